@@ -1,0 +1,236 @@
+//! The `HallucinationReport` — exactly the spec's fields, plus groundcheck's additions
+//! (character offsets, identity, timestamps, the incomplete flag).
+//!
+//! Claim `status` values:
+//! - `supported` — every checkable item of the claim is entailed by a cited evidence span;
+//! - `unsupported` — the claim introduces something (value, entity, identifier, action)
+//!   that no evidence supports;
+//! - `contradicted` — evidence states a conflicting value for the same thing.
+//!
+//! Tool-call `status` values: `valid`, `invalid` (schema or JSON), `fabricated` (an entity
+//! with no provenance), `unknown_tool` (no schema known), `unverified` (schema did not compile).
+//!
+//! Offsets (`start`/`end`) are Unicode scalar indices (Python string indices), end exclusive.
+
+use groundcheck_proto::report as pb;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Emit,
+    Revise,
+    Block,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Emit => "emit",
+            Action::Revise => "revise",
+            Action::Block => "block",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimStatus {
+    Supported,
+    Unsupported,
+    Contradicted,
+}
+
+impl ClaimStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClaimStatus::Supported => "supported",
+            ClaimStatus::Unsupported => "unsupported",
+            ClaimStatus::Contradicted => "contradicted",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolCallStatus {
+    Valid,
+    Invalid,
+    Fabricated,
+    UnknownTool,
+    Unverified,
+}
+
+impl ToolCallStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolCallStatus::Valid => "valid",
+            ToolCallStatus::Invalid => "invalid",
+            ToolCallStatus::Fabricated => "fabricated",
+            ToolCallStatus::UnknownTool => "unknown_tool",
+            ToolCallStatus::Unverified => "unverified",
+        }
+    }
+    /// A rejection in the spec's sense (schema or provenance failure).
+    pub fn is_rejection(self) -> bool {
+        matches!(self, ToolCallStatus::Invalid | ToolCallStatus::Fabricated)
+    }
+}
+
+/// Evidence cited for a claim: a character range in one tool result (or the request).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EvidenceSpan {
+    /// Tool call id, `retriever:N`, `user` or `system`.
+    pub tool_call_id: String,
+    pub start: u32,
+    pub end: u32,
+    pub text: String,
+}
+
+/// The offending substring inside a claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FlaggedSpan {
+    pub start: u32,
+    pub end: u32,
+    pub text: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    pub text: String,
+    pub evidence_spans: Vec<EvidenceSpan>,
+    pub score: f64,
+    pub critical: bool,
+    pub status: ClaimStatus,
+    /// Offsets of the claim in the final answer. For flagged claims these narrow to the
+    /// offending substring where the scorer can localize it; `flagged_spans` lists each one.
+    pub start: u32,
+    pub end: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flagged_spans: Vec<FlaggedSpan>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCallValidation {
+    pub tool: String,
+    pub args: String,
+    pub status: ToolCallStatus,
+    pub errors: Vec<String>,
+    pub call_id: String,
+    pub turn: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_of: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retried_by: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConsistencyProbe {
+    pub claim: String,
+    pub original: String,
+    pub probe_answers: Vec<String>,
+    pub agreement: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HallucinationReport {
+    pub run_id: String,
+    pub claims: Vec<Claim>,
+    pub tool_call_validations: Vec<ToolCallValidation>,
+    pub consistency_probes: Vec<ConsistencyProbe>,
+    pub overall_score: f64,
+    pub action: Action,
+    pub version: String,
+    // ---- groundcheck additions ----
+    pub trace_id: String,
+    #[serde(default)]
+    pub agent_name: Option<String>,
+    #[serde(default)]
+    pub service_name: Option<String>,
+    #[serde(default)]
+    pub model: Option<String>,
+    pub dialect: String,
+    pub start_time_unix_nano: u64,
+    pub end_time_unix_nano: u64,
+    pub reported_at_unix_nano: u64,
+    pub incomplete: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete_reason: Option<String>,
+    #[serde(default)]
+    pub final_answer: Option<String>,
+    /// Why the action was chosen, and stage notes (e.g. "stage3: disabled").
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+impl HallucinationReport {
+    /// Number of claims not `supported`.
+    pub fn flagged_claims(&self) -> usize {
+        self.claims.iter().filter(|c| c.status != ClaimStatus::Supported).count()
+    }
+
+    /// Protobuf form (`groundcheck.report.v1.HallucinationReport`).
+    pub fn to_proto(&self) -> pb::HallucinationReport {
+        pb::HallucinationReport {
+            run_id: self.run_id.clone(),
+            claims: self
+                .claims
+                .iter()
+                .map(|c| pb::Claim {
+                    text: c.text.clone(),
+                    evidence_spans: c
+                        .evidence_spans
+                        .iter()
+                        .map(|e| pb::EvidenceSpan { tool_call_id: e.tool_call_id.clone(), start: e.start, end: e.end, text: e.text.clone() })
+                        .collect(),
+                    score: c.score,
+                    critical: c.critical,
+                    status: c.status.as_str().into(),
+                    start: c.start,
+                    end: c.end,
+                    reason: c.reason.clone(),
+                    flagged_spans: c
+                        .flagged_spans
+                        .iter()
+                        .map(|f| pb::FlaggedSpan { start: f.start, end: f.end, text: f.text.clone(), reason: f.reason.clone() })
+                        .collect(),
+                })
+                .collect(),
+            tool_call_validations: self
+                .tool_call_validations
+                .iter()
+                .map(|t| pb::ToolCallValidation {
+                    tool: t.tool.clone(),
+                    args: t.args.clone(),
+                    status: t.status.as_str().into(),
+                    errors: t.errors.clone(),
+                    call_id: t.call_id.clone(),
+                    turn: t.turn,
+                    retry_of: t.retry_of.clone().unwrap_or_default(),
+                })
+                .collect(),
+            consistency_probes: self
+                .consistency_probes
+                .iter()
+                .map(|p| pb::ConsistencyProbe { claim: p.claim.clone(), original: p.original.clone(), probe_answers: p.probe_answers.clone(), agreement: p.agreement })
+                .collect(),
+            overall_score: self.overall_score,
+            action: self.action.as_str().into(),
+            version: self.version.clone(),
+            trace_id: self.trace_id.clone(),
+            agent_name: self.agent_name.clone().unwrap_or_default(),
+            service_name: self.service_name.clone().unwrap_or_default(),
+            start_time_unix_nano: self.start_time_unix_nano,
+            end_time_unix_nano: self.end_time_unix_nano,
+            reported_at_unix_nano: self.reported_at_unix_nano,
+            incomplete: self.incomplete,
+            incomplete_reason: self.incomplete_reason.clone().unwrap_or_default(),
+            dialect: self.dialect.clone(),
+            final_answer: self.final_answer.clone().unwrap_or_default(),
+            notes: self.notes.clone(),
+        }
+    }
+}

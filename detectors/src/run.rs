@@ -1,0 +1,264 @@
+//! Run model: all normalized spans of one trace → one canonical [`AgentRun`].
+//!
+//! Tool calls are taken from the model's side (tool-call parts of each model turn's output)
+//! and joined with the executions (tool spans) by call id; tool spans without an id
+//! (OpenLLMetry) are matched to the model's calls by tool name and order. Tool spans that
+//! match no model call become calls of their own, placed in the turn that preceded them.
+
+use crate::span::{hex, Dialect, NormalizedSpan, SpanRole, ToolDefinition};
+use std::collections::HashMap;
+
+/// One model turn (one model/LLM span).
+#[derive(Debug, Clone, Default)]
+pub struct ModelTurn {
+    pub index: usize,
+    pub text: String,
+    pub finish_reason: Option<String>,
+    pub model: Option<String>,
+}
+
+/// One tool call, model side joined with its execution.
+#[derive(Debug, Clone, Default)]
+pub struct ToolCall {
+    /// Call id (synthesized as `turnT-callK` when the telemetry has none).
+    pub id: String,
+    pub name: String,
+    /// Arguments as JSON text (possibly invalid JSON).
+    pub arguments: Option<String>,
+    /// Model turn that requested the call (0-based).
+    pub turn: usize,
+    pub result: Option<String>,
+    /// The execution failed (span status ERROR / `error.type`).
+    pub error: bool,
+    pub start_unix_nano: u64,
+}
+
+/// A piece of evidence text the answer may rest on.
+#[derive(Debug, Clone)]
+pub struct EvidenceDoc {
+    /// Tool call id, `retriever:N`, `user` or `system`.
+    pub source: String,
+    pub text: String,
+}
+
+/// The canonical agent run.
+#[derive(Debug, Clone, Default)]
+pub struct AgentRun {
+    /// 32 lower-case hex characters of the trace id.
+    pub run_id: String,
+    pub service_name: Option<String>,
+    pub agent_name: Option<String>,
+    pub model: Option<String>,
+    pub dialect: Dialect,
+    pub start_unix_nano: u64,
+    pub end_unix_nano: u64,
+    pub system_prompt: String,
+    pub user_input: String,
+    pub tool_definitions: Vec<ToolDefinition>,
+    pub turns: Vec<ModelTurn>,
+    pub tool_calls: Vec<ToolCall>,
+    pub final_answer: Option<String>,
+    pub documents: Vec<String>,
+    pub span_count: usize,
+    /// Spans kept but ignored by detection (no GenAI dialect).
+    pub ignored_spans: usize,
+    pub incomplete: bool,
+    pub incomplete_reason: Option<String>,
+}
+
+impl AgentRun {
+    /// Evidence the final answer may rest on: every tool result, retrieved documents, the
+    /// user request and the system prompt.
+    pub fn evidence(&self) -> Vec<EvidenceDoc> {
+        let mut ev: Vec<EvidenceDoc> = self
+            .tool_calls
+            .iter()
+            .filter_map(|c| c.result.as_ref().map(|r| EvidenceDoc { source: c.id.clone(), text: r.clone() }))
+            .collect();
+        ev.extend(self.documents.iter().enumerate().map(|(i, d)| EvidenceDoc { source: format!("retriever:{i}"), text: d.clone() }));
+        if !self.user_input.is_empty() {
+            ev.push(EvidenceDoc { source: "user".into(), text: self.user_input.clone() });
+        }
+        if !self.system_prompt.is_empty() {
+            ev.push(EvidenceDoc { source: "system".into(), text: self.system_prompt.clone() });
+        }
+        ev
+    }
+
+    pub fn tool_definition(&self, name: &str) -> Option<&ToolDefinition> {
+        self.tool_definitions.iter().rev().find(|d| d.name == name)
+    }
+}
+
+/// Build the run from its spans (any order).
+pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
+    spans.sort_by(|a, b| (a.start_unix_nano, a.end_unix_nano, a.span_id).cmp(&(b.start_unix_nano, b.end_unix_nano, b.span_id)));
+    let mut run = AgentRun { span_count: spans.len(), ..Default::default() };
+    if let Some(first) = spans.first() {
+        run.run_id = hex(&first.trace_id);
+    }
+    run.start_unix_nano = spans.iter().map(|s| s.start_unix_nano).filter(|t| *t > 0).min().unwrap_or(0);
+    run.end_unix_nano = spans.iter().map(|s| s.end_unix_nano).max().unwrap_or(0);
+    run.ignored_spans = spans.iter().filter(|s| s.facts.dialect == Dialect::Unknown).count();
+
+    // Dialect: the most frequent known one.
+    let mut counts: HashMap<Dialect, usize> = HashMap::new();
+    for s in spans.iter().filter(|s| s.facts.dialect != Dialect::Unknown) {
+        *counts.entry(s.facts.dialect).or_default() += 1;
+    }
+    run.dialect = counts.into_iter().max_by_key(|(d, n)| (*n, *d as u8)).map(|(d, _)| d).unwrap_or_default();
+
+    let root = spans
+        .iter()
+        .find(|s| s.facts.role == SpanRole::Agent && s.is_root())
+        .or_else(|| spans.iter().find(|s| s.facts.role == SpanRole::Agent))
+        .or_else(|| spans.iter().find(|s| s.is_root()));
+    run.service_name = root.and_then(|r| r.service_name.clone()).or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
+    run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
+
+    let llm: Vec<&NormalizedSpan> = spans.iter().filter(|s| s.facts.role == SpanRole::Llm).collect();
+    run.model = llm.iter().rev().find_map(|s| s.facts.model.clone()).or_else(|| root.and_then(|r| r.facts.model.clone()));
+
+    // Tool definitions: last definition of each name wins.
+    for s in &spans {
+        for d in &s.facts.tools {
+            if let Some(existing) = run.tool_definitions.iter_mut().find(|e| e.name == d.name) {
+                if d.parameters.is_some() || existing.parameters.is_none() {
+                    *existing = d.clone();
+                }
+            } else {
+                run.tool_definitions.push(d.clone());
+            }
+        }
+    }
+
+    // System prompt and user input: from the longest model history, else the agent span.
+    run.system_prompt = llm.iter().find_map(|s| s.facts.system_prompt.clone()).unwrap_or_default();
+    let longest = llm.iter().max_by_key(|s| s.facts.input.len());
+    let users: Vec<String> = longest
+        .map(|s| s.facts.input.iter().filter(|m| m.role == "user").map(|m| m.content.clone()).collect())
+        .unwrap_or_default();
+    run.user_input = if users.is_empty() {
+        root.and_then(|r| r.facts.agent_input.clone()).unwrap_or_default()
+    } else {
+        users.join("\n")
+    };
+
+    // Model turns and the model's tool calls.
+    let mut calls: Vec<ToolCall> = Vec::new();
+    for (t, s) in llm.iter().enumerate() {
+        let mut turn = ModelTurn { index: t, model: s.facts.model.clone(), ..Default::default() };
+        let mut texts = Vec::new();
+        for m in s.facts.output.iter().filter(|m| m.role.is_empty() || m.role == "assistant") {
+            if !m.content.is_empty() {
+                texts.push(m.content.clone());
+            }
+            turn.finish_reason = m.finish_reason.clone().or(turn.finish_reason);
+            for (k, c) in m.tool_calls.iter().enumerate() {
+                calls.push(ToolCall {
+                    id: c.id.clone().unwrap_or_else(|| format!("turn{t}-call{k}")),
+                    name: c.name.clone(),
+                    arguments: c.arguments.clone(),
+                    turn: t,
+                    start_unix_nano: s.end_unix_nano,
+                    ..Default::default()
+                });
+            }
+        }
+        turn.text = texts.join("\n");
+        run.turns.push(turn);
+    }
+    // Calls and results visible only in the history (a model span may be missing).
+    let mut history_results: HashMap<String, String> = HashMap::new();
+    if let Some(h) = longest {
+        let mut assistant_ordinal = 0usize;
+        for m in &h.facts.input {
+            if m.role == "assistant" {
+                for c in &m.tool_calls {
+                    if let Some(id) = &c.id {
+                        if !calls.iter().any(|x| &x.id == id) {
+                            calls.push(ToolCall {
+                                id: id.clone(),
+                                name: c.name.clone(),
+                                arguments: c.arguments.clone(),
+                                turn: assistant_ordinal,
+                                ..Default::default()
+                            });
+                        }
+                    }
+                }
+                assistant_ordinal += 1;
+            } else if m.role == "tool" {
+                if let Some(id) = &m.tool_call_id {
+                    history_results.insert(id.clone(), m.content.clone());
+                }
+            }
+        }
+    }
+    for s in &llm {
+        for m in s.facts.input.iter().filter(|m| m.role == "tool") {
+            if let Some(id) = &m.tool_call_id {
+                history_results.entry(id.clone()).or_insert_with(|| m.content.clone());
+            }
+        }
+    }
+
+    // Join tool executions.
+    let mut matched = vec![false; calls.len()];
+    for s in spans.iter().filter(|s| s.facts.role == SpanRole::Tool) {
+        let Some(exec) = &s.facts.tool else { continue };
+        let pos = match &exec.call_id {
+            Some(id) => calls.iter().position(|c| &c.id == id),
+            None => calls.iter().enumerate().position(|(i, c)| !matched[i] && c.name == exec.name),
+        };
+        let turn_before = llm.iter().filter(|l| l.start_unix_nano <= s.start_unix_nano).count().saturating_sub(1);
+        let i = match pos {
+            Some(i) => i,
+            None => {
+                calls.push(ToolCall {
+                    id: exec.call_id.clone().unwrap_or_else(|| format!("span-{}", hex(&s.span_id))),
+                    name: exec.name.clone(),
+                    turn: turn_before,
+                    ..Default::default()
+                });
+                matched.push(false);
+                calls.len() - 1
+            }
+        };
+        matched[i] = true;
+        let c = &mut calls[i];
+        if exec.arguments.is_some() {
+            c.arguments = exec.arguments.clone();
+        }
+        if exec.result.is_some() {
+            c.result = exec.result.clone();
+        }
+        if c.name.is_empty() {
+            c.name = exec.name.clone();
+        }
+        c.error |= exec.error;
+        c.start_unix_nano = s.start_unix_nano;
+    }
+    for c in calls.iter_mut() {
+        if c.result.is_none() {
+            c.result = history_results.get(&c.id).cloned();
+        }
+    }
+    // Stable order: by turn, then by position within the turn.
+    let mut indexed: Vec<(usize, ToolCall)> = calls.into_iter().enumerate().collect();
+    indexed.sort_by_key(|(i, c)| (c.turn, *i));
+    run.tool_calls = indexed.into_iter().map(|(_, c)| c).collect();
+
+    // Final answer: last model turn that produced text and requested no tool, else the
+    // agent span's output.
+    let final_turn = llm.iter().enumerate().rev().find(|(t, s)| {
+        !run.turns[*t].text.is_empty() && s.facts.output.iter().all(|m| m.tool_calls.is_empty())
+    });
+    run.final_answer = final_turn
+        .map(|(t, _)| run.turns[t].text.clone())
+        .or_else(|| root.and_then(|r| r.facts.agent_output.clone()))
+        .or_else(|| spans.iter().rev().find_map(|s| s.facts.agent_output.clone()));
+
+    run.documents = spans.iter().flat_map(|s| s.facts.documents.iter().cloned()).collect();
+    run
+}

@@ -1,0 +1,730 @@
+//! Stage 2 — groundedness.
+//!
+//! The final answer is segmented into claims ([`crate::text::segment`]); non-factual ones
+//! (greetings, offers, questions back to the user) are dropped. Each claim's checkable items
+//! are extracted — identifiers and URLs, numbers with units, times, dates, named entities,
+//! action claims — and each is looked up in the run's evidence (tool results, retrieved
+//! documents, the user request, the system prompt).
+//!
+//! Scores (configurable through [`Stage2Config`]):
+//! - every item supported → `supported`, score 1.0;
+//! - a number, time, date or entity that the evidence does not support → `contradicted`
+//!   (when the evidence has a conflicting value of the same kind) or `unsupported`,
+//!   score `unsupported_score` (default 0.5: revise);
+//! - an identifier, URL, e-mail, citation or section reference absent from the evidence
+//!   (a fabricated reference) → `unsupported`, score `fabricated_score` (default 0.2: block).
+//!
+//! Numbers are matched with rounding (the claim's precision), approximation words
+//! ("about", "around"), magnitudes (thousand/million/billion), unit conversions (°C/°F,
+//! km/mi, km/h/mph, kg/lb, minutes/hours), and values computed from two evidence numbers
+//! (sums, differences, percentage changes) — paraphrase and computation are not
+//! hallucinations under the spec.
+//!
+//! # Contract
+//! [`Scorer::score`] is synchronous CPU work, `Send + Sync`, deterministic, and bounded by the
+//! size of the answer and evidence (evidence is indexed once per run). It runs on the
+//! collector's worker pool, never on an I/O thread.
+
+use crate::report::{Claim, ClaimStatus, EvidenceSpan, FlaggedSpan};
+use crate::run::{AgentRun, EvidenceDoc};
+use crate::stage1::contains_bounded;
+use crate::text::{char_offset, segment};
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// Stage 2 configuration.
+#[derive(Debug, Clone)]
+pub struct Stage2Config {
+    pub unsupported_score: f64,
+    pub fabricated_score: f64,
+    /// Max evidence spans cited per claim.
+    pub max_citations: usize,
+}
+
+impl Default for Stage2Config {
+    fn default() -> Self {
+        Stage2Config { unsupported_score: 0.5, fabricated_score: 0.2, max_citations: 3 }
+    }
+}
+
+/// A groundedness scorer. Implementations (deterministic, learned model, LLM judge) are
+/// combined by the pipeline; each returns one [`Claim`] per factual claim of the answer.
+pub trait Scorer: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim>;
+}
+
+/// The deterministic scorer.
+pub struct DeterministicScorer {
+    cfg: Stage2Config,
+}
+
+impl DeterministicScorer {
+    pub fn new(cfg: Stage2Config) -> Self {
+        DeterministicScorer { cfg }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum ItemKind {
+    Identifier,
+    Number,
+    Time,
+    Date,
+    Entity,
+    Action,
+}
+
+#[derive(Debug, Clone)]
+struct Item {
+    kind: ItemKind,
+    start: usize,
+    end: usize,
+    text: String,
+}
+
+struct Outcome {
+    supported: bool,
+    contradicted: bool,
+    citation: Option<(usize, usize, usize)>, // (doc, byte start, byte end)
+}
+
+/// Evidence indexed once per run.
+struct Evidence<'a> {
+    _docs: std::marker::PhantomData<&'a ()>,
+    lower: Vec<String>,
+    numbers: Vec<(f64, usize, usize, usize, bool)>, // value, doc, start, end, has_fraction
+    times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
+    dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
+    tool_names: Vec<String>,
+}
+
+fn re() -> &'static Regexes {
+    static R: OnceLock<Regexes> = OnceLock::new();
+    R.get_or_init(Regexes::new)
+}
+
+struct Regexes {
+    url: Regex,
+    email: Regex,
+    ident: Regex,
+    section: Regex,
+    number: Regex,
+    time: Regex,
+    iso_time: Regex,
+    date_text: Regex,
+    iso_date: Regex,
+    entity: Regex,
+    action: Regex,
+    non_factual: Regex,
+    duration: Regex,
+}
+
+const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+impl Regexes {
+    fn new() -> Self {
+        Regexes {
+            url: Regex::new(r#"(?i)\b(?:https?://|www\.)[^\s<>"')\]]+[^\s<>"').,;:!?\]]"#).unwrap(),
+            email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
+            ident: Regex::new(r"(?x)
+                \#\d+\b
+              | \b[A-Z]{1,8}(?:[-_/][A-Z0-9]+)*[-_]?\d[A-Z0-9]*(?:[-_][A-Z0-9]+)*\b
+              | \b\d+[A-Z]{2,}[A-Z0-9]*\b
+              | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
+              | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
+              | \b[a-z]+(?:_[a-z0-9]+)+\b
+              | \b[0-9a-f]{7,40}\b
+            ").unwrap(),
+            section: Regex::new(r"(?i)\b(?:section|sec\.|§|clause|article|paragraph|chapter|appendix|step|rule|page)\s*[\dA-Z]+(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
+            number: Regex::new(r"(?ix)
+                (?P<cur>[$€£¥])?\s?
+                (?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
+                (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
+                (?:\s?(?P<unit>%|percent|°\s?[CF]|degrees?\s?(?:celsius|fahrenheit|[CF]\b)?|km/h|kph|mph|km|kilometers|kilometres|mi|miles|kg|lbs?|pounds|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|seconds?|secs?|ms|gb|mb|tb|kb)\b?)?").unwrap(),
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
+            iso_time: Regex::new(r"\b(?:T|\s)?(?P<h>[01]\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
+            date_text: Regex::new(r"(?ix)
+                \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
+                (?:
+                   (?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<year>\d{4}))?
+                 | (?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<year2>\d{4}))?
+                )").unwrap(),
+            iso_date: Regex::new(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})|\b(?P<m2>\d{1,2})/(?P<d2>\d{1,2})/(?P<y2>\d{4})").unwrap(),
+            entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*").unwrap(),
+            action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
+            non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything)\b[^.!?]*[.!?:]?$").unwrap(),
+            duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
+        }
+    }
+}
+
+fn month_index(s: &str) -> Option<u32> {
+    let l = s.to_ascii_lowercase();
+    MONTHS.iter().position(|m| l.starts_with(m)).map(|p| p as u32 + 1)
+}
+
+fn parse_num(s: &str) -> Option<f64> {
+    s.replace(',', "").parse().ok()
+}
+
+impl<'a> Evidence<'a> {
+    fn new(run: &AgentRun, docs: &'a [EvidenceDoc]) -> Self {
+        let r = re();
+        let mut ev = Evidence {
+            _docs: std::marker::PhantomData,
+            lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
+            numbers: Vec::new(),
+            times: Vec::new(),
+            dates: Vec::new(),
+            tool_names: run.tool_calls.iter().map(|c| c.name.to_lowercase()).collect(),
+        };
+        for (i, d) in docs.iter().enumerate() {
+            let t = &d.text;
+            for m in r.iso_date.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let (y, mo, da) = if let Some(y) = m.name("y") {
+                    (y.as_str().parse().ok(), m["m"].parse().unwrap_or(0), m["d"].parse().unwrap_or(0))
+                } else {
+                    (m["y2"].parse().ok(), m["m2"].parse().unwrap_or(0), m["d2"].parse().unwrap_or(0))
+                };
+                ev.dates.push((mo, da, y, i, whole.start(), whole.end()));
+            }
+            for m in r.date_text.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let mon = m.name("mon").or(m.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
+                let day = m.name("day").or(m.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
+                let year = m.name("year").or(m.name("year2")).and_then(|x| x.as_str().parse().ok());
+                ev.dates.push((mon, day, year, i, whole.start(), whole.end()));
+            }
+            for m in r.iso_time.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let h: u32 = m["h"].parse().unwrap_or(0);
+                let mi: u32 = m["m"].parse().unwrap_or(0);
+                ev.times.push((h * 60 + mi, i, whole.start(), whole.end()));
+            }
+            for m in r.time.captures_iter(t) {
+                if let Some(mins) = time_minutes(&m) {
+                    let whole = m.get(0).unwrap();
+                    ev.times.push((mins, i, whole.start(), whole.end()));
+                }
+            }
+            for m in r.number.captures_iter(t) {
+                let Some(num) = m.name("num") else { continue };
+                let mut v = parse_num(num.as_str()).unwrap_or(0.0);
+                if let Some(f) = m.name("frac") {
+                    v = parse_num(&format!("{}.{}", num.as_str().replace(',', ""), f.as_str())).unwrap_or(v);
+                }
+                let end = m.name("frac").map_or(num.end(), |f| f.end());
+                ev.numbers.push((v, i, num.start(), end, m.name("frac").is_some()));
+            }
+            // Array lengths count as numbers ("3 open issues" from a list of three).
+            if let Ok(j) = serde_json::from_str::<serde_json::Value>(t) {
+                let mut lens = Vec::new();
+                array_lengths(&j, &mut lens);
+                for n in lens {
+                    ev.numbers.push((n as f64, i, 0, 0, false));
+                }
+            }
+        }
+        ev
+    }
+
+    fn cite(&self, doc: usize, s: usize, e: usize) -> Option<(usize, usize, usize)> {
+        Some((doc, s, e))
+    }
+
+    fn find_text(&self, needle_lower: &str) -> Option<(usize, usize, usize)> {
+        for (i, l) in self.lower.iter().enumerate() {
+            if contains_bounded(l, needle_lower) {
+                let p = l.find(needle_lower).unwrap_or(0);
+                return self.cite(i, p, p + needle_lower.len());
+            }
+        }
+        None
+    }
+}
+
+fn array_lengths(v: &serde_json::Value, out: &mut Vec<usize>) {
+    match v {
+        serde_json::Value::Array(a) => {
+            out.push(a.len());
+            a.iter().for_each(|x| array_lengths(x, out));
+        }
+        serde_json::Value::Object(o) => o.values().for_each(|x| array_lengths(x, out)),
+        _ => {}
+    }
+}
+
+fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
+    if let Some(h) = m.name("h") {
+        let mut h: u32 = h.as_str().parse().ok()?;
+        let mi: u32 = m.name("m").map_or(Some(0), |x| x.as_str().parse().ok())?;
+        if h == 0 || h > 12 || mi > 59 {
+            return None;
+        }
+        let pm = m.name("ap").is_some_and(|a| a.as_str().to_ascii_lowercase().starts_with('p'));
+        if h == 12 {
+            h = 0;
+        }
+        if pm {
+            h += 12;
+        }
+        Some(h * 60 + mi)
+    } else {
+        let h: u32 = m.name("h24")?.as_str().parse().ok()?;
+        let mi: u32 = m.name("m24")?.as_str().parse().ok()?;
+        Some(h * 60 + mi)
+    }
+}
+
+/// Decimal places of a numeric literal.
+fn decimals(frac: Option<&str>) -> i32 {
+    frac.map_or(0, |f| f.len() as i32)
+}
+
+fn approx_words_before(text: &str, pos: usize) -> bool {
+    let window = &text[text[..pos].char_indices().rev().nth(24).map_or(0, |(i, _)| i)..pos].to_ascii_lowercase();
+    ["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "just", "some", "close to", "more than", "less than", "~", "up to", "at least"]
+        .iter()
+        .any(|w| window.contains(w))
+}
+
+#[derive(Clone)]
+struct ClaimNumber {
+    value: f64,
+    decimals: i32,
+    approx: bool,
+    unit: String,
+    magnitude: f64,
+}
+
+fn matches_value(c: &ClaimNumber, e: f64) -> bool {
+    let v = c.value * c.magnitude;
+    if c.magnitude > 1.0 || c.approx {
+        let tol = if c.magnitude > 1.0 { 0.05 } else { 0.1 };
+        return (v - e).abs() <= tol * e.abs().max(1e-9) || round_to(e / c.magnitude, c.decimals) == c.value;
+    }
+    round_to(e, c.decimals) == v || (v - e).abs() < 1e-9
+}
+
+fn round_to(x: f64, d: i32) -> f64 {
+    let p = 10f64.powi(d.max(0));
+    (x * p).round() / p
+}
+
+fn conversions(c: &ClaimNumber, e: f64) -> bool {
+    let u = c.unit.to_ascii_lowercase();
+    let mut alts = Vec::new();
+    if u.contains('f') && (u.contains('°') || u.contains("deg") || u.contains("fahrenheit")) {
+        alts.push(e * 9.0 / 5.0 + 32.0);
+    }
+    if u.contains('c') && (u.contains('°') || u.contains("deg") || u.contains("celsius")) {
+        alts.push((e - 32.0) * 5.0 / 9.0);
+    }
+    if u == "mph" || u.starts_with("mi") {
+        alts.push(e * 0.621371);
+    }
+    if u == "km/h" || u == "kph" || u.starts_with("km") || u.starts_with("kilomet") {
+        alts.push(e * 1.609344);
+    }
+    if u.starts_with("lb") || u.starts_with("pound") {
+        alts.push(e * 2.20462);
+    }
+    if u == "kg" {
+        alts.push(e / 2.20462);
+    }
+    if u.starts_with('h') {
+        alts.push(e / 60.0);
+        alts.push(e / 3600.0);
+    }
+    if u.starts_with("min") {
+        alts.push(e * 60.0);
+        alts.push(e / 60.0);
+    }
+    if u.starts_with("day") {
+        alts.push(e / 24.0);
+        alts.push(e / 86400.0);
+    }
+    let relaxed = ClaimNumber { approx: true, ..c.clone() };
+    alts.into_iter().any(|a| round_to(a, c.decimals) == c.value * c.magnitude || matches_value(&relaxed, a))
+}
+
+
+impl DeterministicScorer {
+    fn check(&self, ev: &Evidence<'_>, answer: &str, item: &Item, claim_num: Option<&ClaimNumber>) -> Outcome {
+        let no = Outcome { supported: false, contradicted: false, citation: None };
+        match item.kind {
+            ItemKind::Identifier | ItemKind::Entity => {
+                let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
+                let needle = needle.trim_start_matches('#');
+                if let Some(c) = ev.find_text(needle) {
+                    return Outcome { supported: true, contradicted: false, citation: Some(c) };
+                }
+                if item.kind == ItemKind::Entity {
+                    // Multi-word names: every significant word present counts (word order,
+                    // possessives and articles vary in paraphrase).
+                    let words: Vec<&str> = needle.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 2).collect();
+                    if !words.is_empty() && words.iter().all(|w| ev.find_text(w).is_some()) {
+                        return Outcome { supported: true, contradicted: false, citation: ev.find_text(words[0]) };
+                    }
+                }
+                no
+            }
+            ItemKind::Number => {
+                let Some(c) = claim_num else { return no };
+                for &(v, d, s, e, _) in &ev.numbers {
+                    if matches_value(c, v) || conversions(c, v) {
+                        return Outcome { supported: true, contradicted: false, citation: (e > s).then_some((d, s, e)) };
+                    }
+                }
+                // Computed values: sums, differences, percentage change of two evidence numbers.
+                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).take(400).collect();
+                let relaxed = ClaimNumber { approx: true, ..c.clone() };
+                for (i, a) in vals.iter().enumerate() {
+                    for b in vals.iter().skip(i + 1) {
+                        let derived = [a + b, (a - b).abs(), if *a != 0.0 { (b - a) / a * 100.0 } else { f64::NAN }, if *b != 0.0 { (a - b) / b * 100.0 } else { f64::NAN }];
+                        if derived.iter().any(|d| d.is_finite() && (matches_value(c, *d) || matches_value(c, d.abs()) || (c.unit.contains('%') && matches_value(&relaxed, d.abs())))) {
+                            return Outcome { supported: true, contradicted: false, citation: None };
+                        }
+                    }
+                }
+                let _ = answer;
+                Outcome { supported: false, contradicted: !ev.numbers.is_empty(), citation: None }
+            }
+            ItemKind::Time => {
+                let Some(caps) = re().time.captures(&item.text) else { return no };
+                let Some(mins) = time_minutes(&caps) else { return no };
+                if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
+                    return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                }
+                Outcome { supported: false, contradicted: !ev.times.is_empty(), citation: None }
+            }
+            ItemKind::Date => {
+                let Some(caps) = re().date_text.captures(&item.text) else { return no };
+                let mon = caps.name("mon").or(caps.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
+                let day: u32 = caps.name("day").or(caps.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
+                let year: Option<i32> = caps.name("year").or(caps.name("year2")).and_then(|x| x.as_str().parse().ok());
+                if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)) {
+                    return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                }
+                Outcome { supported: false, contradicted: !ev.dates.is_empty(), citation: None }
+            }
+            ItemKind::Action => {
+                let verb = item.text.to_lowercase();
+                let stem: String = verb.chars().take(4).collect();
+                let related: &[&str] = match stem.as_str() {
+                    "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &["send", "email", "mail", "message", "notify", "forward", "contact", "post"],
+                    "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
+                    "canc" => &["cancel"],
+                    "refu" | "paid" | "issu" | "proc" | "init" => &["refund", "pay", "issue", "process", "return"],
+                    "sche" | "resc" => &["schedule", "create", "book", "event", "meeting"],
+                    "comm" | "post" => &["comment", "post", "reply"],
+                    _ => &[],
+                };
+                let supported = ev.tool_names.iter().any(|t| t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r)));
+                Outcome { supported, contradicted: false, citation: None }
+            }
+        }
+    }
+}
+
+fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0 < b.1 && b.0 < a.1
+}
+
+const ENTITY_STOP: &[&str] = &[
+    "I", "The", "This", "That", "These", "Those", "It", "Its", "You", "Your", "We", "Our", "They", "There", "Here", "He", "She", "If", "For", "And", "But", "Or", "So",
+    "Yes", "No", "Note", "Also", "However", "Both", "Each", "All", "Any", "Some", "Most", "As", "At", "In", "On", "To", "From", "With", "By", "Of", "A", "An",
+    "Today", "Tomorrow", "Yesterday", "Tonight", "Currently", "Right", "Overall", "Total", "Then", "Next", "Last", "First", "Second", "Third", "Please", "OK",
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December", "AM", "PM", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun",
+];
+
+impl Scorer for DeterministicScorer {
+    fn name(&self) -> &'static str {
+        "deterministic"
+    }
+
+    fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
+        let docs = run.evidence();
+        let ev = Evidence::new(run, &docs);
+        let r = re();
+        let mut claims = Vec::new();
+        for (cs, ce) in segment(answer) {
+            let text = &answer[cs..ce];
+            if text.ends_with('?') || r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
+                continue;
+            }
+            // Extract items (offsets relative to the answer).
+            let mut items: Vec<Item> = Vec::new();
+            let mut taken: Vec<(usize, usize)> = Vec::new();
+            let push = |kind, s: usize, e: usize, items: &mut Vec<Item>, taken: &mut Vec<(usize, usize)>| {
+                if taken.iter().any(|t| overlaps(*t, (s, e))) {
+                    return;
+                }
+                taken.push((s, e));
+                items.push(Item { kind, start: s, end: e, text: answer[s..e].to_owned() });
+            };
+            for m in r.url.find_iter(text).chain(r.email.find_iter(text)) {
+                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+            }
+            for m in r.section.find_iter(text) {
+                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+            }
+            for m in r.date_text.find_iter(text) {
+                let mt = m.as_str();
+                if mt.chars().any(|c| c.is_ascii_digit()) {
+                    push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                }
+            }
+            for m in r.time.find_iter(text) {
+                push(ItemKind::Time, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+            }
+            for m in r.ident.find_iter(text) {
+                let t = m.as_str();
+                // Plain words with underscores only count when they are code-like.
+                if t.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !t.contains('_') {
+                    continue;
+                }
+                if t.chars().all(|c| c.is_ascii_hexdigit()) && !(t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())) {
+                    continue;
+                }
+                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+            }
+            let mut numbers: Vec<(Item, ClaimNumber)> = Vec::new();
+            // Durations "1 hour 5 minutes" as one number of minutes.
+            for c in r.duration.captures_iter(text) {
+                let w = c.get(0).unwrap();
+                if taken.iter().any(|t| overlaps(*t, (cs + w.start(), cs + w.end()))) {
+                    continue;
+                }
+                let mins = c["h"].parse::<f64>().unwrap_or(0.0) * 60.0 + c["m"].parse::<f64>().unwrap_or(0.0);
+                taken.push((cs + w.start(), cs + w.end()));
+                numbers.push((
+                    Item { kind: ItemKind::Number, start: cs + w.start(), end: cs + w.end(), text: w.as_str().to_owned() },
+                    ClaimNumber { value: mins, decimals: 0, approx: false, unit: "min".into(), magnitude: 1.0 },
+                ));
+            }
+            for c in r.number.captures_iter(text) {
+                let w = c.get(0).unwrap();
+                let num = c.name("num").unwrap();
+                let (s, e) = (cs + c.name("cur").map_or(num.start(), |x| x.start()), cs + w.end());
+                if taken.iter().any(|t| overlaps(*t, (cs + num.start(), cs + num.end()))) {
+                    continue;
+                }
+                let mut value = parse_num(num.as_str()).unwrap_or(0.0);
+                if let Some(f) = c.name("frac") {
+                    value = parse_num(&format!("{}.{}", num.as_str().replace(',', ""), f.as_str())).unwrap_or(value);
+                }
+                let mag = match c.name("mag").map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
+                    Some("thousand") | Some("k") => 1e3,
+                    Some("million") | Some("m") => 1e6,
+                    Some("billion") | Some("bn") => 1e9,
+                    Some("trillion") => 1e12,
+                    _ => 1.0,
+                };
+                let unit = c.name("unit").map(|u| u.as_str().to_owned()).unwrap_or_default();
+                let e = e.min(cs + text.len());
+                taken.push((s, e));
+                numbers.push((
+                    Item { kind: ItemKind::Number, start: s, end: e, text: answer[s..e].trim_end().to_owned() },
+                    ClaimNumber { value, decimals: decimals(c.name("frac").map(|f| f.as_str())), approx: approx_words_before(answer, s), unit, magnitude: mag },
+                ));
+            }
+            for m in r.action.captures_iter(text) {
+                let v = m.name("verb").unwrap();
+                push(ItemKind::Action, cs + v.start(), cs + v.end(), &mut items, &mut taken);
+            }
+            for m in r.entity.find_iter(text) {
+                let t = m.as_str().trim_end_matches(['.', '\'', '’', '-']);
+                let first_word = t.split_whitespace().next().unwrap_or("");
+                let sentence_initial = m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+                let multi = t.split_whitespace().count() > 1;
+                if ENTITY_STOP.contains(&first_word) && !multi {
+                    continue;
+                }
+                if sentence_initial && !multi {
+                    continue;
+                }
+                // Strip a leading stop word from a multi-word match ("The Hilton" → "Hilton").
+                let (off, t) = if ENTITY_STOP.contains(&first_word) {
+                    let rest = t[first_word.len()..].trim_start();
+                    (t.len() - rest.len(), rest)
+                } else {
+                    (0, t)
+                };
+                if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+                    continue;
+                }
+                let s = cs + m.start() + off;
+                push(ItemKind::Entity, s, s + t.len(), &mut items, &mut taken);
+            }
+
+            // Score.
+            let mut score: f64 = 1.0;
+            let mut contradicted = false;
+            let mut flagged: Vec<FlaggedSpan> = Vec::new();
+            let mut citations: Vec<EvidenceSpan> = Vec::new();
+            let mut reasons: Vec<String> = Vec::new();
+            let mut critical = false;
+            let all: Vec<(Item, Option<ClaimNumber>)> = items.into_iter().map(|i| (i, None)).chain(numbers.into_iter().map(|(i, n)| (i, Some(n)))).collect();
+            for (item, num) in &all {
+                critical |= matches!(item.kind, ItemKind::Identifier | ItemKind::Number | ItemKind::Time | ItemKind::Date | ItemKind::Entity | ItemKind::Action);
+                let o = self.check(&ev, answer, item, num.as_ref());
+                if o.supported {
+                    if let Some((d, s, e)) = o.citation {
+                        if citations.len() < self.cfg.max_citations {
+                            let t = &docs[d].text;
+                            let (s, e) = (s.min(t.len()), e.min(t.len()));
+                            if t.is_char_boundary(s) && t.is_char_boundary(e) {
+                                citations.push(EvidenceSpan {
+                                    tool_call_id: docs[d].source.clone(),
+                                    start: char_offset(t, s) as u32,
+                                    end: char_offset(t, e) as u32,
+                                    text: t[s..e].to_owned(),
+                                });
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let (item_score, why) = match item.kind {
+                    ItemKind::Identifier => (self.cfg.fabricated_score, "fabricated reference: not found in any tool result"),
+                    ItemKind::Number => (self.cfg.unsupported_score, if o.contradicted { "number not supported by the evidence (conflicting values present)" } else { "number not in evidence" }),
+                    ItemKind::Time => (self.cfg.unsupported_score, "time not supported by the evidence"),
+                    ItemKind::Date => (self.cfg.unsupported_score, "date not supported by the evidence"),
+                    ItemKind::Entity => (self.cfg.unsupported_score, "named entity not in evidence"),
+                    ItemKind::Action => (self.cfg.unsupported_score, "claims an action no tool call performed"),
+                };
+                contradicted |= o.contradicted;
+                score = score.min(item_score);
+                reasons.push(format!("{why}: {:?}", item.text));
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, item.start) as u32,
+                    end: char_offset(answer, item.end) as u32,
+                    text: item.text.clone(),
+                    reason: why.to_owned(),
+                });
+            }
+            let status = if score >= 1.0 {
+                ClaimStatus::Supported
+            } else if contradicted {
+                ClaimStatus::Contradicted
+            } else {
+                ClaimStatus::Unsupported
+            };
+            // Flagged claims narrow to the offending substrings.
+            let (start, end) = if flagged.is_empty() {
+                (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
+            } else {
+                (flagged.iter().map(|f| f.start).min().unwrap_or(0), flagged.iter().map(|f| f.end).max().unwrap_or(0))
+            };
+            claims.push(Claim {
+                text: text.to_owned(),
+                evidence_spans: citations,
+                score,
+                critical,
+                status,
+                start,
+                end,
+                reason: reasons.join("; "),
+                flagged_spans: flagged,
+            });
+        }
+        claims
+    }
+}
+
+/// How per-claim scores combine into the run's groundedness score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aggregation {
+    /// Worst claim (the spec's recommendation for high-stakes deployments).
+    #[default]
+    Min,
+    /// Mean weighted 2:1 toward critical claims.
+    WeightedMean,
+}
+
+pub fn aggregate(claims: &[Claim], how: Aggregation) -> f64 {
+    if claims.is_empty() {
+        return 1.0;
+    }
+    match how {
+        Aggregation::Min => claims.iter().map(|c| c.score).fold(1.0, f64::min),
+        Aggregation::WeightedMean => {
+            let (num, den) = claims.iter().fold((0.0, 0.0), |(n, d), c| {
+                let w = if c.critical { 2.0 } else { 1.0 };
+                (n + w * c.score, d + w)
+            });
+            num / den
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::ToolCall;
+
+    fn run(result: &str) -> AgentRun {
+        AgentRun {
+            user_input: "What's the status of order ORD-1001?".into(),
+            tool_calls: vec![ToolCall { id: "call_1".into(), name: "get_order".into(), result: Some(result.into()), ..Default::default() }],
+            ..Default::default()
+        }
+    }
+
+    fn score(result: &str, answer: &str) -> Vec<Claim> {
+        DeterministicScorer::new(Stage2Config::default()).score(&run(result), answer)
+    }
+
+    const RESULT: &str = r#"{"order_id":"ORD-1001","status":"shipped","total":129.5,"carrier":"UPS","eta":"2026-03-04","window":"14:00","population":1198450}"#;
+
+    #[test]
+    fn paraphrase_rounding_and_dates_are_supported() {
+        let c = score(RESULT, "Sure! Order ORD-1001 shipped with UPS. The total was $129.50 and it arrives on March 4 around 2:00 PM. About 1.2 million people live there.");
+        assert!(c.iter().all(|c| c.status == ClaimStatus::Supported), "{c:#?}");
+        assert!(c.iter().any(|c| !c.evidence_spans.is_empty() && c.evidence_spans[0].tool_call_id == "call_1"));
+    }
+
+    #[test]
+    fn wrong_number_is_flagged_with_offsets() {
+        let answer = "Order ORD-1001 shipped. The total was $229.50.";
+        let c = score(RESULT, answer);
+        let bad = c.iter().find(|c| c.status != ClaimStatus::Supported).expect("flagged");
+        assert_eq!(bad.status, ClaimStatus::Contradicted);
+        let s: String = answer.chars().skip(bad.start as usize).take((bad.end - bad.start) as usize).collect();
+        assert_eq!(s, "$229.50");
+        assert!(bad.score < 0.6 && bad.score >= 0.4);
+    }
+
+    #[test]
+    fn fabricated_identifier_scores_below_block() {
+        let c = score(RESULT, "Your tracking number is 1Z999AA10123456784.");
+        assert!(c[0].score < 0.4, "{c:#?}");
+        assert!(c[0].critical);
+    }
+
+    #[test]
+    fn swapped_entity_and_unperformed_action() {
+        let c = score(RESULT, "It shipped with FedEx Ground.");
+        assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+        let c = score(RESULT, "I have cancelled the order for you.");
+        assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+    }
+
+    #[test]
+    fn greetings_and_questions_are_not_claims() {
+        assert!(score(RESULT, "Happy to help! Anything else I can do?").is_empty());
+    }
+
+    #[test]
+    fn aggregation() {
+        let c = score(RESULT, "Order ORD-1001 shipped. The total was $229.50.");
+        assert_eq!(aggregate(&c, Aggregation::Min), 0.5);
+        assert!(aggregate(&c, Aggregation::WeightedMean) > 0.5);
+        assert_eq!(aggregate(&[], Aggregation::Min), 1.0);
+    }
+}

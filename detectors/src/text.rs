@@ -1,0 +1,118 @@
+//! Text utilities for Stage 2: claim segmentation with offsets, offset conversion.
+
+/// Convert a byte offset in `s` to a Unicode scalar (char) offset.
+pub fn char_offset(s: &str, byte: usize) -> usize {
+    let b = byte.min(s.len());
+    s[..b].chars().count()
+}
+
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "approx", "inc", "ltd", "jr", "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept",
+];
+
+/// Split text into claim candidates: sentences, lines and list items, and `;`-separated
+/// clauses. Returns byte ranges, trimmed, without bullet markers.
+pub fn segment(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let mut i = 0usize;
+    let mut in_code = false;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'`' {
+            in_code = !in_code;
+        }
+        let boundary_end = if in_code {
+            None
+        } else if c == b'\n' {
+            Some(i)
+        } else if c == b';' && b.get(i + 1) == Some(&b' ') {
+            Some(i + 1)
+        } else if matches!(c, b'.' | b'!' | b'?') {
+            let next = b.get(i + 1).copied();
+            let after_ws = b.get(i + 2).copied();
+            let is_end = match next {
+                None => true,
+                Some(b' ') | Some(b'\t') | Some(b'\n') => {
+                    after_ws.is_none_or(|a| a.is_ascii_uppercase() || a.is_ascii_digit() || matches!(a, b'"' | b'\'' | b'(' | b'*' | b'-' | b'#' | b'$') || a >= 0x80)
+                }
+                Some(b'"') | Some(b')') => b.get(i + 2).is_none_or(|a| a.is_ascii_whitespace()),
+                _ => false,
+            };
+            if is_end && c == b'.' {
+                // Abbreviations and initials do not end sentences.
+                let word_start = text[..i].rfind(|ch: char| ch.is_whitespace() || ch == '(').map_or(0, |p| p + 1);
+                let word = text[word_start..i].to_ascii_lowercase();
+                if ABBREVIATIONS.contains(&word.as_str()) || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic())) {
+                    None
+                } else {
+                    Some(i + 1)
+                }
+            } else if is_end {
+                Some(i + 1)
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        if let Some(end) = boundary_end {
+            push_trimmed(text, start, end, &mut out);
+            start = end;
+        }
+        i += 1;
+    }
+    push_trimmed(text, start, text.len(), &mut out);
+    out
+}
+
+fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, usize)>) {
+    let b = text.as_bytes();
+    while s < e && (b[s].is_ascii_whitespace()) {
+        s += 1;
+    }
+    // Bullet markers: "- ", "* ", "• ", "1. ", "1) ".
+    let rest = &text[s..e];
+    let skip = if rest.starts_with("- ") || rest.starts_with("* ") || rest.starts_with("+ ") {
+        2
+    } else if rest.starts_with("• ") {
+        "• ".len()
+    } else {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && digits < 3 && matches!(rest.as_bytes().get(digits), Some(b'.') | Some(b')')) && rest.as_bytes().get(digits + 1) == Some(&b' ') {
+            digits + 2
+        } else {
+            0
+        }
+    };
+    s += skip;
+    while e > s && b[e - 1].is_ascii_whitespace() {
+        e -= 1;
+    }
+    if e > s {
+        out.push((s, e));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(t: &str) -> Vec<&str> {
+        segment(t).into_iter().map(|(s, e)| &t[s..e]).collect()
+    }
+
+    #[test]
+    fn sentences_lists_and_abbreviations() {
+        assert_eq!(seg("It costs $1.5 million. Dr. Smith agreed! Done?"), vec!["It costs $1.5 million.", "Dr. Smith agreed!", "Done?"]);
+        assert_eq!(seg("Items:\n- A is 3\n- B is 4"), vec!["Items:", "A is 3", "B is 4"]);
+        assert_eq!(seg("Use e.g. `a. B` here; then stop."), vec!["Use e.g. `a. B` here;", "then stop."]);
+    }
+
+    #[test]
+    fn char_offsets() {
+        let s = "héllo wörld";
+        assert_eq!(char_offset(s, s.find('w').unwrap()), 6);
+    }
+}
