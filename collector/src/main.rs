@@ -1,1 +1,71 @@
-fn main(){}
+//! `groundcheck` — the collector binary.
+//!
+//! - `groundcheck serve`: OTLP/gRPC + OTLP/HTTP receivers, run assembly, detection, sinks.
+//! - `groundcheck check FILE...`: the same detection offline over OTLP/JSON files.
+
+use anyhow::Context;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use groundcheck::config::{Settings, SettingsArgs};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Parser, Debug)]
+#[command(name = "groundcheck", version, about = "Catch hallucinations in AI-agent runs from their OpenTelemetry spans")]
+struct Cli {
+    #[command(flatten)]
+    settings: SettingsArgs,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Run the collector (OTLP gRPC :4317, HTTP :4318, admin :9464).
+    Serve,
+    /// Check OTLP/JSON files offline; prints one HallucinationReport JSON per line.
+    Check {
+        /// Files of OTLP/JSON (one ExportTraceServiceRequest per line, or one document); `-` for stdin.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn init_tracing(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("GROUNDCHECK_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if json {
+        b.json().init();
+    } else {
+        b.init();
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches)?;
+    let settings = Settings::resolve(&cli.settings, &matches).context("configuration")?;
+    init_tracing(settings.log_format == "json");
+    match cli.cmd {
+        Cmd::Serve => {
+            let rt = tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("gc-io").build()?;
+            rt.block_on(groundcheck::serve::serve(settings, Arc::new(groundcheck::metrics::Metrics::default())))
+        }
+        Cmd::Check { files } => {
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let stats = groundcheck::check::run_check(&settings, &files, &mut out)?;
+            eprintln!(
+                "checked {} requests, {} spans ({} rejected), {} runs ({} incomplete, {} flagged) in {:.3}s: {:.0} spans/s",
+                stats.requests,
+                stats.spans,
+                stats.rejected_spans,
+                stats.runs,
+                stats.incomplete,
+                stats.flagged,
+                stats.seconds,
+                stats.spans as f64 / stats.seconds.max(1e-9)
+            );
+            Ok(())
+        }
+    }
+}

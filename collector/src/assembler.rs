@@ -1,0 +1,302 @@
+//! Run assembly: groups normalized spans by trace id into open runs and decides when a run
+//! is finished.
+//!
+//! - A run is **complete** when its root span (an agent span, or a span without a parent) has
+//!   ended and `grace` has passed with the run still open (late children arrive in that time).
+//! - A run with no new span for `idle_timeout` is finished **incomplete** (`idle timeout`).
+//! - Bounds: at most `max_open_runs` runs; inserting a span of a new run when full finishes
+//!   the oldest open run early, incomplete (`evicted: max_open_runs reached`). A run that
+//!   reaches `max_spans_per_run` is finished early, incomplete (`truncated`); its later spans
+//!   count as late.
+//! - Spans for a run finished recently (remembered in a bounded ring) are counted as late
+//!   and logged, never merged into a new run of the same id.
+//!
+//! [`RunBuffer`] is a pure state machine: time is passed in, so it is tested without sleeping.
+
+use groundcheck_detectors::span::{NormalizedSpan, SpanRole};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct AssemblerConfig {
+    pub grace: Duration,
+    pub idle_timeout: Duration,
+    pub max_open_runs: usize,
+    pub max_spans_per_run: usize,
+    /// How many finished run ids to remember for late-span detection.
+    pub finished_memory: usize,
+}
+
+/// Why a run was finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinishReason {
+    Complete,
+    IdleTimeout,
+    Evicted,
+    Truncated,
+    Shutdown,
+}
+
+impl FinishReason {
+    pub fn incomplete_reason(self) -> Option<&'static str> {
+        match self {
+            FinishReason::Complete => None,
+            FinishReason::IdleTimeout => Some("idle timeout: root span not ended"),
+            FinishReason::Evicted => Some("evicted: max_open_runs reached"),
+            FinishReason::Truncated => Some("truncated: max_spans_per_run reached"),
+            FinishReason::Shutdown => Some("shutdown before the run completed"),
+        }
+    }
+}
+
+/// A run handed to detection.
+#[derive(Debug)]
+pub struct FinishedRun {
+    pub trace_id: [u8; 16],
+    pub spans: Vec<NormalizedSpan>,
+    pub reason: FinishReason,
+}
+
+struct OpenRun {
+    spans: Vec<NormalizedSpan>,
+    first_seen: Instant,
+    last_seen: Instant,
+    root_ended_at: Option<Instant>,
+    bytes: usize,
+    seq: u64,
+}
+
+/// Counters the buffer reports after each call.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct AssemblerStats {
+    pub late_spans: u64,
+    pub evicted: u64,
+    pub truncated: u64,
+}
+
+pub struct RunBuffer {
+    cfg: AssemblerConfig,
+    open: HashMap<[u8; 16], OpenRun>,
+    /// Insertion order for eviction (trace id, seq); stale entries are skipped.
+    order: VecDeque<([u8; 16], u64)>,
+    finished: HashSet<[u8; 16]>,
+    finished_order: VecDeque<[u8; 16]>,
+    next_seq: u64,
+    bytes: usize,
+    pub stats: AssemblerStats,
+}
+
+fn is_root(s: &NormalizedSpan) -> bool {
+    s.parent_span_id.is_none() || (s.facts.role == SpanRole::Agent && s.parent_span_id.is_none())
+}
+
+impl RunBuffer {
+    pub fn new(cfg: AssemblerConfig) -> Self {
+        RunBuffer {
+            cfg,
+            open: HashMap::new(),
+            order: VecDeque::new(),
+            finished: HashSet::new(),
+            finished_order: VecDeque::new(),
+            next_seq: 0,
+            bytes: 0,
+            stats: AssemblerStats::default(),
+        }
+    }
+
+    pub fn open_runs(&self) -> usize {
+        self.open.len()
+    }
+
+    pub fn open_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Add spans; returns runs finished early by the bounds.
+    pub fn insert(&mut self, spans: Vec<NormalizedSpan>, now: Instant) -> Vec<FinishedRun> {
+        let mut out = Vec::new();
+        for span in spans {
+            let tid = span.trace_id;
+            if !self.open.contains_key(&tid) {
+                if self.finished.contains(&tid) {
+                    self.stats.late_spans += 1;
+                    tracing::debug!(trace_id = %groundcheck_detectors::span::hex(&tid), span = %span.name, "late span for a finished run");
+                    continue;
+                }
+                while self.open.len() >= self.cfg.max_open_runs {
+                    match self.pop_oldest() {
+                        Some(victim) => {
+                            self.stats.evicted += 1;
+                            out.push(self.finish(victim, FinishReason::Evicted));
+                        }
+                        None => break,
+                    }
+                }
+                let seq = self.next_seq;
+                self.next_seq += 1;
+                self.order.push_back((tid, seq));
+                self.open.insert(tid, OpenRun { spans: Vec::new(), first_seen: now, last_seen: now, root_ended_at: None, bytes: 0, seq });
+            }
+            let run = self.open.get_mut(&tid).expect("inserted above");
+            run.last_seen = now;
+            if is_root(&span) && span.end_unix_nano > 0 && run.root_ended_at.is_none() {
+                run.root_ended_at = Some(now);
+            }
+            let b = span.approx_bytes();
+            run.bytes += b;
+            self.bytes += b;
+            run.spans.push(span);
+            if run.spans.len() >= self.cfg.max_spans_per_run {
+                self.stats.truncated += 1;
+                out.push(self.finish(tid, FinishReason::Truncated));
+            }
+        }
+        out
+    }
+
+    fn pop_oldest(&mut self) -> Option<[u8; 16]> {
+        while let Some((tid, seq)) = self.order.pop_front() {
+            if self.open.get(&tid).is_some_and(|r| r.seq == seq) {
+                return Some(tid);
+            }
+        }
+        None
+    }
+
+    fn finish(&mut self, tid: [u8; 16], reason: FinishReason) -> FinishedRun {
+        let run = self.open.remove(&tid).expect("open run");
+        self.bytes -= run.bytes;
+        self.finished.insert(tid);
+        self.finished_order.push_back(tid);
+        while self.finished_order.len() > self.cfg.finished_memory {
+            if let Some(old) = self.finished_order.pop_front() {
+                self.finished.remove(&old);
+            }
+        }
+        FinishedRun { trace_id: tid, spans: run.spans, reason }
+    }
+
+    /// Finish runs whose grace period or idle timeout has passed, oldest first.
+    pub fn tick(&mut self, now: Instant) -> Vec<FinishedRun> {
+        let mut due: Vec<(u64, [u8; 16], FinishReason)> = self
+            .open
+            .iter()
+            .filter_map(|(tid, r)| {
+                if r.root_ended_at.is_some_and(|t| now.duration_since(t) >= self.cfg.grace) {
+                    Some((r.seq, *tid, FinishReason::Complete))
+                } else if now.duration_since(r.last_seen) >= self.cfg.idle_timeout {
+                    Some((r.seq, *tid, FinishReason::IdleTimeout))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        due.sort_unstable_by_key(|d| d.0);
+        due.into_iter().map(|(_, tid, reason)| self.finish(tid, reason)).collect()
+    }
+
+    /// Finish every open run (shutdown, or end of input for `check`). Runs whose root has
+    /// ended count as complete.
+    pub fn drain(&mut self, end_of_input: bool) -> Vec<FinishedRun> {
+        let mut all: Vec<(u64, [u8; 16], bool)> = self.open.iter().map(|(t, r)| (r.seq, *t, r.root_ended_at.is_some())).collect();
+        all.sort_unstable_by_key(|d| d.0);
+        all.into_iter()
+            .map(|(_, tid, rooted)| {
+                let reason = if rooted {
+                    FinishReason::Complete
+                } else if end_of_input {
+                    FinishReason::IdleTimeout
+                } else {
+                    FinishReason::Shutdown
+                };
+                self.finish(tid, reason)
+            })
+            .collect()
+    }
+
+    /// Age of the oldest open run (for diagnostics).
+    pub fn oldest_age(&self, now: Instant) -> Option<Duration> {
+        self.open.values().map(|r| now.duration_since(r.first_seen)).max()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn span(trace: u8, id: u8, parent: Option<u8>) -> NormalizedSpan {
+        NormalizedSpan {
+            trace_id: [trace; 16],
+            span_id: [id; 8],
+            parent_span_id: parent.map(|p| [p; 8]),
+            end_unix_nano: 10,
+            ..Default::default()
+        }
+    }
+
+    fn cfg() -> AssemblerConfig {
+        AssemblerConfig { grace: Duration::from_secs(2), idle_timeout: Duration::from_secs(30), max_open_runs: 2, max_spans_per_run: 3, finished_memory: 10 }
+    }
+
+    #[test]
+    fn out_of_order_and_split_requests_make_one_run() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(cfg());
+        assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
+        assert!(b.tick(t0 + Duration::from_secs(5)).is_empty(), "no root yet: not complete");
+        b.insert(vec![span(1, 1, None)], t0 + Duration::from_secs(5));
+        assert!(b.tick(t0 + Duration::from_secs(6)).is_empty(), "within grace");
+        let done = b.tick(t0 + Duration::from_secs(7));
+        assert_eq!(done.len(), 1);
+        assert_eq!(done[0].spans.len(), 2);
+        assert_eq!(done[0].reason, FinishReason::Complete);
+    }
+
+    #[test]
+    fn idle_timeout_finishes_incomplete() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(cfg());
+        b.insert(vec![span(1, 2, Some(1))], t0);
+        let done = b.tick(t0 + Duration::from_secs(31));
+        assert_eq!(done[0].reason, FinishReason::IdleTimeout);
+    }
+
+    #[test]
+    fn overflow_evicts_oldest_and_late_spans_are_counted() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(cfg());
+        b.insert(vec![span(1, 2, Some(1))], t0);
+        b.insert(vec![span(2, 2, Some(1))], t0);
+        let ev = b.insert(vec![span(3, 2, Some(1))], t0);
+        assert_eq!(ev.len(), 1);
+        assert_eq!(ev[0].trace_id, [1; 16]);
+        assert_eq!(ev[0].reason, FinishReason::Evicted);
+        assert_eq!(b.open_runs(), 2);
+        b.insert(vec![span(1, 3, Some(1))], t0);
+        assert_eq!(b.stats.late_spans, 1);
+        assert_eq!(b.stats.evicted, 1);
+    }
+
+    #[test]
+    fn span_limit_truncates() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(cfg());
+        let out = b.insert(vec![span(1, 2, Some(1)), span(1, 3, Some(1)), span(1, 4, Some(1)), span(1, 5, Some(1))], t0);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].reason, FinishReason::Truncated);
+        assert_eq!(out[0].spans.len(), 3);
+        assert_eq!(b.stats.late_spans, 1);
+        assert_eq!(b.open_bytes(), 0);
+    }
+
+    #[test]
+    fn drain_marks_rootless_runs() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(cfg());
+        b.insert(vec![span(1, 1, None)], t0);
+        b.insert(vec![span(2, 2, Some(1))], t0);
+        let d = b.drain(false);
+        assert_eq!(d[0].reason, FinishReason::Complete);
+        assert_eq!(d[1].reason, FinishReason::Shutdown);
+    }
+}

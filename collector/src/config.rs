@@ -1,0 +1,208 @@
+//! Configuration: clap flags, each with a `GROUNDCHECK_…` env var, plus an optional TOML file
+//! (`--config`). Precedence, highest first: a flag on the command line, the TOML file, the
+//! environment, the built-in default. Components receive plain resolved structs; nothing
+//! reads configuration deeper down.
+
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args};
+use groundcheck_detectors::stage1::UnknownToolPolicy;
+use groundcheck_detectors::stage2::Aggregation;
+use groundcheck_detectors::stage4::Thresholds;
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Errors while resolving configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("invalid config file {path}: {source}")]
+    Parse { path: String, source: toml::de::Error },
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+macro_rules! settings {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $default:expr, env = $env:literal, long = $long:literal ;)*) => {
+        /// Flags shared by `serve` and `check` (each also settable by env var and TOML key).
+        #[derive(Debug, Clone, Args)]
+        pub struct SettingsArgs {
+            /// TOML configuration file (keys are the flag names with `_`).
+            #[arg(long, env = "GROUNDCHECK_CONFIG", global = true)]
+            pub config: Option<PathBuf>,
+            $(
+                $(#[$doc])*
+                #[arg(long = $long, env = $env, global = true)]
+                pub $field: Option<$ty>,
+            )*
+        }
+
+        /// The TOML file: the same keys, all optional.
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct FileSettings {
+            $( pub $field: Option<$ty>, )*
+            #[serde(default)]
+            pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+        }
+
+        /// Fully resolved settings.
+        #[derive(Debug, Clone)]
+        pub struct Settings {
+            $( pub $field: $ty, )*
+            pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+        }
+
+        impl Settings {
+            /// Resolve flag > file > env > default.
+            pub fn resolve(args: &SettingsArgs, matches: &ArgMatches) -> Result<Settings, ConfigError> {
+                let file = match &args.config {
+                    Some(p) => {
+                        let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Read { path: p.display().to_string(), source })?;
+                        toml::from_str::<FileSettings>(&text).map_err(|source| ConfigError::Parse { path: p.display().to_string(), source })?
+                    }
+                    None => FileSettings::default(),
+                };
+                let from_cli = |id: &str| find_source(matches, id) == Some(ValueSource::CommandLine);
+                let s = Settings {
+                    $( $field: {
+                        let flag = args.$field.clone();
+                        if from_cli(stringify!($field)) { flag.unwrap() }
+                        else if let Some(v) = file.$field.clone() { v }
+                        else if let Some(v) = flag { v }
+                        else { $default }
+                    }, )*
+                    allowlist: file.allowlist,
+                };
+                s.validate()?;
+                Ok(s)
+            }
+        }
+    };
+}
+
+fn find_source(m: &ArgMatches, id: &str) -> Option<ValueSource> {
+    if let Ok(Some(_)) = m.try_get_raw(id) {
+        return m.value_source(id);
+    }
+    match m.subcommand() {
+        Some((_, sub)) => find_source(sub, id),
+        None => None,
+    }
+}
+
+/// Allowlist entries for one tool (`[allowlist.TOOL]` or `[allowlist."*"]` in TOML).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllowlistFile {
+    #[serde(default)]
+    pub exact: Vec<String>,
+    #[serde(default)]
+    pub prefixes: Vec<String>,
+    #[serde(default)]
+    pub regexes: Vec<String>,
+}
+
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
+}
+
+settings! {
+    /// OTLP/gRPC listen address.
+    grpc_addr: SocketAddr = "127.0.0.1:4317".parse().unwrap(), env = "GROUNDCHECK_GRPC_ADDR", long = "grpc-addr";
+    /// OTLP/HTTP listen address (`POST /v1/traces`).
+    http_addr: SocketAddr = "127.0.0.1:4318".parse().unwrap(), env = "GROUNDCHECK_HTTP_ADDR", long = "http-addr";
+    /// Admin listen address (`/metrics`, `/healthz`).
+    admin_addr: SocketAddr = "127.0.0.1:9464".parse().unwrap(), env = "GROUNDCHECK_ADMIN_ADDR", long = "admin-addr";
+    /// Max request body in bytes after decompression (413 above it).
+    max_body_bytes: usize = 64 << 20, env = "GROUNDCHECK_MAX_BODY_BYTES", long = "max-body-bytes";
+    /// Directory of the embedded JSON Lines sink.
+    data_dir: PathBuf = PathBuf::from("./groundcheck-data"), env = "GROUNDCHECK_DATA_DIR", long = "data-dir";
+    /// Print a one-line summary per run on stderr.
+    summary: bool = true, env = "GROUNDCHECK_SUMMARY", long = "summary";
+    /// A run is complete this long after its root span ended (ms).
+    grace_ms: u64 = 2_000, env = "GROUNDCHECK_GRACE_MS", long = "grace-ms";
+    /// A run with no new span for this long is finished as incomplete (ms).
+    idle_timeout_ms: u64 = 30_000, env = "GROUNDCHECK_IDLE_TIMEOUT_MS", long = "idle-timeout-ms";
+    /// Max runs being assembled at once; on overflow the oldest is finished early.
+    max_open_runs: usize = 10_000, env = "GROUNDCHECK_MAX_OPEN_RUNS", long = "max-open-runs";
+    /// Max spans kept per run; further spans finish the run early as incomplete.
+    max_spans_per_run: usize = 2_000, env = "GROUNDCHECK_MAX_SPANS_PER_RUN", long = "max-spans-per-run";
+    /// Capacity of the receivers → assembler queue (requests); full → 429 / UNAVAILABLE.
+    ingest_queue: usize = 512, env = "GROUNDCHECK_INGEST_QUEUE", long = "ingest-queue";
+    /// Worker threads for Stages 2–4.
+    workers: usize = default_workers(), env = "GROUNDCHECK_WORKERS", long = "workers";
+    /// Runs queued for the workers beyond those running; full → pushes back to ingestion.
+    worker_queue: usize = 256, env = "GROUNDCHECK_WORKER_QUEUE", long = "worker-queue";
+    /// Reports per sink batch.
+    sink_batch: usize = 512, env = "GROUNDCHECK_SINK_BATCH", long = "sink-batch";
+    /// Max time a report waits for its batch (ms).
+    sink_flush_ms: u64 = 200, env = "GROUNDCHECK_SINK_FLUSH_MS", long = "sink-flush-ms";
+    /// Seconds in `Retry-After` when overloaded.
+    retry_after_secs: u64 = 1, env = "GROUNDCHECK_RETRY_AFTER_SECS", long = "retry-after-secs";
+    /// Gating: emit threshold.
+    emit_threshold: f64 = 0.85, env = "GROUNDCHECK_EMIT_THRESHOLD", long = "emit-threshold";
+    /// Gating: revise threshold.
+    revise_threshold: f64 = 0.6, env = "GROUNDCHECK_REVISE_THRESHOLD", long = "revise-threshold";
+    /// Gating: block threshold.
+    block_threshold: f64 = 0.4, env = "GROUNDCHECK_BLOCK_THRESHOLD", long = "block-threshold";
+    /// Overall score: `min` (worst claim) or `weighted_mean`.
+    aggregation: AggregationArg = AggregationArg::Min, env = "GROUNDCHECK_AGGREGATION", long = "aggregation";
+    /// Calls to tools with no known schema: `allowed` or `flagged`.
+    unknown_tool: UnknownToolArg = UnknownToolArg::Allowed, env = "GROUNDCHECK_UNKNOWN_TOOL", long = "unknown-tool";
+    /// Log format: `text` or `json`.
+    log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AggregationArg {
+    Min,
+    WeightedMean,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnknownToolArg {
+    Allowed,
+    Flagged,
+}
+
+impl Settings {
+    fn validate(&self) -> Result<(), ConfigError> {
+        self.thresholds().validate().map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        for (name, v) in [("max_open_runs", self.max_open_runs), ("max_spans_per_run", self.max_spans_per_run), ("ingest_queue", self.ingest_queue), ("workers", self.workers), ("worker_queue", self.worker_queue), ("sink_batch", self.sink_batch)] {
+            if v == 0 {
+                return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
+            }
+        }
+        if !matches!(self.log_format.as_str(), "text" | "json") {
+            return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
+        }
+        Ok(())
+    }
+
+    pub fn thresholds(&self) -> Thresholds {
+        Thresholds { emit: self.emit_threshold, revise: self.revise_threshold, block: self.block_threshold }
+    }
+    pub fn aggregation(&self) -> Aggregation {
+        match self.aggregation {
+            AggregationArg::Min => Aggregation::Min,
+            AggregationArg::WeightedMean => Aggregation::WeightedMean,
+        }
+    }
+    pub fn unknown_tool(&self) -> UnknownToolPolicy {
+        match self.unknown_tool {
+            UnknownToolArg::Allowed => UnknownToolPolicy::Allowed,
+            UnknownToolArg::Flagged => UnknownToolPolicy::Flagged,
+        }
+    }
+    pub fn grace(&self) -> Duration {
+        Duration::from_millis(self.grace_ms)
+    }
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_millis(self.idle_timeout_ms)
+    }
+}

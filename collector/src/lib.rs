@@ -1,0 +1,16 @@
+//! groundcheck collector library (the binary is a thin CLI over it).
+//!
+//! Rooms, in the order data flows: [`receivers`] (OTLP gRPC/HTTP) → [`pipeline`]
+//! (normalize, assemble via [`assembler`], Stage 1 inline, worker pool for Stages 2–4, sink
+//! runner) → sinks (`groundcheck-sinks`). [`serve`] wires them with [`admin`] and ordered
+//! shutdown; [`check`] runs the same detection offline. [`config`] resolves settings once;
+//! [`metrics`] is the self-telemetry.
+
+pub mod admin;
+pub mod assembler;
+pub mod check;
+pub mod config;
+pub mod metrics;
+pub mod pipeline;
+pub mod receivers;
+pub mod serve;

@@ -1,0 +1,146 @@
+//! Self-telemetry: Prometheus text exposition of the collector's own counters.
+//!
+//! Every component counts what it accepted, refused and dropped; nothing is lost without a
+//! counter moving. Names follow `groundcheck_<component>_<what>_total`.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// A fixed-bucket histogram (seconds).
+pub struct Histogram {
+    bounds: &'static [f64],
+    counts: Vec<AtomicU64>,
+    sum_micros: AtomicU64,
+    count: AtomicU64,
+}
+
+const LATENCY_BOUNDS: &[f64] = &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+
+impl Histogram {
+    fn new() -> Self {
+        Histogram { bounds: LATENCY_BOUNDS, counts: LATENCY_BOUNDS.iter().map(|_| AtomicU64::new(0)).collect(), sum_micros: AtomicU64::new(0), count: AtomicU64::new(0) }
+    }
+    pub fn observe(&self, d: Duration) {
+        let s = d.as_secs_f64();
+        for (i, b) in self.bounds.iter().enumerate() {
+            if s <= *b {
+                self.counts[i].fetch_add(1, Relaxed);
+            }
+        }
+        self.sum_micros.fetch_add(d.as_micros() as u64, Relaxed);
+        self.count.fetch_add(1, Relaxed);
+    }
+    fn render(&self, out: &mut String, name: &str, labels: &str) {
+        let sep = if labels.is_empty() { "" } else { "," };
+        for (i, b) in self.bounds.iter().enumerate() {
+            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{b}\"}} {}", self.counts[i].load(Relaxed));
+        }
+        let c = self.count.load(Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {c}");
+        let _ = writeln!(out, "{name}_sum{{{labels}}} {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
+        let _ = writeln!(out, "{name}_count{{{labels}}} {c}");
+    }
+}
+
+macro_rules! counters {
+    ($($name:ident : $help:literal,)*) => {
+        /// All counters and gauges of the collector.
+        pub struct Metrics {
+            $( pub $name: AtomicU64, )*
+            pub stage1_latency: Histogram,
+            pub stage2_latency: Histogram,
+            pub stage3_latency: Histogram,
+            pub stage4_latency: Histogram,
+            pub run_latency: Histogram,
+            pub sink_latency: Histogram,
+            /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
+            pub info: Mutex<Vec<(String, String)>>,
+        }
+        impl Default for Metrics {
+            fn default() -> Self {
+                Metrics {
+                    $( $name: AtomicU64::new(0), )*
+                    stage1_latency: Histogram::new(),
+                    stage2_latency: Histogram::new(),
+                    stage3_latency: Histogram::new(),
+                    stage4_latency: Histogram::new(),
+                    run_latency: Histogram::new(),
+                    sink_latency: Histogram::new(),
+                    info: Mutex::new(Vec::new()),
+                }
+            }
+        }
+        impl Metrics {
+            /// Prometheus text exposition format 0.0.4.
+            pub fn render(&self) -> String {
+                let mut out = String::with_capacity(8192);
+                $(
+                    let n = concat!("groundcheck_", stringify!($name));
+                    let kind = if n.ends_with("_total") { "counter" } else { "gauge" };
+                    let _ = writeln!(out, "# HELP {n} {}", $help);
+                    let _ = writeln!(out, "# TYPE {n} {kind}");
+                    let _ = writeln!(out, "{n} {}", self.$name.load(Relaxed));
+                )*
+                let _ = writeln!(out, "# HELP groundcheck_stage_latency_seconds Time spent in each detection stage per run");
+                let _ = writeln!(out, "# TYPE groundcheck_stage_latency_seconds histogram");
+                self.stage1_latency.render(&mut out, "groundcheck_stage_latency_seconds", "stage=\"1\"");
+                self.stage2_latency.render(&mut out, "groundcheck_stage_latency_seconds", "stage=\"2\"");
+                self.stage3_latency.render(&mut out, "groundcheck_stage_latency_seconds", "stage=\"3\"");
+                self.stage4_latency.render(&mut out, "groundcheck_stage_latency_seconds", "stage=\"4\"");
+                let _ = writeln!(out, "# HELP groundcheck_run_detection_latency_seconds Time from run completion to report written");
+                let _ = writeln!(out, "# TYPE groundcheck_run_detection_latency_seconds histogram");
+                self.run_latency.render(&mut out, "groundcheck_run_detection_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_sink_write_latency_seconds Time per sink batch write");
+                let _ = writeln!(out, "# TYPE groundcheck_sink_write_latency_seconds histogram");
+                self.sink_latency.render(&mut out, "groundcheck_sink_write_latency_seconds", "");
+                if let Ok(info) = self.info.lock() {
+                    for (k, v) in info.iter() {
+                        let _ = writeln!(out, "{k} {v}");
+                    }
+                }
+                out
+            }
+        }
+    };
+}
+
+counters! {
+    receiver_grpc_requests_total: "OTLP/gRPC export requests received",
+    receiver_http_requests_total: "OTLP/HTTP export requests received",
+    receiver_requests_refused_total: "Requests refused because the pipeline was full (429/UNAVAILABLE)",
+    receiver_requests_invalid_total: "Requests refused as malformed (400/INVALID_ARGUMENT/415)",
+    receiver_requests_too_large_total: "Requests refused as larger than the body limit (413)",
+    receiver_spans_accepted_total: "Spans accepted into the pipeline",
+    receiver_spans_rejected_total: "Spans rejected as unusable (reported via partial_success)",
+    receiver_spans_refused_total: "Spans in requests refused for overload or shutdown",
+    assembler_runs_open: "Runs currently being assembled",
+    assembler_runs_open_bytes: "Approximate bytes held by open runs",
+    assembler_runs_completed_total: "Runs finished complete (root ended + grace)",
+    assembler_runs_incomplete_total: "Runs finished incomplete (idle timeout, overflow, shutdown)",
+    assembler_runs_evicted_total: "Runs finished early because max_open_runs was reached",
+    assembler_runs_truncated_total: "Runs finished early because max_spans_per_run was reached",
+    assembler_late_spans_total: "Spans that arrived after their run was finished (logged, not merged)",
+    stage1_tool_calls_total: "Tool calls verified by Stage 1",
+    stage1_tool_calls_rejected_total: "Tool calls rejected by Stage 1 (invalid or fabricated)",
+    worker_queue_depth: "Runs queued or running on the worker pool",
+    worker_backpressure_total: "Times the assembler waited because the worker pool was full",
+    reports_total: "Reports produced",
+    reports_emit_total: "Reports with action emit",
+    reports_revise_total: "Reports with action revise",
+    reports_block_total: "Reports with action block",
+    sink_reports_written_total: "Reports acknowledged by every sink",
+    sink_write_errors_total: "Failed sink batch writes (retried)",
+    sink_reports_dropped_total: "Reports dropped after a non-retryable sink error",
+    sink_queue_depth: "Reports waiting for the sinks",
+}
+
+impl Metrics {
+    pub fn set_info(&self, key: &str, value: &str) {
+        if let Ok(mut i) = self.info.lock() {
+            i.retain(|(k, _)| k != key);
+            i.push((key.to_owned(), value.to_owned()));
+        }
+    }
+}

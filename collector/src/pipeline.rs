@@ -1,0 +1,310 @@
+//! The pipeline: receivers → (normalize) → assembler → Stage 1 inline → worker pool
+//! (Stages 2–4) → sink runner.
+//!
+//! Every hop is bounded:
+//! - receivers → assembler: `ingest_queue` requests (`try_send`; full → 429/UNAVAILABLE);
+//! - assembler → workers: a semaphore of `workers + worker_queue` permits; when none is free
+//!   the assembler waits (counted in `worker_backpressure_total`), its input queue fills and
+//!   the receivers push back;
+//! - workers → sinks: `sink_batch * 2` reports; a full sink queue blocks workers.
+//!
+//! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
+//! drains its queue and finishes every open run as incomplete, the worker pool finishes every
+//! run, the sink runner writes every report, then the process exits.
+
+use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
+use crate::config::Settings;
+use crate::metrics::Metrics;
+use crate::receivers::Ingest;
+use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
+use groundcheck_detectors::report::{Action, HallucinationReport};
+use groundcheck_detectors::run::{build_run, AgentRun};
+use groundcheck_detectors::span::NormalizedSpan;
+use groundcheck_detectors::stage1::{Allowlist, Stage1, Stage1Config};
+use groundcheck_detectors::stage2::{DeterministicScorer, Stage2Config};
+use groundcheck_sinks::ReportSink;
+use std::collections::HashMap;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::task::JoinHandle;
+
+/// Errors building the pipeline.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    #[error("stage 1 configuration: {0}")]
+    Stage1(#[from] groundcheck_detectors::stage1::Stage1Error),
+    #[error("cannot build the worker pool: {0}")]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+}
+
+pub fn now_unix_nano() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}
+
+/// Build the detector from resolved settings.
+pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
+    let mut allowlists = HashMap::new();
+    for (tool, a) in &s.allowlist {
+        allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
+    }
+    let stage1 = Stage1::new(Stage1Config { unknown_tool: s.unknown_tool(), allowlists, disable_provenance: false }, None);
+    Ok(Detector {
+        cfg: DetectorConfig { thresholds: s.thresholds(), aggregation: s.aggregation() },
+        stage1,
+        scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))],
+        prober: None,
+    })
+}
+
+pub fn assembler_config(s: &Settings) -> AssemblerConfig {
+    AssemblerConfig {
+        grace: s.grace(),
+        idle_timeout: s.idle_timeout(),
+        max_open_runs: s.max_open_runs,
+        max_spans_per_run: s.max_spans_per_run,
+        finished_memory: s.max_open_runs.max(1024) * 4,
+    }
+}
+
+/// Turn a finished run into the canonical run model.
+pub fn to_agent_run(f: FinishedRun) -> AgentRun {
+    let mut run = build_run(f.spans);
+    if run.run_id.is_empty() {
+        run.run_id = groundcheck_detectors::span::hex(&f.trace_id);
+    }
+    if let Some(r) = f.reason.incomplete_reason() {
+        run.incomplete = true;
+        run.incomplete_reason = Some(r.to_owned());
+    }
+    run
+}
+
+/// The running pipeline.
+pub struct Pipeline {
+    pub ingest: Ingest,
+    close_tx: Option<oneshot::Sender<()>>,
+    assembler: JoinHandle<()>,
+    sink_runner: JoinHandle<()>,
+}
+
+struct Job {
+    run: AgentRun,
+    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
+    finished_at: Instant,
+}
+
+impl Pipeline {
+    pub fn start(s: &Settings, detector: Arc<Detector>, sinks: Vec<Arc<dyn ReportSink>>, metrics: Arc<Metrics>) -> Result<Pipeline, PipelineError> {
+        let (tx, rx) = mpsc::channel::<Vec<NormalizedSpan>>(s.ingest_queue);
+        let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
+        let (sink_tx, sink_rx) = mpsc::channel::<(HallucinationReport, Instant)>(s.sink_batch * 2);
+        let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(s.workers).thread_name(|i| format!("gc-worker-{i}")).build()?);
+        let permits = s.workers + s.worker_queue;
+        let (close_tx, close_rx) = oneshot::channel();
+        let assembler = tokio::spawn(assembler_loop(
+            rx,
+            close_rx,
+            RunBuffer::new(assembler_config(s)),
+            detector,
+            pool,
+            Arc::new(Semaphore::new(permits)),
+            permits,
+            sink_tx,
+            metrics.clone(),
+        ));
+        let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics));
+        Ok(Pipeline { ingest, close_tx: Some(close_tx), assembler, sink_runner })
+    }
+
+    /// Ordered shutdown. Call after the receivers have stopped accepting.
+    pub async fn shutdown(mut self) {
+        drop(self.ingest);
+        if let Some(c) = self.close_tx.take() {
+            let _ = c.send(());
+        }
+        if let Err(e) = self.assembler.await {
+            tracing::error!(error = %e, "assembler task failed");
+        }
+        if let Err(e) = self.sink_runner.await {
+            tracing::error!(error = %e, "sink task failed");
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn assembler_loop(
+    mut rx: mpsc::Receiver<Vec<NormalizedSpan>>,
+    mut close_rx: oneshot::Receiver<()>,
+    mut buffer: RunBuffer,
+    detector: Arc<Detector>,
+    pool: Arc<rayon::ThreadPool>,
+    sem: Arc<Semaphore>,
+    permits: usize,
+    sink_tx: mpsc::Sender<(HallucinationReport, Instant)>,
+    metrics: Arc<Metrics>,
+) {
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut closing = false;
+    loop {
+        let finished = tokio::select! {
+            biased;
+            _ = &mut close_rx, if !closing => {
+                closing = true;
+                rx.close();
+                continue;
+            }
+            msg = rx.recv() => match msg {
+                Some(spans) => buffer.insert(spans, Instant::now()),
+                None => break,
+            },
+            _ = tick.tick() => buffer.tick(Instant::now()),
+        };
+        record_buffer(&buffer, &metrics);
+        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics).await;
+    }
+    let rest = buffer.drain(false);
+    tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
+    record_buffer(&buffer, &metrics);
+    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics).await;
+    // Wait for every job to finish before the sink channel closes.
+    let _all = sem.acquire_many(permits as u32).await;
+    drop(sink_tx);
+}
+
+fn record_buffer(b: &RunBuffer, m: &Metrics) {
+    m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
+    m.assembler_runs_open_bytes.store(b.open_bytes() as u64, Relaxed);
+    m.assembler_late_spans_total.store(b.stats.late_spans, Relaxed);
+    m.assembler_runs_evicted_total.store(b.stats.evicted, Relaxed);
+    m.assembler_runs_truncated_total.store(b.stats.truncated, Relaxed);
+}
+
+async fn dispatch(
+    finished: Vec<FinishedRun>,
+    detector: &Arc<Detector>,
+    pool: &Arc<rayon::ThreadPool>,
+    sem: &Arc<Semaphore>,
+    sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>,
+    metrics: &Arc<Metrics>,
+) {
+    for f in finished {
+        let finished_at = Instant::now();
+        if f.reason.incomplete_reason().is_some() {
+            metrics.assembler_runs_incomplete_total.fetch_add(1, Relaxed);
+        } else {
+            metrics.assembler_runs_completed_total.fetch_add(1, Relaxed);
+        }
+        let run = to_agent_run(f);
+        // Stage 1 inline, on the assembly path.
+        let t = Instant::now();
+        let validations = detector.stage1(&run);
+        metrics.stage1_latency.observe(t.elapsed());
+        metrics.stage1_tool_calls_total.fetch_add(validations.len() as u64, Relaxed);
+        for v in validations.iter().filter(|v| v.status.is_rejection()) {
+            metrics.stage1_tool_calls_rejected_total.fetch_add(1, Relaxed);
+            tracing::info!(run_id = %run.run_id, tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 rejected a tool call");
+        }
+        let job = Job { run, validations, finished_at };
+        let permit = match sem.clone().try_acquire_owned() {
+            Ok(p) => p,
+            Err(_) => {
+                metrics.worker_backpressure_total.fetch_add(1, Relaxed);
+                match sem.clone().acquire_owned().await {
+                    Ok(p) => p,
+                    Err(_) => return,
+                }
+            }
+        };
+        metrics.worker_queue_depth.fetch_add(1, Relaxed);
+        let detector = detector.clone();
+        let sink_tx = sink_tx.clone();
+        let metrics = metrics.clone();
+        pool.spawn(move || {
+            let report = run_stages(&detector, job.run, job.validations, &metrics);
+            metrics.worker_queue_depth.fetch_sub(1, Relaxed);
+            if sink_tx.blocking_send((report, job.finished_at)).is_err() {
+                metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
+                tracing::error!("sink runner gone: report dropped");
+            }
+            drop(permit);
+        });
+    }
+}
+
+/// Stages 2–4 with metrics (called on a worker thread).
+pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
+    let t = Instant::now();
+    let report = detector.finish(&run, validations, now_unix_nano());
+    // finish() runs Stages 2–4 together; Stage 2 dominates (Stage 3 is off unless configured).
+    m.stage2_latency.observe(t.elapsed());
+    m.reports_total.fetch_add(1, Relaxed);
+    match report.action {
+        Action::Emit => m.reports_emit_total.fetch_add(1, Relaxed),
+        Action::Revise => m.reports_revise_total.fetch_add(1, Relaxed),
+        Action::Block => m.reports_block_total.fetch_add(1, Relaxed),
+    };
+    report
+}
+
+async fn sink_loop(
+    mut rx: mpsc::Receiver<(HallucinationReport, Instant)>,
+    sinks: Vec<Arc<dyn ReportSink>>,
+    batch_size: usize,
+    flush: Duration,
+    metrics: Arc<Metrics>,
+) {
+    let mut batch: Vec<(HallucinationReport, Instant)> = Vec::with_capacity(batch_size);
+    loop {
+        let first = match rx.recv().await {
+            Some(r) => r,
+            None => break,
+        };
+        batch.push(first);
+        let deadline = tokio::time::Instant::now() + flush;
+        while batch.len() < batch_size {
+            match tokio::time::timeout_at(deadline, rx.recv()).await {
+                Ok(Some(r)) => batch.push(r),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        metrics.sink_queue_depth.store(rx.len() as u64, Relaxed);
+        write_all(&sinks, &mut batch, &metrics).await;
+    }
+}
+
+/// Write a batch to every sink, retrying transient errors with backoff until each sink has
+/// acknowledged it. Non-retryable errors drop the batch for that sink, counted and logged.
+async fn write_all(sinks: &[Arc<dyn ReportSink>], batch: &mut Vec<(HallucinationReport, Instant)>, metrics: &Metrics) {
+    let reports: Vec<HallucinationReport> = batch.iter().map(|(r, _)| r.clone()).collect();
+    for sink in sinks {
+        let mut backoff = Duration::from_millis(100);
+        loop {
+            let t = Instant::now();
+            match sink.write_batch(&reports).await {
+                Ok(()) => {
+                    metrics.sink_latency.observe(t.elapsed());
+                    break;
+                }
+                Err(e) if e.is_retryable() => {
+                    metrics.sink_write_errors_total.fetch_add(1, Relaxed);
+                    tracing::warn!(sink = sink.name(), error = %e, retry_in_ms = backoff.as_millis() as u64, "sink write failed; retrying");
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(Duration::from_secs(10));
+                }
+                Err(e) => {
+                    metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
+                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
+                    break;
+                }
+            }
+        }
+    }
+    metrics.sink_reports_written_total.fetch_add(batch.len() as u64, Relaxed);
+    for (_, t) in batch.iter() {
+        metrics.run_latency.observe(t.elapsed());
+    }
+    batch.clear();
+}

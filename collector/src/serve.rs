@@ -1,0 +1,84 @@
+//! `groundcheck serve`: start the pipeline, the receivers and the admin server; on SIGINT or
+//! SIGTERM shut down in order — receivers stop accepting, open runs are drained (finished as
+//! incomplete), workers finish, sinks flush.
+
+use crate::config::Settings;
+use crate::metrics::Metrics;
+use crate::pipeline::{build_detector, Pipeline};
+use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
+use anyhow::Context;
+use groundcheck_sinks::{JsonlSink, ReportSink, SummarySink};
+use std::sync::Arc;
+use std::future::IntoFuture;
+use tokio::sync::watch;
+
+pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
+    let detector = Arc::new(build_detector(&settings)?);
+    let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
+    if settings.summary {
+        sinks.push(Arc::new(SummarySink));
+    }
+    metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"deterministic\"}", "1");
+    metrics.set_info("groundcheck_stage3_enabled", "0");
+    let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
+
+    let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr).await.with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
+    let http_listener = tokio::net::TcpListener::bind(settings.http_addr).await.with_context(|| format!("bind OTLP/HTTP on {}", settings.http_addr))?;
+    let admin_listener = tokio::net::TcpListener::bind(settings.admin_addr).await.with_context(|| format!("bind admin on {}", settings.admin_addr))?;
+    tracing::info!(grpc = %grpc_listener.local_addr()?, http = %http_listener.local_addr()?, admin = %admin_listener.local_addr()?, data_dir = %settings.data_dir.display(), "groundcheck listening");
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let wait = |mut rx: watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|v| *v).await;
+    };
+
+    let grpc_svc = TraceServiceServer::new(GrpcReceiver::new(pipeline.ingest.clone()), settings.max_body_bytes);
+    let grpc = tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(grpc_svc)
+            .serve_with_incoming_shutdown(tonic::transport::server::TcpIncoming::from(grpc_listener), wait(stop_rx.clone())),
+    );
+    let http_router = crate::receivers::http::router(pipeline.ingest.clone());
+    let http = tokio::spawn(axum::serve(http_listener, http_router).with_graceful_shutdown(wait(stop_rx.clone())).into_future());
+    let admin = tokio::spawn(axum::serve(admin_listener, crate::admin::router(metrics.clone())).with_graceful_shutdown(wait(stop_rx.clone())).into_future());
+
+    shutdown_signal().await;
+    tracing::info!("shutdown requested: stopping receivers");
+    let _ = stop_tx.send(true);
+    match grpc.await {
+        Ok(Err(e)) => tracing::error!(error = %e, "OTLP/gRPC server error"),
+        Err(e) => tracing::error!(error = %e, "OTLP/gRPC task failed"),
+        _ => {}
+    }
+    if let Ok(Err(e)) = http.await {
+        tracing::error!(error = %e, "OTLP/HTTP server error");
+    }
+    tracing::info!("receivers stopped: draining pipeline");
+    pipeline.shutdown().await;
+    if let Ok(Err(e)) = admin.await {
+        tracing::error!(error = %e, "admin server error");
+    }
+    tracing::info!("groundcheck stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
