@@ -39,8 +39,9 @@ impl Histogram {
         }
         let c = self.count.load(Relaxed);
         let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {c}");
-        let _ = writeln!(out, "{name}_sum{{{labels}}} {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
-        let _ = writeln!(out, "{name}_count{{{labels}}} {c}");
+        let braces = if labels.is_empty() { String::new() } else { format!("{{{labels}}}") };
+        let _ = writeln!(out, "{name}_sum{braces} {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
+        let _ = writeln!(out, "{name}_count{braces} {c}");
     }
 }
 

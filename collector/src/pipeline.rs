@@ -236,10 +236,10 @@ async fn dispatch(
 
 /// Stages 2–4 with metrics (called on a worker thread).
 pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
-    let t = Instant::now();
-    let report = detector.finish(&run, validations, now_unix_nano());
-    // finish() runs Stages 2–4 together; Stage 2 dominates (Stage 3 is off unless configured).
-    m.stage2_latency.observe(t.elapsed());
+    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
+    m.stage2_latency.observe(t.stage2);
+    m.stage3_latency.observe(t.stage3);
+    m.stage4_latency.observe(t.stage4);
     m.reports_total.fetch_add(1, Relaxed);
     match report.action {
         Action::Emit => m.reports_emit_total.fetch_add(1, Relaxed),

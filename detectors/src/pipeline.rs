@@ -13,6 +13,15 @@ use crate::stage2::{aggregate, Aggregation, Scorer};
 use crate::stage3::ConsistencyProber;
 use crate::stage4::{gate, Thresholds};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Time spent per stage for one run.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct StageTimings {
+    pub stage2: Duration,
+    pub stage3: Duration,
+    pub stage4: Duration,
+}
 
 pub struct DetectorConfig {
     pub thresholds: Thresholds,
@@ -34,6 +43,13 @@ impl Detector {
 
     /// Stages 2–4. `validations` are Stage 1's results (computed inline earlier).
     pub fn finish(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> HallucinationReport {
+        self.finish_timed(run, validations, now_unix_nano).0
+    }
+
+    /// [`Detector::finish`] plus the time spent in each stage (for self-telemetry).
+    pub fn finish_timed(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
+        let mut timings = StageTimings::default();
+        let t2 = Instant::now();
         let mut notes = Vec::new();
         let answer = run.final_answer.clone();
         let mut claims = Vec::new();
@@ -58,6 +74,8 @@ impl Detector {
             }
             None => notes.push("no final answer in the run: groundedness not scored".to_owned()),
         }
+        timings.stage2 = t2.elapsed();
+        let t3 = Instant::now();
         let probes = match (&self.prober, claims.iter().any(|c| c.critical)) {
             (Some(p), true) => match p.probe(run, &claims) {
                 Ok(p) => p,
@@ -72,13 +90,16 @@ impl Detector {
                 Vec::new()
             }
         };
+        timings.stage3 = t3.elapsed();
+        let t4 = Instant::now();
         let overall = aggregate(&claims, self.cfg.aggregation);
         let (action, reasons) = gate(&self.cfg.thresholds, overall, &claims, &validations, &probes, self.stage1.config().unknown_tool);
         notes.extend(reasons);
         if run.incomplete {
             notes.push(format!("run incomplete: {}", run.incomplete_reason.as_deref().unwrap_or("unknown")));
         }
-        HallucinationReport {
+        timings.stage4 = t4.elapsed();
+        let report = HallucinationReport {
             run_id: run.run_id.clone(),
             claims,
             tool_call_validations: validations,
@@ -98,7 +119,8 @@ impl Detector {
             incomplete_reason: run.incomplete_reason.clone(),
             final_answer: answer,
             notes,
-        }
+        };
+        (report, timings)
     }
 
     /// All stages at once (used by `groundcheck check` and tests).

@@ -108,6 +108,7 @@ struct Regexes {
     url: Regex,
     email: Regex,
     ident: Regex,
+    unit_number: Regex,
     section: Regex,
     number: Regex,
     time: Regex,
@@ -129,17 +130,15 @@ impl Regexes {
             email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
             ident: Regex::new(r"(?x)
                 \#\d+\b
-              | \b[A-Z]{1,8}(?:[-_/][A-Z0-9]+)*[-_]?\d[A-Z0-9]*(?:[-_][A-Z0-9]+)*\b
-              | \b\d+[A-Z]{2,}[A-Z0-9]*\b
+              | \b[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]\b
               | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
               | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
-              | \b[a-z]+(?:_[a-z0-9]+)+\b
-              | \b[0-9a-f]{7,40}\b
             ").unwrap(),
+            unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs)$").unwrap(),
             section: Regex::new(r"(?i)\b(?:section|sec\.|§|clause|article|paragraph|chapter|appendix|step|rule|page)\s*[\dA-Z]+(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: Regex::new(r"(?ix)
                 (?P<cur>[$€£¥])?\s?
-                (?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
+                \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
                 (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
                 (?:\s?(?P<unit>%|percent|°\s?[CF]|degrees?\s?(?:celsius|fahrenheit|[CF]\b)?|km/h|kph|mph|km|kilometers|kilometres|mi|miles|kg|lbs?|pounds|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|seconds?|secs?|ms|gb|mb|tb|kb)\b?)?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
@@ -483,12 +482,17 @@ impl Scorer for DeterministicScorer {
             }
             for m in r.ident.find_iter(text) {
                 let t = m.as_str();
-                // Plain words with underscores only count when they are code-like.
-                if t.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !t.contains('_') {
-                    continue;
-                }
-                if t.chars().all(|c| c.is_ascii_hexdigit()) && !(t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())) {
-                    continue;
+                let is_token = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '#');
+                if is_token && !t.starts_with('#') {
+                    // A plain token is an identifier when it mixes letters and digits (AC1471,
+                    // ORD-88231, 1Z999AA1) or is snake_case code (`max_retries`), and is not
+                    // a number with a unit (20km, 5pm, 3rd).
+                    let digit = t.chars().any(|c| c.is_ascii_digit());
+                    let alpha = t.chars().any(|c| c.is_ascii_alphabetic());
+                    let snake = t.contains('_') && alpha;
+                    if !(snake || (digit && alpha)) || r.unit_number.is_match(t) {
+                        continue;
+                    }
                 }
                 push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
             }
