@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs what the tests need, builds, runs every test.
+# Used verbatim by CI (.ci/run) and given in README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
+deploy/setup-python.sh
+
+echo "== build =="
+cargo build --workspace --all-targets
+
+echo "== tests =="
+cargo test --workspace --all-targets --no-fail-fast
+
+echo "== offline check over the labeled dev runs =="
+n_labels=$(grep -c . ../shared/data/agent-runs-dev/labels.jsonl)
+n_reports=$(target/debug/groundcheck check ../shared/data/agent-runs-dev/runs-*.jsonl | grep -c .)
+echo "labels=$n_labels reports=$n_reports"
+test "$n_labels" = "$n_reports"
+echo "all tests passed"
