@@ -122,7 +122,7 @@ impl Stage1 {
             }
         }
         let compiled: Compiled = Arc::new(
-            jsonschema::options().should_validate_formats(true).build(schema).map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")),
+            jsonschema::options().should_validate_formats(true).with_format("date-time", is_date_time).build(schema).map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")),
         );
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() > 10_000 {
@@ -218,6 +218,23 @@ impl Stage1 {
                 haystack.push_str(&normalize_entity(r));
             }
         }
+        // The tool declarations the model was given (descriptions, enums, defaults, examples,
+        // values quoted in descriptions such as "'primary' for the user's own calendar") are
+        // part of its context, like the system prompt.
+        for def in &run.tool_definitions {
+            haystack.push('\n');
+            haystack.push_str(&normalize_entity(def.description.as_deref().unwrap_or("")));
+            if let Some(p) = &def.parameters {
+                haystack.push('\n');
+                haystack.push_str(&normalize_entity(&p.to_string()));
+            }
+        }
+        if run.tool_definition(&call.name).is_none() {
+            if let Some(schema) = schema {
+                haystack.push('\n');
+                haystack.push_str(&normalize_entity(&schema.to_string()));
+            }
+        }
         let allow_tool = self.cfg.allowlists.get(&call.name);
         let allow_all = self.cfg.allowlists.get("*");
         let mut errors = Vec::new();
@@ -239,6 +256,14 @@ impl Stage1 {
     }
 }
 
+/// RFC 3339 date-time, with the offset optional: tool APIs commonly take local date-times
+/// (`2026-04-27T12:40:00`), and rejecting them would flag correct calls.
+fn is_date_time(s: &str) -> bool {
+    static R: OnceLock<Regex> = OnceLock::new();
+    R.get_or_init(|| Regex::new(r"(?i)^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[t ]([01]\d|2[0-3]):[0-5]\d(:([0-5]\d|60)(\.\d+)?)?(z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$").unwrap())
+        .is_match(s)
+}
+
 /// Link rejected calls to the next valid call of the same tool.
 fn link_retries(v: &mut [ToolCallValidation]) {
     for i in 0..v.len() {
@@ -253,7 +278,10 @@ fn link_retries(v: &mut [ToolCallValidation]) {
 
 fn field_is_entity_like(key: &str) -> bool {
     let k = key.to_ascii_lowercase();
-    const EXACT: &[&str] = &["id", "ids", "url", "uri", "href", "link", "path", "file", "filename", "filepath", "handle", "username", "email", "locator", "sku", "slug"];
+    const EXACT: &[&str] = &[
+        "id", "ids", "url", "uri", "href", "link", "path", "file", "filename", "filepath", "handle", "username", "email", "locator", "sku", "slug", "repo",
+        "repository", "table", "dataset", "bucket", "channel", "project",
+    ];
     const SUFFIX: &[&str] = &["_id", "_ids", "id", "_url", "url", "_uri", "_path", "path", "_file", "_handle", "_email", "_locator", "_number", "_no", "_ref", "_sku"];
     EXACT.contains(&k.as_str()) || SUFFIX.iter().any(|s| k.ends_with(s) && k.len() > s.len())
 }
@@ -269,6 +297,16 @@ fn regexes() -> &'static (Regex, Regex, Regex, Regex) {
             Regex::new(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$").unwrap(),
         )
     })
+}
+
+/// A path-shaped value: no whitespace, letters, and a `/` or a dotted name (`org/repo`,
+/// `sales.orders_daily`, `report.pdf`).
+fn looks_like_path(s: &str) -> bool {
+    !s.chars().any(char::is_whitespace)
+        && s.chars().any(|c| c.is_ascii_alphabetic())
+        && (s.contains('/') || s.contains('\\') || s.split('.').filter(|p| !p.is_empty()).count() >= 2 && !s.ends_with('.'))
+        && !regexes().3.is_match(s)
+        && s.chars().count() >= 3
 }
 
 /// An identifier-shaped token: no whitespace, letters and digits mixed (`AC1471`, `ORD-88231`).
@@ -319,7 +357,7 @@ fn collect_entities(v: &J, pointer: &str, key: Option<&str>, schema: Option<&J>,
             }
             if out.len() == before {
                 let keyed = key.is_some_and(field_is_entity_like) && !s.contains(' ') && !regexes().3.is_match(s);
-                if keyed || looks_like_identifier(s) {
+                if keyed || looks_like_identifier(s) || looks_like_path(s) {
                     out.push((pointer.to_owned(), s.clone()));
                 }
             }
