@@ -142,7 +142,7 @@ impl Regexes {
                 (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
                 (?:\s?(?P<unit>%|percent|°\s?[CF]|degrees?\s?(?:celsius|fahrenheit|[CF]\b)?|km/h|kph|mph|km|kilometers|kilometres|mi|miles|kg|lbs?|pounds|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|seconds?|secs?|ms|gb|mb|tb|kb)\b?)?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
-            iso_time: Regex::new(r"\b(?:T|\s)?(?P<h>[01]\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
+            iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             date_text: Regex::new(r"(?ix)
                 \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
                 (?:
@@ -218,11 +218,13 @@ impl<'a> Evidence<'a> {
                 ev.numbers.push((v, i, num.start(), end, m.name("frac").is_some()));
             }
             // Array lengths count as numbers ("3 open issues" from a list of three).
+            // Totals and averages of a column (the same numeric field across an array of
+            // objects) count too ("about $14.6 million in total").
             if let Ok(j) = serde_json::from_str::<serde_json::Value>(t) {
-                let mut lens = Vec::new();
-                array_lengths(&j, &mut lens);
-                for n in lens {
-                    ev.numbers.push((n as f64, i, 0, 0, false));
+                let mut derived = Vec::new();
+                array_aggregates(&j, &mut derived);
+                for n in derived {
+                    ev.numbers.push((n, i, 0, 0, false));
                 }
             }
         }
@@ -244,16 +246,53 @@ impl<'a> Evidence<'a> {
     }
 }
 
-fn array_lengths(v: &serde_json::Value, out: &mut Vec<usize>) {
+/// Array lengths, and per numeric field of an array of objects its sum and mean.
+fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>) {
+    use serde_json::Value as J;
     match v {
-        serde_json::Value::Array(a) => {
-            out.push(a.len());
-            a.iter().for_each(|x| array_lengths(x, out));
+        J::Array(a) => {
+            out.push(a.len() as f64);
+            let mut cols: Vec<(&str, f64, usize)> = Vec::new();
+            for x in a {
+                if let J::Object(o) = x {
+                    for (k, val) in o {
+                        if let Some(n) = val.as_f64() {
+                            match cols.iter_mut().find(|c| c.0 == k) {
+                                Some(c) => {
+                                    c.1 += n;
+                                    c.2 += 1;
+                                }
+                                None => cols.push((k.as_str(), n, 1)),
+                            }
+                        }
+                    }
+                }
+            }
+            for (_, sum, n) in cols.into_iter().filter(|c| c.2 > 1) {
+                out.push(sum);
+                out.push(sum / n as f64);
+            }
+            a.iter().for_each(|x| array_aggregates(x, out));
         }
-        serde_json::Value::Object(o) => o.values().for_each(|x| array_lengths(x, out)),
+        J::Object(o) => o.values().for_each(|x| array_aggregates(x, out)),
         _ => {}
     }
 }
+
+/// Well-known aliases: a named place is supported when its airport code is in the evidence.
+const PLACE_CODES: &[(&str, &[&str])] = &[
+    ("new york", &["jfk", "lga", "ewr", "nyc"]), ("newark", &["ewr"]), ("los angeles", &["lax"]), ("san francisco", &["sfo"]), ("chicago", &["ord", "mdw"]),
+    ("boston", &["bos"]), ("seattle", &["sea"]), ("miami", &["mia"]), ("atlanta", &["atl"]), ("dallas", &["dfw", "dal"]), ("denver", &["den"]),
+    ("houston", &["iah", "hou"]), ("phoenix", &["phx"]), ("las vegas", &["las"]), ("orlando", &["mco"]), ("washington", &["iad", "dca", "bwi"]),
+    ("philadelphia", &["phl"]), ("detroit", &["dtw"]), ("minneapolis", &["msp"]), ("portland", &["pdx"]), ("san diego", &["san"]), ("austin", &["aus"]),
+    ("honolulu", &["hnl"]), ("toronto", &["yyz", "ytz"]), ("vancouver", &["yvr"]), ("montreal", &["yul"]), ("mexico city", &["mex"]), ("london", &["lhr", "lgw", "stn", "lcy"]),
+    ("paris", &["cdg", "ory"]), ("amsterdam", &["ams"]), ("frankfurt", &["fra"]), ("munich", &["muc"]), ("madrid", &["mad"]), ("barcelona", &["bcn"]),
+    ("lisbon", &["lis"]), ("rome", &["fco"]), ("milan", &["mxp", "lin"]), ("zurich", &["zrh"]), ("vienna", &["vie"]), ("dublin", &["dub"]),
+    ("copenhagen", &["cph"]), ("stockholm", &["arn"]), ("oslo", &["osl"]), ("helsinki", &["hel"]), ("istanbul", &["ist"]), ("dubai", &["dxb"]),
+    ("doha", &["doh"]), ("tokyo", &["hnd", "nrt"]), ("seoul", &["icn"]), ("beijing", &["pek", "pkx"]), ("shanghai", &["pvg", "sha"]), ("hong kong", &["hkg"]),
+    ("singapore", &["sin"]), ("sydney", &["syd"]), ("melbourne", &["mel"]), ("delhi", &["del"]), ("mumbai", &["bom"]), ("bangkok", &["bkk"]),
+    ("sao paulo", &["gru"]), ("são paulo", &["gru"]), ("johannesburg", &["jnb"]), ("cairo", &["cai"]), ("reykjavik", &["kef"]), ("brussels", &["bru"]),
+];
 
 fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
     if let Some(h) = m.name("h") {
@@ -361,6 +400,11 @@ impl DeterministicScorer {
                     return Outcome { supported: true, contradicted: false, citation: Some(c) };
                 }
                 if item.kind == ItemKind::Entity {
+                    if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
+                        if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
+                            return Outcome { supported: true, contradicted: false, citation: Some(c) };
+                        }
+                    }
                     // Multi-word names: every significant word present counts (word order,
                     // possessives and articles vary in paraphrase).
                     let words: Vec<&str> = needle.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 2).collect();
