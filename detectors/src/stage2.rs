@@ -73,6 +73,10 @@ enum ItemKind {
     Date,
     Entity,
     Action,
+    /// A categorical value / status (delivered, on time, nonstop, fog, north…).
+    State,
+    /// A causal or explanatory clause ("due to …", "driven by …").
+    Clause,
 }
 
 #[derive(Debug, Clone)]
@@ -97,6 +101,10 @@ struct Evidence<'a> {
     times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
     dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
     tool_names: Vec<String>,
+    /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
+    keyed: Vec<(String, f64)>,
+    /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
+    spaced: Vec<String>,
 }
 
 fn re() -> &'static Regexes {
@@ -119,6 +127,7 @@ struct Regexes {
     action: Regex,
     non_factual: Regex,
     duration: Regex,
+    clause: Regex,
 }
 
 const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -140,7 +149,7 @@ impl Regexes {
                 (?P<cur>[$€£¥])?\s?
                 \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
                 (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
-                (?:\s?(?P<unit>%|percent|°\s?[CF]|degrees?\s?(?:celsius|fahrenheit|[CF]\b)?|km/h|kph|mph|km|kilometers|kilometres|mi|miles|kg|lbs?|pounds|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|seconds?|secs?|ms|gb|mb|tb|kb)\b?)?").unwrap(),
+                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b))?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             date_text: Regex::new(r"(?ix)
@@ -153,6 +162,7 @@ impl Regexes {
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything)\b[^.!?]*[.!?:]?$").unwrap(),
+            clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
         }
     }
@@ -177,6 +187,8 @@ impl<'a> Evidence<'a> {
             times: Vec::new(),
             dates: Vec::new(),
             tool_names: run.tool_calls.iter().map(|c| c.name.to_lowercase()).collect(),
+            keyed: Vec::new(),
+            spaced: docs.iter().map(|d| d.text.to_lowercase().replace(['_', '-'], " ")).collect(),
         };
         for (i, d) in docs.iter().enumerate() {
             let t = &d.text;
@@ -208,8 +220,18 @@ impl<'a> Evidence<'a> {
                     ev.times.push((mins, i, whole.start(), whole.end()));
                 }
             }
+            let spans_of_i: Vec<(usize, usize)> = ev
+                .dates
+                .iter()
+                .filter(|d| d.3 == i)
+                .map(|d| (d.4, d.5))
+                .chain(ev.times.iter().filter(|x| x.1 == i).map(|x| (x.2, x.3)))
+                .collect();
             for m in r.number.captures_iter(t) {
                 let Some(num) = m.name("num") else { continue };
+                if spans_of_i.iter().any(|sp| overlaps(*sp, (num.start(), num.end()))) {
+                    continue;
+                }
                 let mut v = parse_num(num.as_str()).unwrap_or(0.0);
                 if let Some(f) = m.name("frac") {
                     v = parse_num(&format!("{}.{}", num.as_str().replace(',', ""), f.as_str())).unwrap_or(v);
@@ -221,6 +243,7 @@ impl<'a> Evidence<'a> {
             // Totals and averages of a column (the same numeric field across an array of
             // objects) count too ("about $14.6 million in total").
             if let Ok(j) = serde_json::from_str::<serde_json::Value>(t) {
+                keyed_numbers(&j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
                 array_aggregates(&j, &mut derived);
                 for n in derived {
@@ -243,6 +266,41 @@ impl<'a> Evidence<'a> {
             }
         }
         None
+    }
+}
+
+/// (field name, value) for numeric fields, and (array key, length) for arrays.
+fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
+    use serde_json::Value as J;
+    match v {
+        J::Number(n) => {
+            if let (Some(k), Some(x)) = (key, n.as_f64()) {
+                out.push((k.to_lowercase(), x));
+            }
+        }
+        J::Array(a) => {
+            if let Some(k) = key {
+                out.push((k.to_lowercase(), a.len() as f64));
+                // "4 items" may count units: sums of the array's numeric columns.
+                let mut sums: Vec<(&str, f64)> = Vec::new();
+                for x in a {
+                    if let J::Object(o) = x {
+                        for (ck, cv) in o {
+                            if let Some(n) = cv.as_f64() {
+                                match sums.iter_mut().find(|s| s.0 == ck) {
+                                    Some(s) => s.1 += n,
+                                    None => sums.push((ck, n)),
+                                }
+                            }
+                        }
+                    }
+                }
+                out.extend(sums.into_iter().map(|(_, v)| (k.to_lowercase(), v)));
+            }
+            a.iter().for_each(|x| keyed_numbers(x, key, out));
+        }
+        J::Object(o) => o.iter().for_each(|(k, x)| keyed_numbers(x, Some(k), out)),
+        _ => {}
     }
 }
 
@@ -335,6 +393,8 @@ struct ClaimNumber {
     approx: bool,
     unit: String,
     magnitude: f64,
+    /// The counted noun right after a unit-less number ("15 comments").
+    noun: Option<String>,
 }
 
 fn matches_value(c: &ClaimNumber, e: f64) -> bool {
@@ -416,9 +476,33 @@ impl DeterministicScorer {
             }
             ItemKind::Number => {
                 let Some(c) = claim_num else { return no };
+                // A counted noun names the field: "15 comments" must match a `comments` field
+                // (or the length of a `comments` array) when the evidence has one.
+                if let Some(noun) = &c.noun {
+                    let stem = noun.trim_end_matches('s');
+                    if stem.len() >= 4 {
+                        let vals: Vec<f64> = ev.keyed.iter().filter(|(k, _)| k.contains(stem)).map(|x| x.1).collect();
+                        if !vals.is_empty() {
+                            let ok = vals.iter().any(|v| matches_value(c, *v));
+                            return Outcome { supported: ok, contradicted: !ok, citation: None };
+                        }
+                    }
+                }
                 for &(v, d, s, e, _) in &ev.numbers {
                     if matches_value(c, v) || conversions(c, v) {
                         return Outcome { supported: true, contradicted: false, citation: (e > s).then_some((d, s, e)) };
+                    }
+                }
+                // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
+                let u = c.unit.to_ascii_lowercase();
+                if u.starts_with("min") || u.starts_with('h') {
+                    let minutes = if u.starts_with('h') { c.value * c.magnitude * 60.0 } else { c.value * c.magnitude };
+                    for a in &ev.times {
+                        for b in &ev.times {
+                            if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
+                                return Outcome { supported: true, contradicted: false, citation: None };
+                            }
+                        }
                     }
                 }
                 // Computed values: sums, differences, percentage change of two evidence numbers.
@@ -453,6 +537,32 @@ impl DeterministicScorer {
                 }
                 Outcome { supported: false, contradicted: !ev.dates.is_empty(), citation: None }
             }
+            ItemKind::State => {
+                let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
+                let stated = ev.spaced.iter().any(|d| contains_bounded(d, &phrase));
+                if negated_before(answer, item.start) {
+                    // "hasn't shipped yet": contradicted only when the evidence states it.
+                    return Outcome { supported: !stated, contradicted: stated, citation: None };
+                }
+                if stated {
+                    return Outcome { supported: true, contradicted: false, citation: None };
+                }
+                // Flag only when the evidence states another value of the same family.
+                let family = STATE_FAMILIES.iter().find(|f| f.contains(&phrase.as_str()));
+                let sibling = family.is_some_and(|f| f.iter().any(|other| *other != phrase && ev.spaced.iter().any(|d| contains_bounded(d, other))));
+                Outcome { supported: !sibling, contradicted: sibling, citation: None }
+            }
+            ItemKind::Clause => {
+                let words: Vec<String> = item
+                    .text
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| w.len() >= 4 && !STOPWORDS.contains(&w.to_lowercase().as_str()))
+                    .map(|w| w.to_lowercase())
+                    .collect();
+                let missing = words.iter().filter(|w| !ev.lower.iter().any(|d| d.contains(stem(w)))).count();
+                let supported = words.is_empty() || missing < 2 || (missing as f64) < 0.5 * words.len() as f64;
+                Outcome { supported, contradicted: false, citation: None }
+            }
             ItemKind::Action => {
                 let verb = item.text.to_lowercase();
                 let stem: String = verb.chars().take(4).collect();
@@ -474,6 +584,44 @@ impl DeterministicScorer {
 
 fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0 < b.1 && b.0 < a.1
+}
+
+/// Mutually exclusive categorical values. A claim stating one member while the evidence states
+/// another member of the same family (and not the claimed one) is contradicted.
+const STATE_FAMILIES: &[&[&str]] = &[
+    &["on time", "delayed", "cancelled", "canceled", "diverted", "landed", "departed", "boarding"],
+    &["delivered", "in transit", "out for delivery", "returned to the sender", "returned to sender", "held at depot", "processing", "pending", "shipped", "label created", "lost"],
+    &["open", "closed", "merged", "draft"],
+    &["nonstop", "one stop", "two stops", "1 stop", "2 stops"],
+    &["clear", "sunny", "partly cloudy", "cloudy", "overcast", "fog", "foggy", "mist", "drizzle", "light rain", "rain", "heavy rain", "showers", "thunderstorms", "snow", "sleet", "hail"],
+    &["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"],
+    &["accepted", "declined", "tentative"],
+    &["approved", "rejected", "under review"],
+    &["paid", "unpaid", "overdue", "refunded"],
+];
+
+const STOPWORDS: &[&str] = &[
+    "this", "that", "with", "from", "have", "will", "were", "been", "your", "their", "there", "which", "about", "into", "than", "then", "them", "they", "also",
+    "some", "more", "most", "only", "just", "over", "under", "after", "before", "while", "would", "could", "should", "because", "mainly", "largely", "driven",
+    "caused", "thanks", "owing", "result", "requested", "primarily", "mostly", "other",
+];
+
+/// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer").
+fn negated_before(text: &str, pos: usize) -> bool {
+    let start = text[..pos].char_indices().rev().nth(20).map_or(0, |(i, _)| i);
+    let window = text[start..pos].to_lowercase().replace('’', "'");
+    let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
+    ["n't", " not ", "no longer", "never", "yet to", " no "].iter().any(|n| window.contains(n)) || window.starts_with("not ") || window.starts_with("no ")
+}
+
+/// Crude stem: drop common suffixes so "arriving" finds "arrive".
+fn stem(w: &str) -> &str {
+    for suf in ["ing", "ed", "es", "s", "e"] {
+        if w.len() > suf.len() + 3 && w.ends_with(suf) {
+            return &w[..w.len() - suf.len()];
+        }
+    }
+    w
 }
 
 const ENTITY_STOP: &[&str] = &[
@@ -551,7 +699,7 @@ impl Scorer for DeterministicScorer {
                 taken.push((cs + w.start(), cs + w.end()));
                 numbers.push((
                     Item { kind: ItemKind::Number, start: cs + w.start(), end: cs + w.end(), text: w.as_str().to_owned() },
-                    ClaimNumber { value: mins, decimals: 0, approx: false, unit: "min".into(), magnitude: 1.0 },
+                    ClaimNumber { value: mins, decimals: 0, approx: false, unit: "min".into(), magnitude: 1.0, noun: None },
                 ));
             }
             for c in r.number.captures_iter(text) {
@@ -574,11 +722,36 @@ impl Scorer for DeterministicScorer {
                 };
                 let unit = c.name("unit").map(|u| u.as_str().to_owned()).unwrap_or_default();
                 let e = e.min(cs + text.len());
+                let noun = if unit.is_empty() && c.name("cur").is_none() && mag == 1.0 {
+                    answer[e..].split_whitespace().next().map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()).to_lowercase()).filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+                } else {
+                    None
+                };
                 taken.push((s, e));
                 numbers.push((
                     Item { kind: ItemKind::Number, start: s, end: e, text: answer[s..e].trim_end().to_owned() },
-                    ClaimNumber { value, decimals: decimals(c.name("frac").map(|f| f.as_str())), approx: approx_words_before(answer, s), unit, magnitude: mag },
+                    ClaimNumber { value, decimals: decimals(c.name("frac").map(|f| f.as_str())), approx: approx_words_before(answer, s), unit, magnitude: mag, noun },
                 ));
+            }
+            let lower_text = text.to_lowercase();
+            let mut phrases: Vec<&str> = STATE_FAMILIES.iter().flat_map(|f| f.iter().copied()).collect();
+            phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));
+            {
+                for phrase in phrases {
+                    let mut from = 0;
+                    while let Some(p) = lower_text[from..].find(phrase) {
+                        let st = from + p;
+                        let en = st + phrase.len();
+                        let b = lower_text.as_bytes();
+                        if (st == 0 || !b[st - 1].is_ascii_alphanumeric()) && (en >= b.len() || !b[en].is_ascii_alphanumeric()) {
+                            push(ItemKind::State, cs + st, cs + en, &mut items, &mut taken);
+                        }
+                        from = en;
+                    }
+                }
+            }
+            for m in r.clause.find_iter(text) {
+                push(ItemKind::Clause, cs + m.start(), cs + m.end(), &mut items, &mut taken);
             }
             for m in r.action.captures_iter(text) {
                 let v = m.name("verb").unwrap();
@@ -644,6 +817,8 @@ impl Scorer for DeterministicScorer {
                     ItemKind::Date => (self.cfg.unsupported_score, "date not supported by the evidence"),
                     ItemKind::Entity => (self.cfg.unsupported_score, "named entity not in evidence"),
                     ItemKind::Action => (self.cfg.unsupported_score, "claims an action no tool call performed"),
+                    ItemKind::State => (self.cfg.unsupported_score, "value contradicts the evidence"),
+                    ItemKind::Clause => (self.cfg.unsupported_score, "explanation not supported by the evidence"),
                 };
                 contradicted |= o.contradicted;
                 score = score.min(item_score);
