@@ -733,6 +733,10 @@ impl Scorer for DeterministicScorer {
                     ClaimNumber { value, decimals: decimals(c.name("frac").map(|f| f.as_str())), approx: approx_words_before(answer, s), unit, magnitude: mag, noun },
                 ));
             }
+            for m in r.action.captures_iter(text) {
+                let v = m.name("verb").unwrap();
+                push(ItemKind::Action, cs + v.start(), cs + v.end(), &mut items, &mut taken);
+            }
             let lower_text = text.to_lowercase();
             let mut phrases: Vec<&str> = STATE_FAMILIES.iter().flat_map(|f| f.iter().copied()).collect();
             phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));
@@ -752,10 +756,6 @@ impl Scorer for DeterministicScorer {
             }
             for m in r.clause.find_iter(text) {
                 push(ItemKind::Clause, cs + m.start(), cs + m.end(), &mut items, &mut taken);
-            }
-            for m in r.action.captures_iter(text) {
-                let v = m.name("verb").unwrap();
-                push(ItemKind::Action, cs + v.start(), cs + v.end(), &mut items, &mut taken);
             }
             for m in r.entity.find_iter(text) {
                 let t = m.as_str().trim_end_matches(['.', '\'', '’', '-']);
