@@ -10,6 +10,7 @@ pub mod admin;
 pub mod assembler;
 pub mod check;
 pub mod config;
+pub mod eval;
 pub mod metrics;
 pub mod pipeline;
 pub mod receivers;

@@ -28,6 +28,18 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Measure detection quality on labeled data (precision/recall/F1 with Wilson 95% intervals).
+    Eval {
+        /// Labeled agent runs (OTLP/JSON + labels.jsonl).
+        #[arg(long, default_value = "../shared/data/agent-runs-dev")]
+        agent_runs: PathBuf,
+        /// HaluEval dev rows (`context` = evidence, `answer` = final answer); `none` to skip.
+        #[arg(long, default_value = "../shared/data/halueval-dev.jsonl")]
+        halueval: PathBuf,
+        /// Also write the agent-runs reports here (for the reference scorer).
+        #[arg(long)]
+        reports_out: Option<PathBuf>,
+    },
 }
 
 fn init_tracing(json: bool) {
@@ -65,6 +77,12 @@ fn main() -> anyhow::Result<()> {
                 stats.seconds,
                 stats.spans as f64 / stats.seconds.max(1e-9)
             );
+            Ok(())
+        }
+        Cmd::Eval { agent_runs, halueval, reports_out } => {
+            let h = (halueval.as_os_str() != "none").then_some(halueval.as_path());
+            let text = groundcheck::eval::run_eval(&settings, &agent_runs, h, reports_out.as_deref())?;
+            print!("{text}");
             Ok(())
         }
     }

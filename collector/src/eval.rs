@@ -1,0 +1,379 @@
+//! `groundcheck eval` — detection quality on labeled data, with Wilson 95% intervals.
+//!
+//! - `agent-runs-dev` (OTLP runs + `labels.jsonl`): the same runs → reports path as
+//!   `check`, scored exactly like `../shared/tools/score-agent-runs.py` (example level
+//!   flagged = action ≠ emit; span level character overlap of non-supported claims; action
+//!   accuracy and confusion; Stage-1 P/R/F1 matched by tool name and order; per category; per
+//!   dialect). Reported for all runs and separately for the tuning files (`runs-000..003`)
+//!   and the held-out files (`runs-004..005`), to show whether changes generalize.
+//! - `halueval-dev.jsonl`: each row's `context` is the tool evidence and `answer` the final
+//!   answer; flagged = action ≠ emit; accuracy and P/R/F1 per source, beside the naive
+//!   baseline (flag when ≥ 10% of the answer's content words are absent from the evidence).
+
+use crate::config::Settings;
+use crate::pipeline::{build_detector, now_unix_nano};
+use groundcheck_detectors::pipeline::Detector;
+use groundcheck_detectors::report::{Action, ClaimStatus, HallucinationReport};
+use groundcheck_detectors::run::{AgentRun, ToolCall};
+use serde_json::Value as J;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Errors of `eval`.
+#[derive(Debug, thiserror::Error)]
+pub enum EvalError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("{path}:{line}: {message}")]
+    Parse { path: String, line: usize, message: String },
+    #[error(transparent)]
+    Check(#[from] crate::check::CheckError),
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// Wilson score interval (95%) for k successes out of n.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let center = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+#[derive(Default, Clone, Copy)]
+pub struct Prf {
+    pub tp: usize,
+    pub fp: usize,
+    pub fn_: usize,
+    pub tn: usize,
+}
+
+impl Prf {
+    pub fn add(&mut self, gold: bool, pred: bool) {
+        match (gold, pred) {
+            (true, true) => self.tp += 1,
+            (false, true) => self.fp += 1,
+            (true, false) => self.fn_ += 1,
+            (false, false) => self.tn += 1,
+        }
+    }
+    pub fn precision(&self) -> f64 {
+        if self.tp + self.fp == 0 { 0.0 } else { self.tp as f64 / (self.tp + self.fp) as f64 }
+    }
+    pub fn recall(&self) -> f64 {
+        if self.tp + self.fn_ == 0 { 0.0 } else { self.tp as f64 / (self.tp + self.fn_) as f64 }
+    }
+    pub fn f1(&self) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+    }
+    /// `P=… [lo,hi] R=… [lo,hi] F1=…` with Wilson intervals on P and R.
+    pub fn line(&self) -> String {
+        let (pl, ph) = wilson(self.tp, self.tp + self.fp);
+        let (rl, rh) = wilson(self.tp, self.tp + self.fn_);
+        format!(
+            "P={:.3} [{pl:.3},{ph:.3}] R={:.3} [{rl:.3},{rh:.3}] F1={:.3} (tp={} fp={} fn={})",
+            self.precision(),
+            self.recall(),
+            self.f1(),
+            self.tp,
+            self.fp,
+            self.fn_
+        )
+    }
+}
+
+fn read_jsonl(path: &Path) -> Result<Vec<J>, EvalError> {
+    let text = std::fs::read_to_string(path).map_err(|source| EvalError::Read { path: path.display().to_string(), source })?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| EvalError::Parse { path: path.display().to_string(), line: i + 1, message: e.to_string() }))
+        .collect()
+}
+
+fn claim_interval(c: &groundcheck_detectors::report::Claim, answer: &[char]) -> Option<(usize, usize)> {
+    let (s, e) = (c.start as usize, c.end as usize);
+    if s < e && e <= answer.len() {
+        return Some((s, e));
+    }
+    None
+}
+
+/// Scores of one subset of agent runs.
+#[derive(Default)]
+struct RunScores {
+    n: usize,
+    example: Prf,
+    span: Prf,
+    stage1: Prf,
+    action_ok: usize,
+    confusion: BTreeMap<(String, String), usize>,
+    clean_flagged: usize,
+    clean: usize,
+    cat_total: BTreeMap<String, usize>,
+    cat_hit: BTreeMap<String, usize>,
+    cat_runs: BTreeMap<String, usize>,
+    cat_runs_flagged: BTreeMap<String, usize>,
+    dialect: BTreeMap<String, Prf>,
+}
+
+impl RunScores {
+    fn add(&mut self, label: &J, report: Option<&HallucinationReport>) {
+        self.n += 1;
+        let action = report.map_or("emit", |r| r.action.as_str());
+        let pred = action != "emit";
+        let gold = label["hallucinated"].as_bool().unwrap_or(false);
+        self.example.add(gold, pred);
+        let dialect = label["dialect"].as_str().unwrap_or("?").to_owned();
+        self.dialect.entry(dialect).or_default().add(gold, pred);
+        let expected = label["expected_action"].as_str().unwrap_or("emit").to_owned();
+        if expected == action {
+            self.action_ok += 1;
+        }
+        if !gold {
+            self.clean += 1;
+            self.clean_flagged += pred as usize;
+        }
+        *self.confusion.entry((expected, action.to_owned())).or_default() += 1;
+
+        let answer: Vec<char> = label["answer"].as_str().unwrap_or("").chars().collect();
+        let spans = label["spans"].as_array().cloned().unwrap_or_default();
+        let mut gold_chars = HashSet::new();
+        for s in &spans {
+            for i in s["start"].as_u64().unwrap_or(0)..s["end"].as_u64().unwrap_or(0) {
+                gold_chars.insert(i as usize);
+            }
+        }
+        let mut pred_chars = HashSet::new();
+        if let Some(r) = report {
+            for c in r.claims.iter().filter(|c| c.status != ClaimStatus::Supported) {
+                if let Some((s, e)) = claim_interval(c, &answer) {
+                    pred_chars.extend(s..e);
+                }
+            }
+        }
+        self.span.tp += gold_chars.intersection(&pred_chars).count();
+        self.span.fp += pred_chars.difference(&gold_chars).count();
+        self.span.fn_ += gold_chars.difference(&pred_chars).count();
+        let mut cats = HashSet::new();
+        for s in &spans {
+            let cat = s["category"].as_str().unwrap_or("?").to_owned();
+            let (a, b) = (s["start"].as_u64().unwrap_or(0) as usize, s["end"].as_u64().unwrap_or(0) as usize);
+            *self.cat_total.entry(cat.clone()).or_default() += b - a;
+            *self.cat_hit.entry(cat.clone()).or_default() += (a..b).filter(|i| pred_chars.contains(i)).count();
+            cats.insert(cat);
+        }
+        for c in cats {
+            *self.cat_runs.entry(c.clone()).or_default() += 1;
+            *self.cat_runs_flagged.entry(c).or_default() += pred as usize;
+        }
+        // Stage 1: match by tool name and order of occurrence.
+        let mut gold_by_tool: HashMap<String, Vec<&J>> = HashMap::new();
+        for c in label["tool_calls"].as_array().into_iter().flatten() {
+            gold_by_tool.entry(c["tool"].as_str().unwrap_or("").to_owned()).or_default().push(c);
+        }
+        let mut pred_by_tool: HashMap<String, Vec<bool>> = HashMap::new();
+        for v in report.map(|r| r.tool_call_validations.as_slice()).unwrap_or(&[]) {
+            pred_by_tool.entry(v.tool.clone()).or_default().push(v.status != groundcheck_detectors::report::ToolCallStatus::Valid);
+        }
+        let tools: HashSet<String> = gold_by_tool.keys().chain(pred_by_tool.keys()).cloned().collect();
+        for t in tools {
+            let g = gold_by_tool.get(&t).cloned().unwrap_or_default();
+            let p = pred_by_tool.get(&t).cloned().unwrap_or_default();
+            for k in 0..g.len().max(p.len()) {
+                let gold_call = g.get(k);
+                let gold_invalid = gold_call.is_some_and(|c| !c["valid"].as_bool().unwrap_or(true));
+                let pred_invalid = p.get(k).copied().unwrap_or(false);
+                self.stage1.add(gold_invalid, pred_invalid);
+                if gold_invalid {
+                    let cat = format!("tool_call/{}", gold_call.and_then(|c| c["reason"].as_str()).unwrap_or("?"));
+                    *self.cat_total.entry(cat.clone()).or_default() += 1;
+                    *self.cat_hit.entry(cat).or_default() += pred_invalid as usize;
+                }
+            }
+        }
+    }
+
+    fn print(&self, out: &mut String, name: &str, detailed: bool) {
+        let _ = writeln!(out, "-- {name}: {} runs", self.n);
+        let _ = writeln!(out, "  example  {}", self.example.line());
+        let _ = writeln!(out, "  span     {}", self.span.line());
+        let _ = writeln!(out, "  stage1   {}", self.stage1.line());
+        let (al, ah) = wilson(self.action_ok, self.n);
+        let _ = writeln!(out, "  action accuracy={:.3} [{al:.3},{ah:.3}]", self.action_ok as f64 / self.n.max(1) as f64);
+        let (cl, ch) = wilson(self.clean_flagged, self.clean);
+        let _ = writeln!(out, "  clean runs falsely flagged: {}/{} = {:.3} [{cl:.3},{ch:.3}]", self.clean_flagged, self.clean, self.clean_flagged as f64 / self.clean.max(1) as f64);
+        if !detailed {
+            return;
+        }
+        let _ = writeln!(out, "  confusion (gold -> predicted):");
+        for g in ["emit", "revise", "block"] {
+            let row: Vec<String> = ["emit", "revise", "block"].iter().map(|p| format!("{:>5}", self.confusion.get(&(g.to_owned(), p.to_string())).copied().unwrap_or(0))).collect();
+            let _ = writeln!(out, "    {g:<7}{}", row.join(""));
+        }
+        let _ = writeln!(out, "  per category recall:");
+        for (cat, total) in &self.cat_total {
+            let hit = self.cat_hit.get(cat).copied().unwrap_or(0);
+            if cat.starts_with("tool_call/") {
+                let (l, h) = wilson(hit, *total);
+                let _ = writeln!(out, "    {cat:<36} calls={total:>4} recall={:.3} [{l:.3},{h:.3}]", hit as f64 / (*total).max(1) as f64);
+            } else {
+                let runs = self.cat_runs.get(cat).copied().unwrap_or(0);
+                let flagged = self.cat_runs_flagged.get(cat).copied().unwrap_or(0);
+                let _ = writeln!(out, "    {cat:<36} runs={runs:>4} span_recall={:.3} run_recall={:.3}", hit as f64 / (*total).max(1) as f64, flagged as f64 / runs.max(1) as f64);
+            }
+        }
+        let _ = writeln!(out, "  per dialect (example level):");
+        for (d, p) in &self.dialect {
+            let _ = writeln!(out, "    {d:<14} {}", p.line());
+        }
+    }
+}
+
+/// Evaluate on `agent-runs-dev`. Returns the printed text.
+pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Path>) -> Result<String, EvalError> {
+    let files: Vec<PathBuf> = (0..6).map(|i| dir.join(format!("runs-00{i}.jsonl"))).filter(|p| p.exists()).collect();
+    let started = Instant::now();
+    let mut buf = Vec::new();
+    let stats = crate::check::run_check(settings, &files, &mut buf)?;
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(p) = reports_out {
+        std::fs::write(p, &buf).map_err(|source| EvalError::Read { path: p.display().to_string(), source })?;
+    }
+    let mut reports: HashMap<String, HallucinationReport> = HashMap::new();
+    for line in String::from_utf8_lossy(&buf).lines() {
+        if let Ok(r) = serde_json::from_str::<HallucinationReport>(line) {
+            reports.insert(r.run_id.clone(), r);
+        }
+    }
+    let labels = read_jsonl(&dir.join("labels.jsonl"))?;
+    let (mut all, mut tune, mut held) = (RunScores::default(), RunScores::default(), RunScores::default());
+    let mut missing = 0;
+    for l in &labels {
+        let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
+        let r = reports.get(&tid);
+        missing += r.is_none() as usize;
+        all.add(l, r);
+        let file = l["file"].as_str().unwrap_or("");
+        if file >= "runs-004.jsonl" { held.add(l, r) } else { tune.add(l, r) }
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "== agent-runs-dev ({}): {} labels, {} reports, {} missing", dir.display(), labels.len(), reports.len(), missing);
+    all.print(&mut out, "all runs", true);
+    tune.print(&mut out, "tuning files runs-000..003", false);
+    held.print(&mut out, "held-out files runs-004..005", false);
+    let _ = writeln!(
+        out,
+        "  time: {:.3}s for {} spans / {} runs ({:.0} spans/s, {:.2} ms/run)",
+        secs,
+        stats.spans,
+        stats.runs,
+        stats.spans as f64 / secs.max(1e-9),
+        secs * 1000.0 / stats.runs.max(1) as f64
+    );
+    let _ = writeln!(out, "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}", all.example.f1(), all.span.f1(), all.stage1.f1(), all.action_ok as f64 / all.n.max(1) as f64);
+    Ok(out)
+}
+
+const NAIVE_STOP: &[&str] = &[
+    "the", "and", "for", "are", "was", "were", "with", "that", "this", "from", "his", "her", "its", "they", "them", "their", "has", "have", "had", "but", "not",
+    "you", "your", "who", "what", "which", "when", "where", "will", "would", "can", "could", "also", "been", "than", "then", "there", "into", "about", "one",
+    "our", "out", "all", "any", "she", "him", "how", "why", "yes", "did", "does", "just", "more", "most", "some", "such", "very",
+];
+
+fn content_words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_lowercase).filter(|w| !NAIVE_STOP.contains(&w.as_str())).collect()
+}
+
+/// The naive baseline: flag when ≥ 10% of the answer's content words are absent from the evidence.
+pub fn naive_flag(answer: &str, evidence: &str) -> bool {
+    let ev: HashSet<String> = content_words(evidence).into_iter().collect();
+    let words = content_words(answer);
+    if words.is_empty() {
+        return false;
+    }
+    let missing = words.iter().filter(|w| !ev.contains(*w)).count();
+    missing as f64 / words.len() as f64 >= 0.10
+}
+
+fn halueval_run(row: &J, i: usize) -> AgentRun {
+    let context: String = row["context"].as_array().map(|a| a.iter().filter_map(J::as_str).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    AgentRun {
+        run_id: format!("{:032x}", i),
+        user_input: row["question"].as_str().unwrap_or("").to_owned(),
+        tool_calls: vec![ToolCall { id: "context".into(), name: "retrieve".into(), arguments: Some("{}".into()), result: Some(context), ..Default::default() }],
+        final_answer: row["answer"].as_str().map(str::to_owned),
+        ..Default::default()
+    }
+}
+
+/// Evaluate on HaluEval dev. Returns the printed text.
+pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalError> {
+    use rayon::prelude::*;
+    let rows = read_jsonl(path)?;
+    let started = Instant::now();
+    let results: Vec<(String, bool, bool, bool)> = rows
+        .par_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let run = halueval_run(row, i);
+            let report = detector.detect(&run, now_unix_nano());
+            let evidence = format!("{}\n{}", run.user_input, run.tool_calls[0].result.as_deref().unwrap_or(""));
+            let naive = naive_flag(run.final_answer.as_deref().unwrap_or(""), &evidence);
+            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive)
+        })
+        .collect();
+    let secs = started.elapsed().as_secs_f64();
+    let mut by: BTreeMap<String, (Prf, Prf)> = BTreeMap::new();
+    for (src, gold, pred, naive) in &results {
+        let e = by.entry(src.clone()).or_default();
+        e.0.add(*gold, *pred);
+        e.1.add(*gold, *naive);
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "== HaluEval dev ({}): {} rows in {:.2}s", path.display(), rows.len(), secs);
+    for (src, (g, n)) in &by {
+        let total = g.tp + g.fp + g.fn_ + g.tn;
+        let acc = |p: &Prf| (p.tp + p.tn) as f64 / total.max(1) as f64;
+        let (l, h) = wilson(g.tp + g.tn, total);
+        let _ = writeln!(out, "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}", acc(g), g.line());
+        let _ = writeln!(out, "  {:<24} {:<7} naive-10%   accuracy={:.3} {}", "", "", acc(n), n.line());
+    }
+    Ok(out)
+}
+
+pub fn run_eval(settings: &Settings, agent_runs: &Path, halueval: Option<&Path>, reports_out: Option<&Path>) -> Result<String, EvalError> {
+    let mut out = eval_agent_runs(settings, agent_runs, reports_out)?;
+    if let Some(h) = halueval {
+        let detector = build_detector(settings).map_err(|e| EvalError::Setup(e.to_string()))?;
+        out.push_str(&eval_halueval(&detector, h)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let (l, h) = wilson(8, 10);
+        assert!((l - 0.490).abs() < 0.001 && (h - 0.943).abs() < 0.001, "{l} {h}");
+        assert_eq!(wilson(0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn naive_rule() {
+        assert!(!naive_flag("Paris is the capital", "The capital of France is Paris"));
+        assert!(naive_flag("Lyon is the capital", "The capital of France is Paris"));
+    }
+}
