@@ -28,6 +28,8 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Send generated agent runs to a running collector and report throughput and latency.
+    Loadgen(groundcheck::loadgen::LoadgenArgs),
     /// Measure detection quality on labeled data (precision/recall/F1 with Wilson 95% intervals).
     Eval {
         /// Labeled agent runs (OTLP/JSON + labels.jsonl).
@@ -77,6 +79,12 @@ fn main() -> anyhow::Result<()> {
                 stats.seconds,
                 stats.spans as f64 / stats.seconds.max(1e-9)
             );
+            Ok(())
+        }
+        Cmd::Loadgen(args) => {
+            let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            let text = rt.block_on(groundcheck::loadgen::run(args))?;
+            print!("{text}");
             Ok(())
         }
         Cmd::Eval { agent_runs, halueval, reports_out } => {
