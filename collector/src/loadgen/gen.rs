@@ -84,7 +84,8 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
     let hallucinated = rng.f64() < cfg.hallucinated_share;
     let order = 1000 + rng.next_u64() % 9000;
     let total = 100 + rng.next_u64() % 900;
-    let pad = "x".repeat(cfg.result_bytes.saturating_sub(120));
+    let base = format!(r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":""}}"#);
+    let pad = "x".repeat(cfg.result_bytes.saturating_sub(base.len()));
     let result = format!(r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":"{pad}"}}"#);
     let answer = format!("Order ORD-{order} has shipped with UPS. The total was ${}.50.", if hallucinated { total + 100 } else { total });
     let user = format!("Where is my order ORD-{order}?");
@@ -243,7 +244,7 @@ mod tests {
             let run = build_run(n.spans);
             assert_eq!(run.run_id, groundcheck_detectors::span::hex(&ids[0]));
             assert_eq!(run.tool_calls.len(), 3, "{d:?}");
-            assert!(run.tool_calls.iter().all(|c| c.result.as_ref().is_some_and(|r| r.len() > 1000)));
+            assert!(run.tool_calls.iter().all(|c| c.result.as_ref().is_some_and(|r| r.len() == 1024)));
             assert!(run.final_answer.as_deref().unwrap_or("").contains("The total was"), "{d:?}");
         }
     }
