@@ -128,6 +128,7 @@ struct Regexes {
     non_factual: Regex,
     duration: Regex,
     clause: Regex,
+    quoted: Regex,
 }
 
 const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -162,6 +163,7 @@ impl Regexes {
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything)\b[^.!?]*[.!?:]?$").unwrap(),
+            quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
         }
@@ -727,6 +729,14 @@ impl Scorer for DeterministicScorer {
                 } else {
                     None
                 };
+                // The item covers its counted noun ("4 items") so a flag points at the phrase.
+                let e = match &noun {
+                    Some(n) => answer[e..].find(|ch: char| !ch.is_whitespace()).map_or(e, |off| {
+                        let ws = e + off;
+                        answer[ws..].to_lowercase().starts_with(n.as_str()).then(|| ws + n.len()).unwrap_or(e)
+                    }),
+                    None => e,
+                };
                 taken.push((s, e));
                 numbers.push((
                     Item { kind: ItemKind::Number, start: s, end: e, text: answer[s..e].trim_end().to_owned() },
@@ -756,6 +766,13 @@ impl Scorer for DeterministicScorer {
             }
             for m in r.clause.find_iter(text) {
                 push(ItemKind::Clause, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+            }
+            for m in r.quoted.find_iter(text) {
+                let inner = m.as_str().trim_matches(|c| c == '"' || c == '“' || c == '”');
+                if inner.split_whitespace().count() >= 2 && inner.chars().next().is_some_and(char::is_uppercase) {
+                    let s = cs + m.start() + m.as_str().find(inner).unwrap_or(0);
+                    push(ItemKind::Entity, s, s + inner.len(), &mut items, &mut taken);
+                }
             }
             for m in r.entity.find_iter(text) {
                 let t = m.as_str().trim_end_matches(['.', '\'', '’', '-']);
@@ -789,11 +806,14 @@ impl Scorer for DeterministicScorer {
             let mut citations: Vec<EvidenceSpan> = Vec::new();
             let mut reasons: Vec<String> = Vec::new();
             let mut critical = false;
+            let mut supported_items = 0usize;
+            let mut item_scores: Vec<f64> = Vec::new();
             let all: Vec<(Item, Option<ClaimNumber>)> = items.into_iter().map(|i| (i, None)).chain(numbers.into_iter().map(|(i, n)| (i, Some(n)))).collect();
             for (item, num) in &all {
                 critical |= matches!(item.kind, ItemKind::Identifier | ItemKind::Number | ItemKind::Time | ItemKind::Date | ItemKind::Entity | ItemKind::Action);
                 let o = self.check(&ev, answer, item, num.as_ref());
                 if o.supported {
+                    supported_items += 1;
                     if let Some((d, s, e)) = o.citation {
                         if citations.len() < self.cfg.max_citations {
                             let t = &docs[d].text;
@@ -822,6 +842,7 @@ impl Scorer for DeterministicScorer {
                 };
                 contradicted |= o.contradicted;
                 score = score.min(item_score);
+                item_scores.push(item_score);
                 reasons.push(format!("{why}: {:?}", item.text));
                 flagged.push(FlaggedSpan {
                     start: char_offset(answer, item.start) as u32,
@@ -837,11 +858,21 @@ impl Scorer for DeterministicScorer {
             } else {
                 ClaimStatus::Unsupported
             };
-            // Flagged claims narrow to the offending substrings.
-            let (start, end) = if flagged.is_empty() {
+            // Localization: a claim in which nothing is supported is unsupported as a whole
+            // (an inserted sentence); otherwise the claim narrows to the offending substrings —
+            // all of them when they sit together, else the most severe one.
+            let (start, end) = if flagged.is_empty() || supported_items == 0 {
                 (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
             } else {
-                (flagged.iter().map(|f| f.start).min().unwrap_or(0), flagged.iter().map(|f| f.end).max().unwrap_or(0))
+                let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
+                let hi = flagged.iter().map(|f| f.end).max().unwrap_or(0);
+                let covered: u32 = flagged.iter().map(|f| f.end - f.start).sum();
+                if hi - lo <= 2 * covered {
+                    (lo, hi)
+                } else {
+                    let worst = item_scores.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
+                    (flagged[worst].start, flagged[worst].end)
+                }
             };
             claims.push(Claim {
                 text: text.to_owned(),
