@@ -858,10 +858,10 @@ impl Scorer for DeterministicScorer {
             } else {
                 ClaimStatus::Unsupported
             };
-            // Localization: a claim in which nothing is supported is unsupported as a whole
-            // (an inserted sentence); otherwise the claim narrows to the offending substrings —
+            // Localization: a claim in which nothing is supported and nothing contradicts the
+            // evidence is unsupported as a whole (an inserted sentence); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
-            let (start, end) = if flagged.is_empty() || supported_items == 0 {
+            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) {
                 (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
             } else {
                 let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
