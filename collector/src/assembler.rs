@@ -5,7 +5,9 @@
 //!   ended and `grace` has passed with the run still open (late children arrive in that time).
 //! - A run with no new span for `idle_timeout` is finished **incomplete** (`idle timeout`).
 //! - Bounds: at most `max_open_runs` runs; inserting a span of a new run when full finishes
-//!   the oldest open run early, incomplete (`evicted: max_open_runs reached`). A run that
+//!   the oldest open run early: complete if its root span had already ended (it was only
+//!   waiting out the grace period), else incomplete (`evicted: max_open_runs reached`).
+//!   Either way `evicted` is counted. A run that
 //!   reaches `max_spans_per_run` is finished early, incomplete (`truncated`); its later spans
 //!   count as late.
 //! - Spans for a run finished recently (remembered in a bounded ring) are counted as late
@@ -127,7 +129,10 @@ impl RunBuffer {
                     match self.pop_oldest() {
                         Some(victim) => {
                             self.stats.evicted += 1;
-                            out.push(self.finish(victim, FinishReason::Evicted));
+                            // A run whose root already ended is only waiting out its grace
+                            // period: finishing it early loses nothing but stragglers.
+                            let rooted = self.open.get(&victim).is_some_and(|r| r.root_ended_at.is_some());
+                            out.push(self.finish(victim, if rooted { FinishReason::Complete } else { FinishReason::Evicted }));
                         }
                         None => break,
                     }
@@ -266,7 +271,7 @@ mod tests {
         let t0 = Instant::now();
         let mut b = RunBuffer::new(cfg());
         b.insert(vec![span(1, 2, Some(1))], t0);
-        b.insert(vec![span(2, 2, Some(1))], t0);
+        b.insert(vec![span(2, 1, None)], t0);
         let ev = b.insert(vec![span(3, 2, Some(1))], t0);
         assert_eq!(ev.len(), 1);
         assert_eq!(ev[0].trace_id, [1; 16]);
@@ -275,6 +280,11 @@ mod tests {
         b.insert(vec![span(1, 3, Some(1))], t0);
         assert_eq!(b.stats.late_spans, 1);
         assert_eq!(b.stats.evicted, 1);
+        // The next victim (run 2) had its root: finished complete.
+        let ev = b.insert(vec![span(4, 2, Some(1))], t0);
+        assert_eq!(ev[0].trace_id, [2; 16]);
+        assert_eq!(ev[0].reason, FinishReason::Complete);
+        assert_eq!(b.stats.evicted, 2);
     }
 
     #[test]
