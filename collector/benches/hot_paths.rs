@@ -85,6 +85,43 @@ fn bench_assembly(c: &mut Criterion) {
     g.finish();
 }
 
+/// The whole ingest path of `serve` minus the network: protobuf decode → normalize →
+/// assemble → build run → Stage 1 (what the receivers and the assembler do per span).
+fn bench_ingest(c: &mut Criterion) {
+    let d = detector();
+    let mut g = c.benchmark_group("ingest_path");
+    for (name, bytes) in [("small_spans_64B_results", 64usize), ("10KiB_tool_results", 10 * 1024)] {
+        let cfg = GenConfig { spans_per_run: 6, result_bytes: bytes, hallucinated_share: 0.2, dialect: GenDialect::Mix };
+        let pb = gen_request(&cfg, &mut Rng::new(9), RUNS, 2_000_000_000_000).0.encode_to_vec();
+        if bytes > 1024 {
+            g.throughput(Throughput::Bytes(pb.len() as u64));
+        } else {
+            g.throughput(Throughput::Elements((RUNS * 6) as u64));
+        }
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let req = groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(pb.as_slice()).unwrap();
+                let n = normalize_request(&req);
+                let mut buf = RunBuffer::new(AssemblerConfig {
+                    grace: Duration::from_secs(2),
+                    idle_timeout: Duration::from_secs(30),
+                    max_open_runs: 10_000,
+                    max_spans_per_run: 2_000,
+                    finished_memory: 40_000,
+                });
+                buf.insert(n.spans, Instant::now());
+                let mut calls = 0;
+                for f in buf.drain(true) {
+                    let run = build_run(f.spans);
+                    calls += d.stage1(&run).len();
+                }
+                black_box(calls)
+            })
+        });
+    }
+    g.finish();
+}
+
 fn stage2_run() -> (AgentRun, String) {
     // 100 tool results of ~1 KiB (100 KiB of evidence) and a 10-claim answer.
     let mut calls = Vec::new();
@@ -119,6 +156,6 @@ fn bench_detection(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_secs(1));
-    targets = bench_decode, bench_normalize, bench_assembly, bench_detection
+    targets = bench_decode, bench_normalize, bench_assembly, bench_ingest, bench_detection
 }
 criterion_main!(benches);

@@ -6,14 +6,35 @@
 use groundcheck_proto::otlp::common::{any_value::Value as AV, AnyValue, KeyValue};
 use std::collections::HashMap;
 
+/// FNV-1a: attribute keys are short and trusted-size; SipHash's DoS resistance is not
+/// needed for a per-span index that lives for microseconds, and it showed in profiles.
+#[derive(Default, Clone, Copy)]
+pub struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
+
 /// A borrowed view of a span's attributes, indexed by key.
 pub struct Attrs<'a> {
-    map: HashMap<&'a str, &'a AnyValue>,
+    map: HashMap<&'a str, &'a AnyValue, FnvBuild>,
 }
 
 impl<'a> Attrs<'a> {
     pub fn new(kvs: &'a [KeyValue]) -> Self {
-        let mut map = HashMap::with_capacity(kvs.len());
+        let mut map = HashMap::with_capacity_and_hasher(kvs.len(), FnvBuild::default());
         for kv in kvs {
             if let Some(v) = &kv.value {
                 map.insert(kv.key.as_str(), v);

@@ -5,7 +5,8 @@
 //! (OpenLLMetry) are matched to the model's calls by tool name and order. Tool spans that
 //! match no model call become calls of their own, placed in the turn that preceded them.
 
-use crate::span::{hex, Dialect, NormalizedSpan, SpanRole, ToolDefinition};
+use crate::normalize::messages_from_json;
+use crate::span::{hex, Dialect, Message, NormalizedSpan, SpanRole, ToolDefinition};
 use std::collections::HashMap;
 
 /// One model turn (one model/LLM span).
@@ -133,11 +134,20 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     }
 
     // System prompt and user input: from the longest model history, else the agent span.
-    run.system_prompt = llm.iter().find_map(|s| s.facts.system_prompt.clone()).unwrap_or_default();
-    let longest = llm.iter().max_by_key(|s| s.facts.input.len());
-    let users: Vec<String> = longest
-        .map(|s| s.facts.input.iter().filter(|m| m.role == "user").map(|m| m.content.clone()).collect())
+    let longest = llm.iter().max_by_key(|s| (s.facts.input_raw.as_ref().map_or(0, |r| r.len()), s.facts.input.len()));
+    let history: Vec<Message> = match longest {
+        Some(s) => match &s.facts.input_raw {
+            Some(raw) => serde_json::from_str::<serde_json::Value>(raw).map(|v| messages_from_json(&v)).unwrap_or_default(),
+            None => s.facts.input.clone(),
+        },
+        None => Vec::new(),
+    };
+    run.system_prompt = llm
+        .iter()
+        .find_map(|s| s.facts.system_prompt.clone())
+        .or_else(|| history.iter().find(|m| m.role == "system" || m.role == "developer").map(|m| m.content.clone()))
         .unwrap_or_default();
+    let users: Vec<String> = history.iter().filter(|m| m.role == "user").map(|m| m.content.clone()).collect();
     run.user_input = if users.is_empty() {
         root.and_then(|r| r.facts.agent_input.clone()).unwrap_or_default()
     } else {
@@ -170,9 +180,9 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     }
     // Calls and results visible only in the history (a model span may be missing).
     let mut history_results: HashMap<String, String> = HashMap::new();
-    if let Some(h) = longest {
+    {
         let mut assistant_ordinal = 0usize;
-        for m in &h.facts.input {
+        for m in &history {
             if m.role == "assistant" {
                 for c in &m.tool_calls {
                     if let Some(id) = &c.id {

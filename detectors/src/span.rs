@@ -97,6 +97,10 @@ pub struct SpanFacts {
     pub system_prompt: Option<String>,
     /// Model input history (for LLM spans).
     pub input: Vec<Message>,
+    /// The same history still as JSON text (GenAI `gen_ai.input.messages`): every model span
+    /// repeats the whole history, so it is parsed once per run, for the longest one, in
+    /// [`crate::run::build_run`] rather than once per span.
+    pub input_raw: Option<String>,
     /// Model output messages (for LLM spans).
     pub output: Vec<Message>,
     pub tools: Vec<ToolDefinition>,
@@ -139,6 +143,7 @@ impl NormalizedSpan {
         std::mem::size_of::<Self>()
             + self.name.len()
             + msgs(&f.input)
+            + f.input_raw.as_ref().map_or(0, |r| r.len())
             + msgs(&f.output)
             + f.tools.iter().map(|t| t.name.len() + 256).sum::<usize>()
             + f.tool.as_ref().map_or(0, |t| t.arguments.as_ref().map_or(0, |a| a.len()) + t.result.as_ref().map_or(0, |r| r.len()))

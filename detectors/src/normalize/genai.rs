@@ -8,7 +8,7 @@ use crate::span::{Dialect, Message, SpanFacts, SpanRole, ToolExec};
 use groundcheck_proto::otlp::trace::Span;
 use serde_json::Value as J;
 
-pub(super) fn facts(attrs: &Attrs<'_>, span: &Span) -> SpanFacts {
+pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCtx) -> SpanFacts {
     let op = attrs.str_ref("gen_ai.operation.name").unwrap_or("");
     let role = match op {
         "invoke_agent" | "create_agent" => SpanRole::Agent,
@@ -27,15 +27,19 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span) -> SpanFacts {
     };
 
     // Messages: current attributes, else deprecated flattened attributes, else events.
-    f.input = attrs.json("gen_ai.input.messages").map(|v| messages_from_json(&v)).unwrap_or_default();
+    match attrs.str_ref("gen_ai.input.messages") {
+        // Model spans: keep the JSON text; the run builder parses the longest history once.
+        Some(raw) if role == SpanRole::Llm => f.input_raw = Some(raw.to_owned()),
+        _ => f.input = attrs.json("gen_ai.input.messages").map(|v| messages_from_json(&v)).unwrap_or_default(),
+    }
     f.output = attrs.json("gen_ai.output.messages").map(|v| messages_from_json(&v)).unwrap_or_default();
-    if f.input.is_empty() {
+    if f.input.is_empty() && f.input_raw.is_none() {
         f.input = flattened_messages(attrs, "gen_ai.prompt.");
     }
     if f.output.is_empty() {
         f.output = flattened_messages(attrs, "gen_ai.completion.");
     }
-    if f.input.is_empty() && f.output.is_empty() {
+    if f.input.is_empty() && f.input_raw.is_none() && f.output.is_empty() {
         let (i, o) = event_messages(span);
         f.input = i;
         f.output = o;
@@ -48,10 +52,13 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span) -> SpanFacts {
     if f.system_prompt.is_none() {
         f.system_prompt = sys;
     }
-    f.tools = match attrs.json("gen_ai.tool.definitions") {
-        Some(J::Array(defs)) => defs.iter().filter_map(tool_def_from_json).collect(),
-        _ => flattened_functions(attrs),
-    };
+    let repeated = attrs.str_ref("gen_ai.tool.definitions").is_some_and(|raw| !ctx.first_sighting(raw));
+    if !repeated {
+        f.tools = match attrs.json("gen_ai.tool.definitions") {
+            Some(J::Array(defs)) => defs.iter().filter_map(tool_def_from_json).collect(),
+            _ => flattened_functions(attrs),
+        };
+    }
     if role == SpanRole::Agent {
         f.agent_input = user;
         f.agent_output = f.output.iter().rev().find(|m| !m.content.is_empty()).map(|m| m.content.clone());

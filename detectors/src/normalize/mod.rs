@@ -57,9 +57,29 @@ impl Normalized {
     }
 }
 
+/// Per-request normalization state: tool-definition lists already seen in this request.
+/// Model spans repeat the same definitions on every turn; only the first span of a request
+/// carries them (the run builder merges definitions across spans), so each distinct list is
+/// parsed once per request.
+#[derive(Default)]
+pub struct NormalizeCtx {
+    seen_tool_defs: std::collections::HashSet<u64>,
+}
+
+impl NormalizeCtx {
+    /// True the first time this raw definitions text is seen.
+    pub(crate) fn first_sighting(&mut self, raw: &str) -> bool {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        raw.hash(&mut h);
+        self.seen_tool_defs.insert(h.finish())
+    }
+}
+
 /// Normalize every span of an export request.
 pub fn normalize_request(req: &ExportTraceServiceRequest) -> Normalized {
     let mut out = Normalized::default();
+    let mut ctx = NormalizeCtx::default();
     let mut index = 0usize;
     for rs in &req.resource_spans {
         let service = rs.resource.as_ref().and_then(|r| {
@@ -67,7 +87,7 @@ pub fn normalize_request(req: &ExportTraceServiceRequest) -> Normalized {
         });
         for ss in &rs.scope_spans {
             for span in &ss.spans {
-                match normalize_span(span, service.as_deref(), index) {
+                match normalize_span_in(span, service.as_deref(), index, &mut ctx) {
                     Ok(s) => out.spans.push(s),
                     Err(e) => out.rejected.push(e),
                 }
@@ -89,6 +109,11 @@ fn id8(b: &[u8]) -> Option<[u8; 8]> {
 
 /// Normalize one span. `index` is its position in the request (for error messages).
 pub fn normalize_span(span: &Span, service: Option<&str>, index: usize) -> Result<NormalizedSpan, SpanRejection> {
+    normalize_span_in(span, service, index, &mut NormalizeCtx::default())
+}
+
+/// [`normalize_span`] within a request's context.
+pub fn normalize_span_in(span: &Span, service: Option<&str>, index: usize, ctx: &mut NormalizeCtx) -> Result<NormalizedSpan, SpanRejection> {
     let trace_id = id16(&span.trace_id).ok_or(SpanRejection::BadTraceId { index, len: span.trace_id.len() })?;
     let span_id = id8(&span.span_id).ok_or(SpanRejection::BadSpanId { index, len: span.span_id.len() })?;
     let parent_span_id = if span.parent_span_id.is_empty() || span.parent_span_id.iter().all(|b| *b == 0) {
@@ -99,11 +124,11 @@ pub fn normalize_span(span: &Span, service: Option<&str>, index: usize) -> Resul
     let status_error = span.status.as_ref().is_some_and(|s| s.code == StatusCode::Error as i32);
     let attrs = Attrs::new(&span.attributes);
     let facts = if attrs.contains("openinference.span.kind") {
-        openinference::facts(&attrs)
+        openinference::facts(&attrs, ctx)
     } else if attrs.contains("traceloop.span.kind") || attrs.contains("llm.request.type") {
         openllmetry::facts(&attrs)
     } else if attrs.keys_with_prefix("gen_ai.").next().is_some() || span.events.iter().any(|e| e.name.starts_with("gen_ai.")) {
-        genai::facts(&attrs, span)
+        genai::facts(&attrs, span, ctx)
     } else {
         SpanFacts::default()
     };

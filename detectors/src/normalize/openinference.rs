@@ -5,7 +5,7 @@ use super::{system_and_user, tool_def_from_json, unquote_json_string};
 use crate::attrs::Attrs;
 use crate::span::{Dialect, Message, SpanFacts, SpanRole, ToolCallPart, ToolExec};
 
-pub(super) fn facts(attrs: &Attrs<'_>) -> SpanFacts {
+pub(super) fn facts(attrs: &Attrs<'_>, ctx: &mut super::NormalizeCtx) -> SpanFacts {
     let kind = attrs.str_ref("openinference.span.kind").unwrap_or("").to_ascii_uppercase();
     let role = match kind.as_str() {
         "AGENT" => SpanRole::Agent,
@@ -31,12 +31,15 @@ pub(super) fn facts(attrs: &Attrs<'_>) -> SpanFacts {
             f.output = messages(attrs, "llm.output_messages.");
             let (sys, _) = system_and_user(&f.input);
             f.system_prompt = sys;
-            f.tools = attrs
-                .indices("llm.tools.")
-                .into_iter()
-                .filter_map(|n| attrs.json(&format!("llm.tools.{n}.tool.json_schema")))
-                .filter_map(|v| tool_def_from_json(&v))
-                .collect();
+            let idx = attrs.indices("llm.tools.");
+            let raw: String = idx.iter().filter_map(|n| attrs.str_ref(&format!("llm.tools.{n}.tool.json_schema"))).collect::<Vec<_>>().join("\u{1e}");
+            if ctx.first_sighting(&raw) {
+                f.tools = idx
+                    .into_iter()
+                    .filter_map(|n| attrs.json(&format!("llm.tools.{n}.tool.json_schema")))
+                    .filter_map(|v| tool_def_from_json(&v))
+                    .collect();
+            }
         }
         SpanRole::Tool => {
             f.tool = Some(ToolExec {
