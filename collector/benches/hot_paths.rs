@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 const RUNS: usize = 100;
 
 fn request(d: GenDialect, result_bytes: usize) -> groundcheck_proto::otlp::collector::ExportTraceServiceRequest {
-    let cfg = GenConfig { spans_per_run: 6, result_bytes, hallucinated_share: 0.2, dialect: d };
+    let cfg = GenConfig { spans_per_run: 6, result_bytes, hallucinated_share: 0.2, dialect: d, omit_root: false };
     gen_request(&cfg, &mut Rng::new(42), RUNS, 2_000_000_000_000).0
 }
 
@@ -91,7 +91,7 @@ fn bench_ingest(c: &mut Criterion) {
     let d = detector();
     let mut g = c.benchmark_group("ingest_path");
     for (name, bytes) in [("small_spans_64B_results", 64usize), ("10KiB_tool_results", 10 * 1024)] {
-        let cfg = GenConfig { spans_per_run: 6, result_bytes: bytes, hallucinated_share: 0.2, dialect: GenDialect::Mix };
+        let cfg = GenConfig { spans_per_run: 6, result_bytes: bytes, hallucinated_share: 0.2, dialect: GenDialect::Mix, omit_root: false };
         let pb = gen_request(&cfg, &mut Rng::new(9), RUNS, 2_000_000_000_000).0.encode_to_vec();
         if bytes > 1024 {
             g.throughput(Throughput::Bytes(pb.len() as u64));

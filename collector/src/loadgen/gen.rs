@@ -27,11 +27,13 @@ pub struct GenConfig {
     /// Share of runs whose answer contradicts the tool result.
     pub hallucinated_share: f64,
     pub dialect: GenDialect,
+    /// Leave out the root span (runs stay open until the idle timeout: memory tests).
+    pub omit_root: bool,
 }
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig { spans_per_run: 6, result_bytes: 256, hallucinated_share: 0.2, dialect: GenDialect::Genai }
+        GenConfig { spans_per_run: 6, result_bytes: 256, hallucinated_share: 0.2, dialect: GenDialect::Genai, omit_root: false }
     }
 }
 
@@ -204,7 +206,9 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
         GenDialect::Openllmetry => vec![kv("traceloop.span.kind", "agent"), kv("traceloop.entity.name", "shop-agent")],
         _ => vec![kv("gen_ai.operation.name", "invoke_agent"), kv("gen_ai.agent.name", "shop-agent")],
     };
-    spans.push(mk(root_id, None, "invoke_agent shop-agent".to_owned(), t0, now_ns, root_attrs));
+    if !cfg.omit_root {
+        spans.push(mk(root_id, None, "invoke_agent shop-agent".to_owned(), t0, now_ns, root_attrs));
+    }
     GenRun { trace_id, spans, dialect, hallucinated }
 }
 
@@ -236,7 +240,7 @@ mod tests {
     #[test]
     fn generated_runs_normalize_in_every_dialect() {
         for d in [GenDialect::Genai, GenDialect::Openinference, GenDialect::Openllmetry] {
-            let cfg = GenConfig { dialect: d, spans_per_run: 8, result_bytes: 1024, hallucinated_share: 0.0 };
+            let cfg = GenConfig { dialect: d, spans_per_run: 8, result_bytes: 1024, hallucinated_share: 0.0, omit_root: false };
             let (req, ids) = gen_request(&cfg, &mut Rng::new(7), 1, 2_000_000_000);
             let n = normalize_request(&req);
             assert!(n.rejected.is_empty());

@@ -58,6 +58,9 @@ pub struct LoadgenArgs {
     /// gzip request bodies.
     #[arg(long)]
     pub gzip: bool,
+    /// Leave out root spans so runs stay open (memory per open run).
+    #[arg(long)]
+    pub omit_root: bool,
     /// Open-loop target requests/s over all connections (0 = closed loop, as fast as possible).
     #[arg(long, default_value_t = 0.0)]
     pub rate: f64,
@@ -162,7 +165,7 @@ fn gzip(b: &[u8]) -> Vec<u8> {
 }
 
 async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: Instant, interval: Option<Duration>) -> Result<(), String> {
-    let cfg = GenConfig { spans_per_run: args.spans_per_run, result_bytes: args.result_bytes, hallucinated_share: args.hallucinated_share, dialect: args.dialect };
+    let cfg = GenConfig { spans_per_run: args.spans_per_run, result_bytes: args.result_bytes, hallucinated_share: args.hallucinated_share, dialect: args.dialect, omit_root: args.omit_root };
     let mut rng = Rng::new(0x5eed ^ (id as u64 + 1) * 0x9e37_79b9 ^ now_ns());
     let mut grpc = None;
     let mut http = None;
