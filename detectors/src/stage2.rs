@@ -94,8 +94,7 @@ struct Outcome {
 }
 
 /// Evidence indexed once per run.
-struct Evidence<'a> {
-    _docs: std::marker::PhantomData<&'a ()>,
+struct Evidence {
     lower: Vec<String>,
     numbers: Vec<(f64, usize, usize, usize, bool)>, // value, doc, start, end, has_fraction
     times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
@@ -179,11 +178,10 @@ fn parse_num(s: &str) -> Option<f64> {
     s.replace(',', "").parse().ok()
 }
 
-impl<'a> Evidence<'a> {
-    fn new(run: &AgentRun, docs: &'a [EvidenceDoc]) -> Self {
+impl Evidence {
+    fn new(run: &AgentRun, docs: &[EvidenceDoc]) -> Self {
         let r = re();
         let mut ev = Evidence {
-            _docs: std::marker::PhantomData,
             lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
             numbers: Vec::new(),
             times: Vec::new(),
@@ -256,15 +254,11 @@ impl<'a> Evidence<'a> {
         ev
     }
 
-    fn cite(&self, doc: usize, s: usize, e: usize) -> Option<(usize, usize, usize)> {
-        Some((doc, s, e))
-    }
-
     fn find_text(&self, needle_lower: &str) -> Option<(usize, usize, usize)> {
         for (i, l) in self.lower.iter().enumerate() {
             if contains_bounded(l, needle_lower) {
                 let p = l.find(needle_lower).unwrap_or(0);
-                return self.cite(i, p, p + needle_lower.len());
+                return Some((i, p, p + needle_lower.len()));
             }
         }
         None
@@ -452,7 +446,7 @@ fn conversions(c: &ClaimNumber, e: f64) -> bool {
 
 
 impl DeterministicScorer {
-    fn check(&self, ev: &Evidence<'_>, answer: &str, item: &Item, claim_num: Option<&ClaimNumber>) -> Outcome {
+    fn check(&self, ev: &Evidence, answer: &str, item: &Item, claim_num: Option<&ClaimNumber>) -> Outcome {
         let no = Outcome { supported: false, contradicted: false, citation: None };
         match item.kind {
             ItemKind::Identifier | ItemKind::Entity => {
@@ -518,7 +512,6 @@ impl DeterministicScorer {
                         }
                     }
                 }
-                let _ = answer;
                 Outcome { supported: false, contradicted: !ev.numbers.is_empty(), citation: None }
             }
             ItemKind::Time => {
