@@ -159,7 +159,7 @@ impl Regexes {
                  | (?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<year2>\d{4}))?
                 )").unwrap(),
             iso_date: Regex::new(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})|\b(?P<m2>\d{1,2})/(?P<d2>\d{1,2})/(?P<y2>\d{4})").unwrap(),
-            entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*").unwrap(),
+            entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything)\b[^.!?]*[.!?:]?$").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
@@ -624,7 +624,8 @@ const ENTITY_STOP: &[&str] = &[
     "Yes", "No", "Note", "Also", "However", "Both", "Each", "All", "Any", "Some", "Most", "As", "At", "In", "On", "To", "From", "With", "By", "Of", "A", "An",
     "Today", "Tomorrow", "Yesterday", "Tonight", "Currently", "Right", "Overall", "Total", "Then", "Next", "Last", "First", "Second", "Third", "Please", "OK",
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December", "AM", "PM", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun",
+    "September", "October", "November", "December", "AM", "PM", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "OK", "US", "USA", "UK", "EU",
+    "ID", "FAQ", "PDF", "API", "URL", "ETA", "TBD", "FYI", "ASAP", "GMT", "EST", "PST", "CET", "USD", "EUR", "GBP", "JPY", "CAD", "AUD",
 ];
 
 impl Scorer for DeterministicScorer {
