@@ -152,6 +152,12 @@ settings! {
     aggregation: AggregationArg = AggregationArg::Min, env = "GROUNDCHECK_AGGREGATION", long = "aggregation";
     /// Calls to tools with no known schema: `allowed` or `flagged`.
     unknown_tool: UnknownToolArg = UnknownToolArg::Allowed, env = "GROUNDCHECK_UNKNOWN_TOOL", long = "unknown-tool";
+    /// Directory of tool schemas (JSON Schema files, tool definitions, OpenAPI 3 JSON); empty: none.
+    schema_dir: PathBuf = PathBuf::new(), env = "GROUNDCHECK_SCHEMA_DIR", long = "schema-dir";
+    /// Re-read the schema directory when its files change, polling every N seconds (0: load once).
+    schema_reload_secs: u64 = 5, env = "GROUNDCHECK_SCHEMA_RELOAD_SECS", long = "schema-reload-secs";
+    /// Regex whose matches in tool arguments are entities needing provenance (repeatable; TOML: `id_patterns = [...]`).
+    id_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_ID_PATTERN", long = "id-pattern";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
 }

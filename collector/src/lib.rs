@@ -15,4 +15,5 @@ pub mod loadgen;
 pub mod metrics;
 pub mod pipeline;
 pub mod receivers;
+pub mod registry;
 pub mod serve;

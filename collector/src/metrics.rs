@@ -125,6 +125,8 @@ counters! {
     assembler_late_spans_total: "Spans that arrived after their run was finished (logged, not merged)",
     stage1_tool_calls_total: "Tool calls verified by Stage 1",
     stage1_tool_calls_rejected_total: "Tool calls rejected by Stage 1 (invalid or fabricated)",
+    stage1_inline_tool_calls_total: "Tool spans checked by Stage 1 inline as they arrived (schema only)",
+    stage1_inline_rejected_total: "Tool spans rejected by Stage 1 inline (schema), before their run finished",
     worker_queue_depth: "Runs queued or running on the worker pool",
     worker_backpressure_total: "Times the assembler waited because the worker pool was full",
     reports_total: "Reports produced",

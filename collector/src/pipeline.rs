@@ -20,7 +20,7 @@ use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_detectors::stage1::{Allowlist, Stage1, Stage1Config};
+use groundcheck_detectors::stage1::{Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config};
 use groundcheck_detectors::stage2::{DeterministicScorer, Stage2Config};
 use groundcheck_sinks::ReportSink;
 use std::collections::HashMap;
@@ -35,6 +35,10 @@ use tokio::task::JoinHandle;
 pub enum PipelineError {
     #[error("stage 1 configuration: {0}")]
     Stage1(#[from] groundcheck_detectors::stage1::Stage1Error),
+    #[error("tool schemas: {0}")]
+    Registry(#[from] crate::registry::RegistryError),
+    #[error("cannot start the schema reload thread: {0}")]
+    Watcher(std::io::Error),
     #[error("cannot build the worker pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
 }
@@ -49,7 +53,23 @@ pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
     for (tool, a) in &s.allowlist {
         allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
     }
-    let stage1 = Stage1::new(Stage1Config { unknown_tool: s.unknown_tool(), allowlists, disable_provenance: false }, None);
+    let registry: Option<Arc<dyn SchemaRegistry>> = if s.schema_dir.as_os_str().is_empty() {
+        None
+    } else {
+        let r = crate::registry::FileRegistry::load(&s.schema_dir)?;
+        if s.schema_reload_secs > 0 {
+            crate::registry::spawn_watcher(&r, Duration::from_secs(s.schema_reload_secs)).map_err(PipelineError::Watcher)?;
+        }
+        Some(r)
+    };
+    let id_patterns = Stage1Config::compile_id_patterns(&s.id_patterns)?;
+    let cfg = Stage1Config { unknown_tool: s.unknown_tool(), allowlists, disable_provenance: false, id_patterns };
+    // Registry schemas that do not compile are logged by the registry when it loads them.
+    let stage1 = Stage1::new(cfg, registry).with_schema_error_hook(|e| {
+        if e.source == SchemaSource::Span {
+            tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
+        }
+    });
     Ok(Detector {
         cfg: DetectorConfig { thresholds: s.thresholds(), aggregation: s.aggregation() },
         stage1,
@@ -148,6 +168,7 @@ async fn assembler_loop(
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut closing = false;
+    let mut inline_schemas: HashMap<String, serde_json::Value> = HashMap::new();
     loop {
         let finished = tokio::select! {
             biased;
@@ -157,7 +178,10 @@ async fn assembler_loop(
                 continue;
             }
             msg = rx.recv() => match msg {
-                Some(spans) => buffer.insert(spans, Instant::now()),
+                Some(spans) => {
+                    inline_stage1(&detector, &mut inline_schemas, &spans, &metrics);
+                    buffer.insert(spans, Instant::now())
+                }
                 None => break,
             },
             _ = tick.tick() => buffer.tick(Instant::now()),
@@ -172,6 +196,34 @@ async fn assembler_loop(
     // Wait for every job to finish before the sink channel closes.
     let _all = sem.acquire_many(permits as u32).await;
     drop(sink_tx);
+}
+
+/// Stage 1 inline, per tool span as it arrives (schema only, against the schema last seen
+/// declared for the tool on any span, else the registry): a bad call is logged and counted
+/// before its run finishes. The run-level check in [`dispatch`] stays authoritative (it adds
+/// provenance and retry linking, and its result goes into the report).
+pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serde_json::Value>, spans: &[NormalizedSpan], metrics: &Metrics) {
+    for d in spans.iter().flat_map(|s| s.facts.tools.iter()) {
+        if let Some(p) = &d.parameters {
+            if seen.get(&d.name) != Some(p) {
+                if seen.len() >= 4096 {
+                    seen.clear();
+                }
+                seen.insert(d.name.clone(), p.clone());
+            }
+        }
+    }
+    for s in spans {
+        let Some(exec) = &s.facts.tool else { continue };
+        let Some(args) = exec.arguments.as_deref() else { continue };
+        let call_id = exec.call_id.clone().unwrap_or_else(|| format!("span-{}", groundcheck_detectors::span::hex(&s.span_id)));
+        let Some(v) = detector.stage1.check_inline(&exec.name, &call_id, Some(args), seen.get(&exec.name)) else { continue };
+        metrics.stage1_inline_tool_calls_total.fetch_add(1, Relaxed);
+        if v.status.is_rejection() {
+            metrics.stage1_inline_rejected_total.fetch_add(1, Relaxed);
+            tracing::info!(run_id = %groundcheck_detectors::span::hex(&s.trace_id), tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 (inline) rejected a tool call");
+        }
+    }
 }
 
 fn record_buffer(b: &RunBuffer, m: &Metrics) {

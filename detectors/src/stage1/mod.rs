@@ -2,29 +2,40 @@
 //!
 //! For every tool call of a run:
 //! 1. **Schema**: the arguments must be valid JSON and validate against the tool's JSON Schema
-//!    (draft 2020-12 unless the schema's `$schema` says otherwise; `format` is asserted).
-//!    Each error names the JSON pointer of the offending value and the rule (schema keyword).
-//! 2. **Entity provenance**: every URL, e-mail, UUID, identifier-shaped value and every string
-//!    in an id/url/path/handle-like field must appear (after normalization: case, quotes,
-//!    trailing slashes, percent-encoding) in the user input, the system prompt, an earlier
-//!    turn's tool result, or the tool's allowlist. Otherwise the call is `fabricated`.
+//!    (draft 2020-12 unless the schema's `$schema` names another draft; `format` is asserted).
+//!    The schema comes from the run's own tool declarations, else from the operator's
+//!    [`registry`] (JSON Schema files, tool definitions, OpenAPI 3 operations). Each error names
+//!    the JSON pointer of the offending value and the rule (schema keyword). A schema that does
+//!    not compile is reported once (see [`Stage1::with_schema_error_hook`]) and the tool's calls
+//!    are `unverified`.
+//! 2. **Entity provenance** ([`provenance`]): every URL, e-mail, UUID, `@handle`, match of an
+//!    operator ID pattern, identifier- or path-shaped value and every string in an
+//!    id/url/path/handle-like field must appear (after normalization: case, quotes, trailing
+//!    slashes, percent-encoding) in the user input, the system prompt, the tool declarations,
+//!    an earlier turn's tool result, or the tool's allowlist. Otherwise the call is `fabricated`.
 //! 3. **Retries**: a rejected call followed by a valid call to the same tool is linked
 //!    (`retry_of` on the retry, `retried_by` on the rejected call). Only unrecovered
 //!    rejections count against the run in Stage 4.
 //!
 //! # Contract
 //! [`Stage1::verify`] is synchronous, pure CPU, thread-safe (`&self`, the schema cache is
-//! internally synchronized) and cheap: schemas compile once per (tool, schema hash); a call
-//! costs one JSON parse, one validation and a substring scan of the run's earlier evidence.
-//! The collector calls it inline on the assembly path; it must never block on I/O.
+//! internally synchronized) and cheap: schemas compile once per (tool, schema hash); the run's
+//! evidence is normalized once per run; a call costs one JSON parse, one validation and a
+//! bounded substring search per entity. [`Stage1::check_inline`] is the schema-only check the
+//! collector runs on each tool span as it arrives. Neither blocks on I/O.
+
+pub mod openapi;
+pub mod provenance;
+pub mod registry;
+
+pub use provenance::{contains_bounded, normalize_entity, Entity, EntityKind, Evidence};
+pub use registry::{SchemaRegistry, StaticRegistry, ToolSchema};
 
 use crate::report::{ToolCallStatus, ToolCallValidation};
 use crate::run::{AgentRun, ToolCall};
 use regex::Regex;
 use serde_json::Value as J;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Errors of Stage 1 configuration.
@@ -32,6 +43,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub enum Stage1Error {
     #[error("invalid allowlist regex {pattern:?} for tool {tool:?}: {source}")]
     BadAllowlistRegex { tool: String, pattern: String, source: regex::Error },
+    #[error("invalid id pattern {pattern:?}: {source}")]
+    BadIdPattern { pattern: String, source: regex::Error },
 }
 
 /// What to do with calls to tools no registry knows.
@@ -73,12 +86,6 @@ impl Allowlist {
     }
 }
 
-/// Source of operator-provided schemas (files, OpenAPI). Telemetry often carries only tool
-/// names; a registry fills the gap. Implementations must be cheap and non-blocking.
-pub trait SchemaRegistry: Send + Sync {
-    fn schema_for(&self, tool: &str) -> Option<Arc<J>>;
-}
-
 /// Stage 1 configuration.
 #[derive(Debug, Clone, Default)]
 pub struct Stage1Config {
@@ -87,24 +94,128 @@ pub struct Stage1Config {
     pub allowlists: HashMap<String, Allowlist>,
     /// Skip provenance checks entirely.
     pub disable_provenance: bool,
+    /// Operator ID patterns (order numbers, ticket keys, account numbers): every match in a
+    /// string argument, and every number argument matching in full, is an entity.
+    pub id_patterns: Vec<Regex>,
+}
+
+impl Stage1Config {
+    /// Compile ID patterns (`ORD-\d+`, `[A-Z]{2,5}-\d+`, …).
+    pub fn compile_id_patterns(patterns: &[String]) -> Result<Vec<Regex>, Stage1Error> {
+        patterns.iter().map(|p| Regex::new(p).map_err(|source| Stage1Error::BadIdPattern { pattern: p.clone(), source })).collect()
+    }
+}
+
+/// Where a schema came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaSource {
+    /// The run's telemetry (tool declarations on its spans).
+    Span,
+    /// The operator's registry.
+    Registry,
+}
+
+/// A schema that does not compile, reported once per (tool, schema hash).
+#[derive(Debug, Clone)]
+pub struct SchemaError {
+    pub tool: String,
+    pub source: SchemaSource,
+    pub message: String,
+}
+
+/// The options every Stage 1 schema is compiled with: the draft from `$schema` (2020-12 when
+/// absent), formats asserted, RFC 3339 `date-time` with the offset optional.
+pub fn schema_options() -> jsonschema::ValidationOptions {
+    jsonschema::options().should_validate_formats(true).with_format("date-time", is_date_time)
+}
+
+/// Compile a schema the way Stage 1 does. A `$schema` naming no known draft (e.g.
+/// `http://json-schema.org/schema#`) is ignored rather than failing the schema.
+pub fn compile_schema(schema: &J) -> Result<jsonschema::Validator, String> {
+    compile_with(schema_options(), schema)
+}
+
+/// [`compile_schema`] with caller-extended options (e.g. a retriever for remote `$ref`s).
+pub fn compile_with(opts: jsonschema::ValidationOptions, schema: &J) -> Result<jsonschema::Validator, String> {
+    if let Err(jsonschema::ReferencingError::UnknownSpecification { .. }) = jsonschema::Draft::default().detect(schema) {
+        if let Some(o) = schema.as_object() {
+            let mut o = o.clone();
+            o.remove("$schema");
+            return opts.build(&J::Object(o)).map_err(|e| e.to_string());
+        }
+    }
+    opts.build(schema).map_err(|e| e.to_string())
+}
+
+/// Schema errors of `args`, each `POINTER: message (rule: KEYWORD)`.
+pub fn validation_errors(validator: &jsonschema::Validator, args: &J) -> Vec<String> {
+    if validator.is_valid(args) {
+        return Vec::new();
+    }
+    validator
+        .iter_errors(args)
+        .map(|e| {
+            let pointer = e.instance_path.to_string();
+            let sp = e.schema_path.to_string();
+            let rule = sp.rsplit('/').next().filter(|r| !r.is_empty()).unwrap_or("schema").to_owned();
+            format!("{}: {} (rule: {rule})", if pointer.is_empty() { "/" } else { &pointer }, e)
+        })
+        .collect()
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
+type SchemaErrorHook = Box<dyn Fn(&SchemaError) + Send + Sync>;
+
+/// A schema borrowed from the run or shared from the registry.
+#[derive(Clone)]
+enum SchemaRef<'a> {
+    Declared(&'a J),
+    Registry(Arc<J>),
+}
+
+impl SchemaRef<'_> {
+    fn get(&self) -> &J {
+        match self {
+            SchemaRef::Declared(j) => j,
+            SchemaRef::Registry(a) => a,
+        }
+    }
+}
+
+/// A call's schema, resolved and compiled.
+#[derive(Clone)]
+struct Resolved<'a> {
+    schema: SchemaRef<'a>,
+    compiled: Compiled,
+    /// Normalized text of a registry schema (provenance source when the run declared none).
+    registry_text: Option<Arc<str>>,
+}
 
 /// Stage 1 verifier with its compiled-schema cache.
 pub struct Stage1 {
     cfg: Stage1Config,
     registry: Option<Arc<dyn SchemaRegistry>>,
     cache: Mutex<HashMap<(String, u64), Compiled>>,
+    on_schema_error: Option<SchemaErrorHook>,
 }
 
 impl Stage1 {
     pub fn new(cfg: Stage1Config, registry: Option<Arc<dyn SchemaRegistry>>) -> Self {
-        Stage1 { cfg, registry, cache: Mutex::new(HashMap::new()) }
+        Stage1 { cfg, registry, cache: Mutex::new(HashMap::new()), on_schema_error: None }
+    }
+
+    /// Called once per (tool, schema hash) whose schema does not compile (e.g. to log it).
+    pub fn with_schema_error_hook(mut self, hook: impl Fn(&SchemaError) + Send + Sync + 'static) -> Self {
+        self.on_schema_error = Some(Box::new(hook));
+        self
     }
 
     pub fn config(&self) -> &Stage1Config {
         &self.cfg
+    }
+
+    pub fn registry(&self) -> Option<&Arc<dyn SchemaRegistry>> {
+        self.registry.as_ref()
     }
 
     /// Number of compiled schemas held.
@@ -112,48 +223,78 @@ impl Stage1 {
         self.cache.lock().map(|c| c.len()).unwrap_or(0)
     }
 
-    fn compiled(&self, tool: &str, schema: &J) -> Compiled {
-        let mut h = DefaultHasher::new();
-        schema.to_string().hash(&mut h);
-        let key = (tool.to_owned(), h.finish());
+    fn compiled(&self, tool: &str, hash: u64, schema: &J, source: SchemaSource) -> Compiled {
+        let key = (tool.to_owned(), hash);
         if let Ok(cache) = self.cache.lock() {
             if let Some(c) = cache.get(&key) {
                 return c.clone();
             }
         }
-        let compiled: Compiled = Arc::new(
-            jsonschema::options().should_validate_formats(true).with_format("date-time", is_date_time).build(schema).map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")),
-        );
+        let compiled: Compiled = Arc::new(compile_schema(schema).map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")));
+        let mut fresh = false;
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() > 10_000 {
                 cache.clear();
             }
-            cache.insert(key, compiled.clone());
+            fresh = cache.insert(key, compiled.clone()).is_none();
+        }
+        if let (true, Err(message), Some(hook)) = (fresh, &*compiled, &self.on_schema_error) {
+            hook(&SchemaError { tool: tool.to_owned(), source, message: message.clone() });
         }
         compiled
     }
 
+    /// The schema for `tool`: `declared` (from the run's spans) first, else the registry.
+    fn resolve<'a>(&self, tool: &str, declared: Option<&'a J>) -> Option<Resolved<'a>> {
+        if let Some(schema) = declared {
+            let hash = registry::schema_hash(schema);
+            let compiled = self.compiled(tool, hash, schema, SchemaSource::Span);
+            return Some(Resolved { schema: SchemaRef::Declared(schema), compiled, registry_text: None });
+        }
+        let ts = self.registry.as_ref()?.get(tool)?;
+        let compiled = self.compiled(tool, ts.hash, &ts.schema, SchemaSource::Registry);
+        let registry_text = (!self.cfg.disable_provenance).then(|| Arc::from(normalize_entity(&ts.schema.to_string())));
+        Some(Resolved { schema: SchemaRef::Registry(ts.schema.clone()), compiled, registry_text })
+    }
+
     /// Verify every tool call of the run, in call order.
     pub fn verify(&self, run: &AgentRun) -> Vec<ToolCallValidation> {
-        let mut out: Vec<ToolCallValidation> = run.tool_calls.iter().map(|c| self.verify_call(run, c)).collect();
+        let evidence = OnceLock::new();
+        let mut schemas: HashMap<&str, Option<Resolved<'_>>> = HashMap::new();
+        let mut out: Vec<ToolCallValidation> = run
+            .tool_calls
+            .iter()
+            .map(|c| {
+                let resolved = schemas
+                    .entry(c.name.as_str())
+                    .or_insert_with(|| self.resolve(&c.name, run.tool_definition(&c.name).and_then(|d| d.parameters.as_ref())))
+                    .clone();
+                self.verify_resolved(run, c, resolved, &evidence)
+            })
+            .collect();
         link_retries(&mut out);
         out
     }
 
     /// Verify one call against the run so far (its schema and earlier evidence).
     pub fn verify_call(&self, run: &AgentRun, call: &ToolCall) -> ToolCallValidation {
-        let args_text = call.arguments.clone().unwrap_or_else(|| "{}".to_owned());
-        let mut v = ToolCallValidation {
-            tool: call.name.clone(),
-            args: args_text.clone(),
-            status: ToolCallStatus::Valid,
-            errors: Vec::new(),
-            call_id: call.id.clone(),
-            turn: call.turn as u32,
-            retry_of: None,
-            retried_by: None,
-        };
-        let parsed: Option<J> = match serde_json::from_str::<J>(&args_text) {
+        let resolved = self.resolve(&call.name, run.tool_definition(&call.name).and_then(|d| d.parameters.as_ref()));
+        self.verify_resolved(run, call, resolved, &OnceLock::new())
+    }
+
+    /// Schema-only check of one call as soon as its span is seen (no run context yet):
+    /// `schema` is a schema the caller has seen declared for the tool, else the registry's.
+    /// `None` when no schema is known (the run-level check reports `unknown_tool`).
+    pub fn check_inline(&self, tool: &str, call_id: &str, args: Option<&str>, schema: Option<&J>) -> Option<ToolCallValidation> {
+        let resolved = self.resolve(tool, schema)?;
+        let args_text = args.unwrap_or("{}");
+        let mut v = new_validation(tool, args_text, call_id, 0);
+        self.schema_check(&mut v, &resolved);
+        Some(v)
+    }
+
+    fn schema_check(&self, v: &mut ToolCallValidation, resolved: &Resolved) -> Option<J> {
+        let parsed = match serde_json::from_str::<J>(&v.args) {
             Ok(j) => Some(j),
             Err(e) => {
                 v.status = ToolCallStatus::Invalid;
@@ -161,98 +302,77 @@ impl Stage1 {
                 None
             }
         };
-        let schema: Option<Arc<J>> = run
-            .tool_definition(&call.name)
-            .and_then(|d| d.parameters.clone().map(Arc::new))
-            .or_else(|| self.registry.as_ref().and_then(|r| r.schema_for(&call.name)));
-        match (&schema, &parsed) {
-            (None, _) => {
+        match (&*resolved.compiled, &parsed) {
+            (Err(msg), _) => {
+                if v.status == ToolCallStatus::Valid {
+                    v.status = ToolCallStatus::Unverified;
+                }
+                v.errors.push(msg.clone());
+            }
+            (Ok(validator), Some(args)) => {
+                let errors = validation_errors(validator, args);
+                if !errors.is_empty() {
+                    v.status = ToolCallStatus::Invalid;
+                    v.errors.extend(errors);
+                }
+            }
+            (Ok(_), None) => {}
+        }
+        parsed
+    }
+
+    fn verify_resolved<'r>(&self, run: &'r AgentRun, call: &ToolCall, resolved: Option<Resolved<'_>>, evidence: &OnceLock<Evidence<'r>>) -> ToolCallValidation {
+        let args_text = call.arguments.as_deref().unwrap_or("{}");
+        let mut v = new_validation(&call.name, args_text, &call.id, call.turn as u32);
+        let parsed = match &resolved {
+            Some(r) => self.schema_check(&mut v, r),
+            None => {
+                let parsed = match serde_json::from_str::<J>(args_text) {
+                    Ok(j) => Some(j),
+                    Err(e) => {
+                        v.status = ToolCallStatus::Invalid;
+                        v.errors.push(format!("/: arguments are not valid JSON (rule: json): {e}"));
+                        None
+                    }
+                };
                 if v.status == ToolCallStatus::Valid {
                     v.status = ToolCallStatus::UnknownTool;
                 }
                 v.errors.push(format!("no schema known for tool {:?}", call.name));
+                parsed
             }
-            (Some(schema), Some(args)) => match &*self.compiled(&call.name, schema) {
-                Err(msg) => {
-                    v.status = ToolCallStatus::Unverified;
-                    v.errors.push(msg.clone());
-                }
-                Ok(validator) => {
-                    for e in validator.iter_errors(args) {
-                        let pointer = e.instance_path.to_string();
-                        let sp = e.schema_path.to_string();
-                        let rule = sp.rsplit('/').next().unwrap_or("schema").to_owned();
-                        v.errors.push(format!("{}: {} (rule: {rule})", if pointer.is_empty() { "/" } else { &pointer }, e));
-                        v.status = ToolCallStatus::Invalid;
-                    }
-                }
-            },
-            (Some(_), None) => {}
-        }
+        };
         if !self.cfg.disable_provenance {
             if let Some(args) = &parsed {
-                let fabricated = self.provenance(run, call, args, schema.as_deref());
-                if !fabricated.is_empty() {
-                    v.status = ToolCallStatus::Fabricated;
-                    v.errors.extend(fabricated);
+                let entities = provenance::collect_entities(args, resolved.as_ref().map(|r| r.schema.get()), &self.cfg.id_patterns);
+                if !entities.is_empty() {
+                    let ev = evidence.get_or_init(|| Evidence::of_run(run));
+                    let allow_tool = self.cfg.allowlists.get(&call.name);
+                    let allow_all = self.cfg.allowlists.get("*");
+                    let allowed = |raw: &str, norm: &str| allow_tool.is_some_and(|a| a.allows(raw, norm)) || allow_all.is_some_and(|a| a.allows(raw, norm));
+                    let extra = resolved.as_ref().and_then(|r| r.registry_text.as_deref());
+                    let fabricated = provenance::check(call, &entities, ev, extra, allowed);
+                    if !fabricated.is_empty() {
+                        v.status = ToolCallStatus::Fabricated;
+                        v.errors.extend(fabricated);
+                    }
                 }
             }
         }
         v
     }
+}
 
-    fn provenance(&self, run: &AgentRun, call: &ToolCall, args: &J, schema: Option<&J>) -> Vec<String> {
-        let mut entities = Vec::new();
-        collect_entities(args, "", None, schema, &mut entities);
-        if entities.is_empty() {
-            return Vec::new();
-        }
-        // Sources: user input, system prompt, results of calls from earlier turns.
-        let mut haystack = String::new();
-        haystack.push_str(&normalize_entity(&run.user_input));
-        haystack.push('\n');
-        haystack.push_str(&normalize_entity(&run.system_prompt));
-        for c in run.tool_calls.iter().filter(|c| c.turn < call.turn) {
-            if let Some(r) = &c.result {
-                haystack.push('\n');
-                haystack.push_str(&normalize_entity(r));
-            }
-        }
-        // The tool declarations the model was given (descriptions, enums, defaults, examples,
-        // values quoted in descriptions such as "'primary' for the user's own calendar") are
-        // part of its context, like the system prompt.
-        for def in &run.tool_definitions {
-            haystack.push('\n');
-            haystack.push_str(&normalize_entity(def.description.as_deref().unwrap_or("")));
-            if let Some(p) = &def.parameters {
-                haystack.push('\n');
-                haystack.push_str(&normalize_entity(&p.to_string()));
-            }
-        }
-        if run.tool_definition(&call.name).is_none() {
-            if let Some(schema) = schema {
-                haystack.push('\n');
-                haystack.push_str(&normalize_entity(&schema.to_string()));
-            }
-        }
-        let allow_tool = self.cfg.allowlists.get(&call.name);
-        let allow_all = self.cfg.allowlists.get("*");
-        let mut errors = Vec::new();
-        for (pointer, raw) in entities {
-            let norm = normalize_entity(&raw);
-            if norm.is_empty() {
-                continue;
-            }
-            if allow_tool.is_some_and(|a| a.allows(&raw, &norm)) || allow_all.is_some_and(|a| a.allows(&raw, &norm)) {
-                continue;
-            }
-            if !contains_bounded(&haystack, &norm) {
-                errors.push(format!(
-                    "{pointer}: entity {raw:?} was not supplied by the user, the system prompt, an earlier tool result or the allowlist (rule: provenance)"
-                ));
-            }
-        }
-        errors
+fn new_validation(tool: &str, args: &str, call_id: &str, turn: u32) -> ToolCallValidation {
+    ToolCallValidation {
+        tool: tool.to_owned(),
+        args: args.to_owned(),
+        status: ToolCallStatus::Valid,
+        errors: Vec::new(),
+        call_id: call_id.to_owned(),
+        turn,
+        retry_of: None,
+        retried_by: None,
     }
 }
 
@@ -274,154 +394,6 @@ fn link_retries(v: &mut [ToolCallValidation]) {
             }
         }
     }
-}
-
-fn field_is_entity_like(key: &str) -> bool {
-    let k = key.to_ascii_lowercase();
-    const EXACT: &[&str] = &[
-        "id", "ids", "url", "uri", "href", "link", "path", "file", "filename", "filepath", "handle", "username", "email", "locator", "sku", "slug", "repo",
-        "repository", "table", "dataset", "bucket", "channel", "project",
-    ];
-    const SUFFIX: &[&str] = &["_id", "_ids", "id", "_url", "url", "_uri", "_path", "path", "_file", "_handle", "_email", "_locator", "_number", "_no", "_ref", "_sku"];
-    EXACT.contains(&k.as_str()) || SUFFIX.iter().any(|s| k.ends_with(s) && k.len() > s.len())
-}
-
-fn regexes() -> &'static (Regex, Regex, Regex, Regex) {
-    static R: OnceLock<(Regex, Regex, Regex, Regex)> = OnceLock::new();
-    R.get_or_init(|| {
-        (
-            Regex::new(r"(?i)\b(?:https?|ftp|s3|gs|file)://[^\s<>'\x22]+").unwrap(),
-            Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
-            Regex::new(r"(?i)\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b").unwrap(),
-            // Dates and times are values, not identifiers.
-            Regex::new(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$").unwrap(),
-        )
-    })
-}
-
-/// A path-shaped value: no whitespace, letters, and a `/` or a dotted name (`org/repo`,
-/// `sales.orders_daily`, `report.pdf`).
-fn looks_like_path(s: &str) -> bool {
-    !s.chars().any(char::is_whitespace)
-        && s.chars().any(|c| c.is_ascii_alphabetic())
-        && (s.contains('/') || s.contains('\\') || s.split('.').filter(|p| !p.is_empty()).count() >= 2 && !s.ends_with('.'))
-        && !regexes().3.is_match(s)
-        && s.chars().count() >= 3
-}
-
-/// An identifier-shaped token: no whitespace, letters and digits mixed (`AC1471`, `ORD-88231`).
-fn looks_like_identifier(s: &str) -> bool {
-    let n = s.chars().count();
-    (4..=64).contains(&n)
-        && !s.chars().any(char::is_whitespace)
-        && s.chars().any(|c| c.is_ascii_digit())
-        && s.chars().any(|c| c.is_ascii_alphabetic())
-        && !regexes().3.is_match(s)
-}
-
-fn schema_enum_contains(schema: Option<&J>, value: &J) -> bool {
-    schema.and_then(|s| s.get("enum")).and_then(J::as_array).is_some_and(|e| e.contains(value))
-        || schema.and_then(|s| s.get("const")).is_some_and(|c| c == value)
-}
-
-fn sub_schema<'a>(schema: Option<&'a J>, key: Option<&str>, index: bool) -> Option<&'a J> {
-    let s = schema?;
-    if index {
-        return s.get("items");
-    }
-    s.get("properties")?.get(key?)
-}
-
-/// Collect (JSON pointer, value) pairs whose provenance must be checked.
-fn collect_entities(v: &J, pointer: &str, key: Option<&str>, schema: Option<&J>, out: &mut Vec<(String, String)>) {
-    match v {
-        J::Object(o) => {
-            for (k, child) in o {
-                let p = format!("{pointer}/{}", k.replace('~', "~0").replace('/', "~1"));
-                collect_entities(child, &p, Some(k), sub_schema(schema, Some(k), false), out);
-            }
-        }
-        J::Array(a) => {
-            for (i, child) in a.iter().enumerate() {
-                collect_entities(child, &format!("{pointer}/{i}"), key, sub_schema(schema, None, true), out);
-            }
-        }
-        J::String(s) => {
-            if schema_enum_contains(schema, v) || s.trim().is_empty() {
-                return;
-            }
-            let (url, email, uuid, _) = regexes();
-            let before = out.len();
-            for m in url.find_iter(s).chain(email.find_iter(s)).chain(uuid.find_iter(s)) {
-                out.push((pointer.to_owned(), m.as_str().to_owned()));
-            }
-            if out.len() == before {
-                let keyed = key.is_some_and(field_is_entity_like) && !s.contains(' ') && !regexes().3.is_match(s);
-                if keyed || looks_like_identifier(s) || looks_like_path(s) {
-                    out.push((pointer.to_owned(), s.clone()));
-                }
-            }
-        }
-        J::Number(n) => {
-            if key.is_some_and(field_is_entity_like) && n.is_u64() && !schema_enum_contains(schema, v) {
-                out.push((pointer.to_owned(), n.to_string()));
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Normalization for provenance matching: lower case, percent-decoded, quotes and trailing
-/// slashes trimmed.
-pub fn normalize_entity(s: &str) -> String {
-    let decoded = percent_decode(s);
-    let t = decoded.trim().trim_matches(|c| c == '"' || c == '\'' || c == '`');
-    let t = if t.len() > 1 { t.trim_end_matches('/') } else { t };
-    t.to_lowercase()
-}
-
-fn percent_decode(s: &str) -> String {
-    if !s.contains('%') {
-        return s.to_owned();
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let Ok(x) = u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                out.push(x);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// `needle` occurs in `haystack` not glued to other alphanumerics (so `B6198` is not found
-/// inside `B61984`).
-pub fn contains_bounded(haystack: &str, needle: &str) -> bool {
-    if needle.is_empty() {
-        return true;
-    }
-    let hb = haystack.as_bytes();
-    let first_an = needle.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric);
-    let last_an = needle.as_bytes().last().is_some_and(u8::is_ascii_alphanumeric);
-    let mut from = 0;
-    while let Some(pos) = haystack[from..].find(needle) {
-        let s = from + pos;
-        let e = s + needle.len();
-        let ok_before = !first_an || s == 0 || !hb[s - 1].is_ascii_alphanumeric();
-        let ok_after = !last_an || e >= hb.len() || !hb[e].is_ascii_alphanumeric();
-        if ok_before && ok_after {
-            return true;
-        }
-        from = s + haystack[s..].chars().next().map_or(1, char::len_utf8);
-    }
-    false
 }
 
 #[cfg(test)]
@@ -516,5 +488,123 @@ mod tests {
         assert!(!contains_bounded("flight b61984 today", "b6198"));
         assert!(contains_bounded("https://x.io/a/b", "https://x.io/a"));
         assert_eq!(normalize_entity("\"HTTPS://X.io/a%20b/\""), "https://x.io/a b");
+    }
+
+    fn bare_run(tool: &str, args: &str, user: &str) -> AgentRun {
+        AgentRun {
+            user_input: user.into(),
+            tool_calls: vec![ToolCall { id: "c1".into(), name: tool.into(), arguments: Some(args.into()), turn: 0, ..Default::default() }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn registry_schema_used_when_spans_carry_only_names() {
+        let mut reg = StaticRegistry::new();
+        reg.add_document("get_order.json", "get_order", &schema()).unwrap();
+        let s1 = Stage1::new(Stage1Config::default(), Some(Arc::new(reg)));
+        let v = s1.verify(&bare_run("get_order", r#"{"order_id":"ORD-1","x":1}"#, "ORD-1"));
+        assert_eq!(v[0].status, ToolCallStatus::Invalid, "{:?}", v[0].errors);
+        let v = s1.verify(&bare_run("other", r#"{}"#, ""));
+        assert_eq!(v[0].status, ToolCallStatus::UnknownTool);
+    }
+
+    #[test]
+    fn uncompilable_registry_schema_is_unverified_and_reported_once() {
+        let mut reg = StaticRegistry::new();
+        reg.add_document("bad.json", "bad", &serde_json::json!({"type": "objekt"})).unwrap();
+        let reported = Arc::new(Mutex::new(Vec::<SchemaError>::new()));
+        let r2 = reported.clone();
+        let s1 = Stage1::new(Stage1Config::default(), Some(Arc::new(reg))).with_schema_error_hook(move |e| r2.lock().unwrap().push(e.clone()));
+        for _ in 0..3 {
+            let v = s1.verify(&bare_run("bad", r#"{"a":1}"#, ""));
+            assert_eq!(v[0].status, ToolCallStatus::Unverified, "{:?}", v[0].errors);
+            assert!(v[0].errors[0].contains("does not compile"));
+        }
+        let r = reported.lock().unwrap();
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].tool.as_str(), r[0].source), ("bad", SchemaSource::Registry));
+    }
+
+    #[test]
+    fn dollar_schema_selects_the_draft() {
+        // Draft 7 array-form `items` is a tuple; in 2020-12 it is not allowed (prefixItems).
+        let d7 = serde_json::json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+            "properties": {"p": {"type": "array", "items": [{"type": "integer"}], "additionalItems": false}}});
+        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, None);
+        let mut run = run_with(d7, r#"{"p":[1,2]}"#, "");
+        let v = s1.verify(&run);
+        assert_eq!(v[0].status, ToolCallStatus::Invalid, "{:?}", v[0].errors);
+        assert!(v[0].errors.iter().any(|e| e.contains("/p") && e.contains("rule: additionalItems")), "{:?}", v[0].errors);
+        // Default 2020-12: prefixItems + items:false.
+        run.tool_definitions[0].parameters = Some(serde_json::json!({"type": "object", "properties": {"p": {"type": "array", "prefixItems": [{"type": "integer"}], "items": false}}}));
+        let v = s1.verify(&run);
+        assert!(v[0].errors.iter().any(|e| e.contains("/p") && e.contains("rule: items")), "{:?}", v[0].errors);
+        // An unknown `$schema` URI is ignored, not fatal.
+        run.tool_definitions[0].parameters = Some(serde_json::json!({"$schema": "http://json-schema.org/schema#", "type": "object"}));
+        assert_eq!(s1.verify(&run)[0].status, ToolCallStatus::Valid);
+    }
+
+    #[test]
+    fn format_enum_and_required_errors() {
+        let sch = serde_json::json!({"type": "object", "required": ["to", "kind"], "properties": {"to": {"type": "string", "format": "email"}, "kind": {"enum": ["a", "b"]}}});
+        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, None);
+        let v = s1.verify(&run_with(sch.clone(), r#"{"to":"not-an-email","kind":"c"}"#, ""));
+        let all = v[0].errors.join("\n");
+        assert!(all.contains("/to") && all.contains("rule: format"), "{all}");
+        assert!(all.contains("/kind") && all.contains("rule: enum"), "{all}");
+        let v = s1.verify(&run_with(sch, r#"{"to":"a@b.co"}"#, ""));
+        assert!(v[0].errors.iter().any(|e| e.starts_with("/: ") && e.contains("rule: required")), "{:?}", v[0].errors);
+    }
+
+    #[test]
+    fn id_patterns_handles_and_emails_need_provenance() {
+        let sch = serde_json::json!({"type": "object", "properties": {"note": {"type": "string"}, "to": {"type": "string"}}});
+        let cfg = Stage1Config { id_patterns: Stage1Config::compile_id_patterns(&[r"\bTCK-\d+".into()]).unwrap(), ..Default::default() };
+        let s1 = Stage1::new(cfg, None);
+        // The ticket key sits in prose (no keyed field, not a whole-value identifier).
+        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"please close TCK-42 today"}"#, "close my ticket"));
+        assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
+        assert!(v[0].errors[0].starts_with("/note: id \"TCK-42\""), "{:?}", v[0].errors);
+        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"please close TCK-42 today"}"#, "close tck-42"));
+        assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
+        // Handles: the name must have been supplied (with or without the `@`).
+        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"cc @dana_k on this"}"#, "loop in Dana"));
+        assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
+        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"cc @dana_k on this"}"#, "loop in dana_k"));
+        assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
+        // E-mails anywhere in a string.
+        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"forward to ops@acme.io"}"#, "forward it to ops"));
+        assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
+        let v = s1.verify(&run_with(sch, r#"{"note":"forward to ops@acme.io"}"#, "forward it to OPS@ACME.IO"));
+        assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
+    }
+
+    #[test]
+    fn inline_check_is_schema_only() {
+        let s1 = Stage1::new(Stage1Config::default(), None);
+        let sch = schema();
+        let v = s1.check_inline("get_order", "c9", Some(r#"{"order_id":"ORD-404"}"#), Some(&sch)).unwrap();
+        assert_eq!(v.status, ToolCallStatus::Valid, "no provenance inline: {:?}", v.errors);
+        let v = s1.check_inline("get_order", "c9", Some(r#"{"order_id":7}"#), Some(&sch)).unwrap();
+        assert_eq!(v.status, ToolCallStatus::Invalid);
+        assert!(s1.check_inline("nope", "c9", Some("{}"), None).is_none());
+    }
+
+    #[test]
+    fn openapi_operation_validates_calls() {
+        let mut reg = StaticRegistry::new();
+        reg.add_document("pets.json", "pets", &openapi::tests::petstore()).unwrap();
+        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, Some(Arc::new(reg)));
+        let ok = s1.verify(&bare_run("createPet", r#"{"name":"Rex","age":null,"kind":"dog"}"#, ""));
+        assert_eq!(ok[0].status, ToolCallStatus::Valid, "{:?}", ok[0].errors);
+        let bad = s1.verify(&bare_run("createPet", r#"{"age":-1,"kind":"bird"}"#, ""));
+        let all = bad[0].errors.join("\n");
+        assert!(all.contains("rule: required") && all.contains("/age") && all.contains("/kind"), "{all}");
+        // `$ref` into the carried components.
+        let bad = s1.verify(&bare_run("replacePets", r#"{"body":[{"kind":"dog"}]}"#, ""));
+        assert!(bad[0].errors.iter().any(|e| e.contains("/body/0") && e.contains("rule: required")), "{:?}", bad[0].errors);
+        let bad = s1.verify(&bare_run("getPet", r#"{"petId":"X"}"#, ""));
+        assert!(bad[0].errors.iter().any(|e| e.contains("/petId") && e.contains("rule: pattern")), "{:?}", bad[0].errors);
     }
 }
