@@ -26,6 +26,17 @@ fn example_json() -> Vec<u8> {
     text.into_bytes()
 }
 
+/// The assembler with `serve`'s defaults.
+fn run_buffer() -> RunBuffer {
+    RunBuffer::new(AssemblerConfig {
+        grace: Duration::from_secs(2),
+        idle_timeout: Duration::from_secs(30),
+        max_open_runs: 10_000,
+        max_spans_per_run: 2_000,
+        finished_memory: 40_000,
+    })
+}
+
 fn detector() -> Detector {
     Detector {
         cfg: DetectorConfig { thresholds: Default::default(), aggregation: Default::default() },
@@ -69,13 +80,7 @@ fn bench_assembly(c: &mut Criterion) {
         b.iter_batched(
             || spans.clone(),
             |spans| {
-                let mut buf = RunBuffer::new(AssemblerConfig {
-                    grace: Duration::from_secs(2),
-                    idle_timeout: Duration::from_secs(30),
-                    max_open_runs: 10_000,
-                    max_spans_per_run: 2_000,
-                    finished_memory: 40_000,
-                });
+                let mut buf = run_buffer();
                 buf.insert(spans, Instant::now());
                 buf.drain(true).into_iter().map(|f| build_run(f.spans)).collect::<Vec<AgentRun>>()
             },
@@ -102,13 +107,7 @@ fn bench_ingest(c: &mut Criterion) {
             b.iter(|| {
                 let req = groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(pb.as_slice()).unwrap();
                 let n = normalize_request(&req);
-                let mut buf = RunBuffer::new(AssemblerConfig {
-                    grace: Duration::from_secs(2),
-                    idle_timeout: Duration::from_secs(30),
-                    max_open_runs: 10_000,
-                    max_spans_per_run: 2_000,
-                    finished_memory: 40_000,
-                });
+                let mut buf = run_buffer();
                 buf.insert(n.spans, Instant::now());
                 let mut calls = 0;
                 for f in buf.drain(true) {
