@@ -105,6 +105,10 @@ pub struct AllowlistFile {
     pub regexes: Vec<String>,
 }
 
+fn default_nli_runtime() -> PathBuf {
+    std::env::var_os("ORT_DYLIB_PATH").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"))
+}
+
 fn default_workers() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
 }
@@ -176,6 +180,26 @@ settings! {
     schema_reload_secs: u64 = 5, env = "GROUNDCHECK_SCHEMA_RELOAD_SECS", long = "schema-reload-secs";
     /// Regex whose matches in tool arguments are entities needing provenance (repeatable; TOML: `id_patterns = [...]`).
     id_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_ID_PATTERN", long = "id-pattern";
+    /// Stage 2 learned groundedness model: use it when it loads (false: deterministic scorer only).
+    nli: bool = true, env = "GROUNDCHECK_NLI", long = "nli";
+    /// The model (`.onnx`; `tokenizer.json` beside it). Relative paths are tried against the working directory, then above the executable.
+    nli_model: PathBuf = PathBuf::from("models/nli/groundcheck-nli.int8.onnx"), env = "GROUNDCHECK_NLI_MODEL", long = "nli-model";
+    /// `libonnxruntime.so` (deploy/onnxruntime.sh prints its path); default: `ORT_DYLIB_PATH`, else deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so.
+    nli_runtime: PathBuf = default_nli_runtime(), env = "GROUNDCHECK_NLI_RUNTIME", long = "nli-runtime";
+    /// Tokens per claim–evidence pair (longest-first truncation of the evidence).
+    nli_max_len: usize = 256, env = "GROUNDCHECK_NLI_MAX_LEN", long = "nli-max-len";
+    /// Claim–evidence pairs scored per run at most (the rest keep the deterministic verdict).
+    nli_max_pairs: usize = 32, env = "GROUNDCHECK_NLI_MAX_PAIRS", long = "nli-max-pairs";
+    /// Pairs per inference batch.
+    nli_batch: usize = 16, env = "GROUNDCHECK_NLI_BATCH", long = "nli-batch";
+    /// ONNX Runtime sessions (one thread each; 0: one per worker).
+    nli_sessions: usize = 0, env = "GROUNDCHECK_NLI_SESSIONS", long = "nli-sessions";
+    /// Lower a supported claim when the model's p(contradiction) reaches this.
+    nli_contradiction_threshold: f64 = crate::nli::NliThresholds::default().contradiction, env = "GROUNDCHECK_NLI_CONTRADICTION_THRESHOLD", long = "nli-contradiction-threshold";
+    /// Lower a claim with nothing checkable when the model's p(entailment) is at most this.
+    nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
+    /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this.
+    nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
 }
@@ -202,6 +226,14 @@ impl Settings {
                 return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
             }
         }
+        for (name, v) in [("nli_contradiction_threshold", self.nli_contradiction_threshold), ("nli_unsupported_threshold", self.nli_unsupported_threshold), ("nli_entailment_threshold", self.nli_entailment_threshold)] {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(ConfigError::Invalid(format!("{name} must be within [0, 1], got {v}")));
+            }
+        }
+        if self.nli_max_pairs == 0 || self.nli_batch == 0 || !(16..=512).contains(&self.nli_max_len) {
+            return Err(ConfigError::Invalid("nli_max_pairs and nli_batch must be at least 1, nli_max_len within 16..=512".into()));
+        }
         if !matches!(self.log_format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
         }
@@ -221,6 +253,17 @@ impl Settings {
         match self.unknown_tool {
             UnknownToolArg::Allowed => UnknownToolPolicy::Allowed,
             UnknownToolArg::Flagged => UnknownToolPolicy::Flagged,
+        }
+    }
+    pub fn nli_config(&self) -> crate::nli::NliConfig {
+        crate::nli::NliConfig {
+            model: self.nli_model.clone(),
+            runtime: self.nli_runtime.clone(),
+            max_len: self.nli_max_len,
+            max_pairs: self.nli_max_pairs,
+            batch: self.nli_batch,
+            sessions: if self.nli_sessions == 0 { self.workers } else { self.nli_sessions },
+            thresholds: crate::nli::NliThresholds { contradiction: self.nli_contradiction_threshold, unsupported: self.nli_unsupported_threshold, entailment: self.nli_entailment_threshold },
         }
     }
     pub fn grace(&self) -> Duration {

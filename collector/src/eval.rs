@@ -339,16 +339,33 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
         e.0.add(*gold, *pred);
         e.1.add(*gold, *naive);
     }
+    // The learned model (training/train.py) trains on rows with an even numeric id; the odd
+    // ids are its held-out split, reported separately.
+    let mut held: BTreeMap<String, (Prf, Prf)> = BTreeMap::new();
+    for ((src, gold, pred, naive), row) in results.iter().zip(rows.iter()) {
+        let odd = row["id"].as_str().and_then(|id| id.split('-').nth(2)).and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| n % 2 == 1);
+        if odd {
+            let e = held.entry(src.clone()).or_default();
+            e.0.add(*gold, *pred);
+            e.1.add(*gold, *naive);
+        }
+    }
     let mut out = String::new();
     let _ = writeln!(out, "== HaluEval dev ({}): {} rows in {:.2}s", path.display(), rows.len(), secs);
-    for (src, (g, n)) in &by {
+    write_halueval(&mut out, &by);
+    let _ = writeln!(out, "-- HaluEval held-out split (odd ids; the learned model never trained on them)");
+    write_halueval(&mut out, &held);
+    Ok(out)
+}
+
+fn write_halueval(out: &mut String, by: &BTreeMap<String, (Prf, Prf)>) {
+    for (src, (g, n)) in by {
         let total = g.tp + g.fp + g.fn_ + g.tn;
         let acc = |p: &Prf| (p.tp + p.tn) as f64 / total.max(1) as f64;
         let (l, h) = wilson(g.tp + g.tn, total);
         let _ = writeln!(out, "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}", acc(g), g.line());
         let _ = writeln!(out, "  {:<24} {:<7} naive-10%   accuracy={:.3} {}", "", "", acc(n), n.line());
     }
-    Ok(out)
 }
 
 pub fn run_eval(settings: &Settings, agent_runs: &Path, halueval: Option<&Path>, reports_out: Option<&Path>) -> Result<String, EvalError> {

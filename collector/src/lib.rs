@@ -4,7 +4,7 @@
 //! (normalize, assemble via [`assembler`], Stage 1 inline, worker pool for Stages 2–4, sink
 //! runner) → sinks (`groundcheck-sinks`). [`serve`] wires them with [`admin`] and ordered
 //! shutdown; [`check`] runs the same detection offline. [`config`] resolves settings once;
-//! [`metrics`] is the self-telemetry.
+//! [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness model.
 
 pub mod admin;
 pub mod assembler;
@@ -14,6 +14,7 @@ pub mod config;
 pub mod eval;
 pub mod loadgen;
 pub mod metrics;
+pub mod nli;
 pub mod pipeline;
 pub mod receivers;
 pub mod registry;

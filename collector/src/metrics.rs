@@ -149,6 +149,12 @@ counters! {
     clickhouse_retries_total: "ClickHouse failures that are retried (transient: unreachable, timeout, overload)",
     clickhouse_dead_lettered_total: "Reports written to the ClickHouse dead-letter file (rows ClickHouse rejected)",
     clickhouse_replayed_total: "Spilled reports written to ClickHouse after a restart",
+    nli_runs_total: "Runs scored by the learned groundedness model",
+    nli_pairs_total: "Claim–evidence pairs scored by the learned model",
+    nli_pairs_capped_total: "Claims left to the deterministic scorer because the run reached nli_max_pairs",
+    nli_claims_lowered_total: "Claims the learned model lowered (contradicted or not entailed)",
+    nli_claims_raised_total: "Deterministic entity/clause flags the learned model overruled as paraphrase",
+    nli_inference_errors_total: "Runs whose model inference failed (deterministic verdicts kept)",
     clickhouse_pending_reports: "Reports of the batch in flight not yet acknowledged by ClickHouse (buffer depth)",
 }
 

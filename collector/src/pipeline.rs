@@ -21,7 +21,7 @@ use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
 use groundcheck_detectors::stage1::{Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config};
-use groundcheck_detectors::stage2::{DeterministicScorer, Stage2Config};
+use groundcheck_detectors::stage2::{DeterministicScorer, Scorer, Stage2Config};
 use groundcheck_sinks::ReportSink;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
@@ -47,8 +47,43 @@ pub fn now_unix_nano() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
 
-/// Build the detector from resolved settings.
+/// Build the detector from resolved settings (Stage-2 model counters go nowhere; see
+/// [`build_detector_with`]).
 pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
+    build_detector_with(s, &Arc::new(Metrics::default()))
+}
+
+/// Stage 2's scorer: the learned model beside the deterministic scorer when it loads, else the
+/// deterministic scorer with a note saying why (logged once at startup, and set as the
+/// `groundcheck_stage2_scorer_info` gauge).
+pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
+    let det: Arc<dyn Scorer> = Arc::new(DeterministicScorer::new(Stage2Config::default()));
+    let set = |scorer: &str, model: &str, reason: &str| {
+        metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"deterministic\"}", if scorer == "deterministic" { "1" } else { "0" });
+        metrics.set_info(&format!("groundcheck_stage2_nli_info{{model=\"{model}\",fallback_reason=\"{}\"}}", reason.replace(['"', '\\', '\n'], "'")), if scorer == "nli" { "1" } else { "0" });
+    };
+    if !s.nli {
+        set("deterministic", "", "disabled by configuration (nli = false)");
+        return Arc::new(crate::nli::fallback(det, "disabled by configuration (nli = false)"));
+    }
+    let cfg = s.nli_config();
+    let started = Instant::now();
+    match crate::nli::NliModel::load(&cfg) {
+        Ok(model) => {
+            tracing::info!(model = %model.description, seconds = started.elapsed().as_secs_f64(), "stage 2: learned groundedness model loaded");
+            set("nli", &model.description, "");
+            Arc::new(crate::nli::NliScorer::new(det, Arc::new(model), Stage2Config::default(), cfg.thresholds, cfg.max_pairs, metrics.clone()))
+        }
+        Err(e) => {
+            tracing::warn!("stage 2: learned groundedness model unavailable, falling back to the deterministic scorer: {e}");
+            set("deterministic", "", &e.to_string());
+            Arc::new(crate::nli::fallback(det, &e.to_string()))
+        }
+    }
+}
+
+/// Build the detector, counting the Stage-2 model's work in `metrics`.
+pub fn build_detector_with(s: &Settings, metrics: &Arc<Metrics>) -> Result<Detector, PipelineError> {
     let mut allowlists = HashMap::new();
     for (tool, a) in &s.allowlist {
         allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
@@ -73,7 +108,7 @@ pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
     Ok(Detector {
         cfg: DetectorConfig { thresholds: s.thresholds(), aggregation: s.aggregation() },
         stage1,
-        scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))],
+        scorers: vec![build_scorer(s, metrics)],
         prober: None,
     })
 }

@@ -4,7 +4,7 @@
 
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::pipeline::{build_detector, Pipeline};
+use crate::pipeline::{build_detector_with, Pipeline};
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
 use anyhow::Context;
 use groundcheck_sinks::{JsonlSink, ReportSink, SummarySink};
@@ -13,7 +13,7 @@ use std::future::IntoFuture;
 use tokio::sync::watch;
 
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
-    let detector = Arc::new(build_detector(&settings)?);
+    let detector = Arc::new(build_detector_with(&settings, &metrics)?);
     let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
     if let Some(ch) = crate::clickhouse::build(&settings, metrics.clone()).await? {
         sinks.push(ch);
@@ -21,7 +21,6 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
     if settings.summary {
         sinks.push(Arc::new(SummarySink));
     }
-    metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"deterministic\"}", "1");
     metrics.set_info("groundcheck_stage3_enabled", "0");
     let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
 

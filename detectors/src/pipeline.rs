@@ -50,7 +50,7 @@ impl Detector {
     pub fn finish_timed(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
         let mut timings = StageTimings::default();
         let t2 = Instant::now();
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = self.scorers.iter().filter_map(|s| s.note()).collect();
         let answer = run.final_answer.clone();
         let mut claims = Vec::new();
         match &answer {

@@ -52,6 +52,11 @@ impl Default for Stage2Config {
 pub trait Scorer: Send + Sync {
     fn name(&self) -> &'static str;
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim>;
+    /// A note added to every report this scorer takes part in (e.g. which model is in use, or
+    /// why a learned scorer fell back to the deterministic one).
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The deterministic scorer.

@@ -1,0 +1,694 @@
+//! Stage 2, learned: groundcheck's claim–evidence cross-encoder run through ONNX Runtime.
+//!
+//! The model (`models/nli/`, trained by `training/train.py`, card: `training/MODEL_CARD.md`)
+//! reads `[CLS] evidence [SEP] claim [SEP]` and returns logits for entailment / neutral /
+//! contradiction. [`NliScorer`] wraps the deterministic scorer: the deterministic scorer
+//! defines the claims and its decisive findings stand (a contradicted value, a fabricated
+//! identifier); the model decides where the deterministic scorer is unsure:
+//! - a claim the deterministic scorer supports (or in which it found nothing to check) is
+//!   lowered to `unsupported_score` when the model says the evidence contradicts it
+//!   (p(contradiction) ≥ `contradiction_threshold`) or, for a claim with nothing checkable,
+//!   that the evidence does not entail it (p(entailment) ≤ `unsupported_threshold`);
+//! - a claim the deterministic scorer flags as unsupported only for a named entity or an
+//!   explanatory clause (paraphrase territory) is raised to supported when the model entails
+//!   it with p(entailment) ≥ `entailment_threshold`.
+//!
+//! Evidence windowing: each evidence document (JSON tool results flattened to `path: value`
+//! lines) is cut into chunks; the chunks sharing the most (rarity-weighted) words with the
+//! claim are concatenated, best first, up to the token budget, so long evidence is scored
+//! against its best-retrieved chunks and truncation only drops the least relevant text.
+//!
+//! Placement: this module lives in the collector, not in `groundcheck-detectors` (a pure
+//! library without file or native-library I/O); the collector loads the runtime and the model
+//! from configured paths at startup and hands the scorer to the detector.
+//!
+//! # Contract
+//! - [`NliModel::load`] fails with an [`NliError`] naming the missing or broken file; callers
+//!   fall back to the deterministic scorer ([`fallback`]) and say so in the notes and metrics.
+//! - [`Scorer::score`] is synchronous CPU work on the caller's thread (the collector's bounded
+//!   rayon worker pool); each run's pairs are batched, at most `max_pairs` per run (the rest
+//!   keep their deterministic verdict, counted). ONNX Runtime sessions are reused: a pool of
+//!   `sessions` sessions with one intra-op thread each, so parallelism comes from the worker
+//!   pool. An inference error leaves the deterministic claims unchanged (counted, logged).
+//!   Nothing panics on any input.
+
+use crate::metrics::Metrics;
+use groundcheck_detectors::report::{Claim, ClaimStatus};
+use groundcheck_detectors::run::AgentRun;
+use groundcheck_detectors::stage2::{Scorer, Stage2Config};
+use ort::session::Session;
+use ort::value::TensorRef;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
+use tokenizers::Tokenizer;
+
+/// Errors loading or running the model.
+#[derive(Debug, thiserror::Error)]
+pub enum NliError {
+    #[error("ONNX Runtime library not found at {0} (run deploy/onnxruntime.sh and set --nli-runtime / GROUNDCHECK_NLI_RUNTIME)")]
+    RuntimeMissing(String),
+    #[error("cannot load ONNX Runtime from {path}: {message}")]
+    Runtime { path: String, message: String },
+    #[error("model file not found at {0} (set --nli-model / GROUNDCHECK_NLI_MODEL)")]
+    ModelMissing(String),
+    #[error("cannot load the model {path}: {message}")]
+    Model { path: String, message: String },
+    #[error("cannot load the tokenizer {path}: {message}")]
+    Tokenizer { path: String, message: String },
+    #[error("inference failed: {0}")]
+    Inference(String),
+}
+
+/// Model configuration (resolved from the collector's settings).
+#[derive(Debug, Clone)]
+pub struct NliConfig {
+    /// The `.onnx` file; `tokenizer.json` is read from the same directory.
+    pub model: PathBuf,
+    /// `libonnxruntime.so` (from the PyPI `onnxruntime` wheel, see deploy/onnxruntime.sh).
+    pub runtime: PathBuf,
+    /// Token budget per claim–evidence pair (longest-first truncation).
+    pub max_len: usize,
+    /// Pairs scored per run at most; the rest keep their deterministic verdict.
+    pub max_pairs: usize,
+    /// Pairs per inference call.
+    pub batch: usize,
+    /// ONNX Runtime sessions (one intra-op thread each).
+    pub sessions: usize,
+    pub thresholds: NliThresholds,
+}
+
+/// Decision thresholds (calibrated on the tuning split; see BENCHMARKS.md).
+#[derive(Debug, Clone, Copy)]
+pub struct NliThresholds {
+    /// Lower a supported claim when p(contradiction) reaches this.
+    pub contradiction: f64,
+    /// Lower a claim with nothing checkable when p(entailment) is at most this.
+    pub unsupported: f64,
+    /// Raise an entity/clause-only flag when p(entailment) reaches this.
+    pub entailment: f64,
+}
+
+impl Default for NliThresholds {
+    fn default() -> Self {
+        NliThresholds { contradiction: 0.9, unsupported: 0.02, entailment: 0.97 }
+    }
+}
+
+/// The process's ONNX Runtime environment (ONNX Runtime allows one per process).
+static ENV: OnceLock<Result<(PathBuf, ort::environment::Environment), String>> = OnceLock::new();
+
+fn environment(runtime: &Path) -> Result<ort::environment::Environment, NliError> {
+    let path = runtime.display().to_string();
+    if ENV.get().is_none() && !runtime.is_file() {
+        return Err(NliError::RuntimeMissing(path));
+    }
+    let r = ENV.get_or_init(|| {
+        ort::init_from(runtime)
+            .map_err(|e| e.to_string())
+            .and_then(|b| b.with_name("groundcheck").build().map_err(|e| e.to_string()))
+            .map(|env| (runtime.to_path_buf(), env))
+    });
+    match r {
+        Ok((loaded, env)) => {
+            if loaded != runtime {
+                tracing::warn!(loaded = %loaded.display(), requested = %runtime.display(), "ONNX Runtime already loaded in this process; reusing it");
+            }
+            Ok(env.clone())
+        }
+        Err(message) => Err(NliError::Runtime { path, message: message.clone() }),
+    }
+}
+
+/// Resolve a relative path against the working directory, then against the directories above
+/// the executable (so `target/debug/groundcheck` finds the repository's `models/`).
+pub fn resolve(p: &Path) -> PathBuf {
+    if p.is_absolute() || p.exists() {
+        return p.to_path_buf();
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1).take(4) {
+            let c = dir.join(p);
+            if c.exists() {
+                return c;
+            }
+        }
+    }
+    p.to_path_buf()
+}
+
+/// The loaded model: tokenizer plus a pool of ONNX Runtime sessions.
+pub struct NliModel {
+    sessions: Vec<Mutex<Session>>,
+    next: AtomicUsize,
+    tokenizer: Tokenizer,
+    max_len: usize,
+    batch: usize,
+    /// `file name (size MiB)`, for notes and the info gauge.
+    pub description: String,
+}
+
+impl NliModel {
+    pub fn load(cfg: &NliConfig) -> Result<NliModel, NliError> {
+        let model = resolve(&cfg.model);
+        let runtime = resolve(&cfg.runtime);
+        if !model.is_file() {
+            return Err(NliError::ModelMissing(model.display().to_string()));
+        }
+        let tok_path = model.with_file_name("tokenizer.json");
+        let tokenizer = Tokenizer::from_file(&tok_path).map_err(|e| NliError::Tokenizer { path: tok_path.display().to_string(), message: e.to_string() })?;
+        let env = environment(&runtime)?;
+        let merr = |message: String| NliError::Model { path: model.display().to_string(), message };
+        let mut sessions = Vec::new();
+        for _ in 0..cfg.sessions.max(1) {
+            let s = Session::builder(&env)
+                .and_then(|b| b.with_intra_threads(1))
+                .and_then(|b| b.with_inter_threads(1))
+                .map_err(|e| merr(e.to_string()))?
+                .commit_from_file(&model)
+                .map_err(|e| merr(e.to_string()))?;
+            sessions.push(Mutex::new(s));
+        }
+        let size = std::fs::metadata(&model).map(|m| m.len()).unwrap_or(0);
+        let name = model.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        Ok(NliModel {
+            sessions,
+            next: AtomicUsize::new(0),
+            tokenizer,
+            max_len: cfg.max_len.clamp(16, 512),
+            batch: cfg.batch.max(1),
+            description: format!("{name} ({:.1} MiB)", size as f64 / (1024.0 * 1024.0)),
+        })
+    }
+
+    /// Probabilities `[entailment, neutral, contradiction]` for each `(evidence, hypothesis)`.
+    pub fn predict(&self, pairs: &[(String, String)]) -> Result<Vec<[f32; 3]>, NliError> {
+        let mut encoded = Vec::with_capacity(pairs.len());
+        for (p, h) in pairs {
+            let e = self.tokenizer.encode((p.as_str(), h.as_str()), true).map_err(|e| NliError::Inference(format!("tokenizer: {e}")))?;
+            encoded.push(truncate_pair(e.get_ids(), e.get_type_ids(), self.max_len));
+        }
+        // Length-sorted batches waste the least padding.
+        let mut order: Vec<usize> = (0..encoded.len()).collect();
+        order.sort_by_key(|&i| encoded[i].0.len());
+        let mut out = vec![[0f32; 3]; pairs.len()];
+        for chunk in order.chunks(self.batch) {
+            let t = chunk.iter().map(|&i| encoded[i].0.len()).max().unwrap_or(1).max(1);
+            let b = chunk.len();
+            let mut ids = ndarray::Array2::<i64>::zeros((b, t));
+            let mut mask = ndarray::Array2::<i64>::zeros((b, t));
+            let mut types = ndarray::Array2::<i64>::zeros((b, t));
+            for (r, &i) in chunk.iter().enumerate() {
+                let (x, tt) = &encoded[i];
+                for (c, (&id, &ty)) in x.iter().zip(tt.iter()).enumerate() {
+                    ids[[r, c]] = id as i64;
+                    types[[r, c]] = ty as i64;
+                    mask[[r, c]] = 1;
+                }
+            }
+            let logits = self.run(&ids, &mask, &types)?;
+            for (r, &i) in chunk.iter().enumerate() {
+                out[i] = softmax(&logits[r * 3..r * 3 + 3]);
+            }
+        }
+        Ok(out)
+    }
+
+    fn run(&self, ids: &ndarray::Array2<i64>, mask: &ndarray::Array2<i64>, types: &ndarray::Array2<i64>) -> Result<Vec<f32>, NliError> {
+        let ierr = |e: ort::Error| NliError::Inference(e.to_string());
+        let n = self.sessions.len();
+        let start = self.next.fetch_add(1, Relaxed) % n;
+        // A free session if there is one, else wait for ours.
+        let mut guard = None;
+        for k in 0..n {
+            if let Ok(g) = self.sessions[(start + k) % n].try_lock() {
+                guard = Some(g);
+                break;
+            }
+        }
+        let mut session = match guard {
+            Some(g) => g,
+            None => self.sessions[start].lock().map_err(|_| NliError::Inference("session lock poisoned".into()))?,
+        };
+        let outputs = session
+            .run(ort::inputs![
+                "input_ids" => TensorRef::from_array_view(ids.view()).map_err(ierr)?,
+                "attention_mask" => TensorRef::from_array_view(mask.view()).map_err(ierr)?,
+                "token_type_ids" => TensorRef::from_array_view(types.view()).map_err(ierr)?
+            ])
+            .map_err(ierr)?;
+        let (shape, data) = outputs["logits"].try_extract_tensor::<f32>().map_err(ierr)?;
+        if shape.len() != 2 || shape[1] != 3 || data.len() != ids.nrows() * 3 {
+            return Err(NliError::Inference(format!("unexpected logits shape {shape:?}")));
+        }
+        Ok(data.to_vec())
+    }
+}
+
+/// Longest-first truncation of an encoded pair to `max_len` tokens, keeping `[SEP]`s.
+fn truncate_pair(ids: &[u32], types: &[u32], max_len: usize) -> (Vec<u32>, Vec<u32>) {
+    if ids.len() <= max_len || ids.len() < 3 {
+        return (ids.to_vec(), types.to_vec());
+    }
+    // Layout: [CLS] a… [SEP] b… [SEP]; type 0 for the first two parts, 1 for the rest.
+    let split = types.iter().position(|&t| t == 1).unwrap_or(ids.len());
+    let a = &ids[1..split.saturating_sub(1).max(1)];
+    let b = &ids[split.min(ids.len())..ids.len().saturating_sub(1).max(split)];
+    let (cls, sep) = (ids[0], ids[ids.len() - 1]);
+    let budget = max_len.saturating_sub(3);
+    let (mut la, mut lb) = (a.len(), b.len());
+    while la + lb > budget {
+        if la >= lb {
+            la -= 1;
+        } else {
+            lb -= 1;
+        }
+    }
+    let mut x = Vec::with_capacity(max_len);
+    x.push(cls);
+    x.extend_from_slice(&a[..la]);
+    x.push(sep);
+    let n0 = x.len();
+    x.extend_from_slice(&b[..lb]);
+    x.push(sep);
+    let mut t = vec![0u32; n0];
+    t.resize(x.len(), 1);
+    (x, t)
+}
+
+fn softmax(l: &[f32]) -> [f32; 3] {
+    let m = l.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+    let e: Vec<f32> = l.iter().map(|x| (x - m).exp()).collect();
+    let s: f32 = e.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+    [e[0] / s, e[1] / s, e[2] / s]
+}
+
+/// The hypothesis the model reads: the claim, prefixed with the user's question when the claim
+/// is too short to stand alone ("Delhi"). Same rule as `training/train.py`.
+pub fn hypothesis(question: &str, claim: &str) -> String {
+    if !question.is_empty() && claim.split_whitespace().count() < 8 && question.chars().count() < 300 {
+        format!("{question} {claim}")
+    } else {
+        claim.to_owned()
+    }
+}
+
+/// JSON flattened to `path: value` lines (as in training); other text unchanged.
+pub fn flatten_json(text: &str) -> String {
+    let t = text.trim_start();
+    if !(t.starts_with('{') || t.starts_with('[')) || text.len() > 1 << 20 {
+        return text.to_owned();
+    }
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(v) => {
+            let mut out = String::new();
+            flatten_into(&v, "", &mut out, 0);
+            out
+        }
+        Err(_) => text.to_owned(),
+    }
+}
+
+fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: usize) {
+    use serde_json::Value as J;
+    if depth > 32 || out.len() > 1 << 20 {
+        return;
+    }
+    match v {
+        J::Object(m) => {
+            for (k, x) in m {
+                let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                flatten_into(x, &p, out, depth + 1);
+            }
+        }
+        J::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                flatten_into(x, &format!("{prefix}[{i}]"), out, depth + 1);
+            }
+        }
+        J::String(s) => {
+            out.push_str(prefix);
+            out.push_str(": ");
+            out.push_str(s);
+            out.push('\n');
+        }
+        other => {
+            out.push_str(prefix);
+            out.push_str(": ");
+            out.push_str(&other.to_string());
+            out.push('\n');
+        }
+    }
+}
+
+fn words(s: &str) -> impl Iterator<Item = String> + '_ {
+    s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3 || w.chars().any(|c| c.is_ascii_digit())).map(str::to_lowercase)
+}
+
+/// Evidence chunks: lines of flattened JSON, or sentences of prose, grouped to ~`chunk_chars`.
+fn chunks(text: &str, chunk_chars: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for piece in text.split_inclusive(['\n', '.', '!', '?']) {
+        if cur.len() + piece.len() > chunk_chars && !cur.trim().is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if piece.len() > chunk_chars {
+            // A very long line: hard-split on char boundaries.
+            let mut s = piece;
+            while s.len() > chunk_chars {
+                let mut cut = chunk_chars;
+                while !s.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                out.push(s[..cut].to_owned());
+                s = &s[cut..];
+            }
+            cur.push_str(s);
+        } else {
+            cur.push_str(piece);
+        }
+        if out.len() > 4096 {
+            break;
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Evidence text of a run, chunked once per run.
+struct EvidenceIndex {
+    chunks: Vec<String>,
+    words: Vec<Vec<String>>,
+    df: HashMap<String, usize>,
+}
+
+impl EvidenceIndex {
+    fn new(run: &AgentRun) -> EvidenceIndex {
+        let mut chunks_all = Vec::new();
+        for d in run.evidence() {
+            if d.source == "user" || d.source == "system" {
+                continue; // the question goes into the hypothesis; the system prompt is not evidence of facts
+            }
+            chunks_all.extend(chunks(&flatten_json(&d.text), 240));
+            if chunks_all.len() > 4096 {
+                break;
+            }
+        }
+        let words: Vec<Vec<String>> = chunks_all.iter().map(|c| words(c).collect()).collect();
+        let mut df: HashMap<String, usize> = HashMap::new();
+        for w in &words {
+            let mut seen: Vec<&String> = w.iter().collect();
+            seen.sort();
+            seen.dedup();
+            for x in seen {
+                *df.entry(x.clone()).or_default() += 1;
+            }
+        }
+        EvidenceIndex { chunks: chunks_all, words, df }
+    }
+
+    /// The best chunks for `claim`, best first (ties in document order), up to `budget` chars.
+    fn premise(&self, claim: &str, budget: usize) -> String {
+        let n = self.chunks.len() as f64;
+        let q: Vec<String> = words(claim).collect();
+        let mut scored: Vec<(f64, usize)> = self
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let s: f64 = q.iter().filter(|x| w.contains(x)).map(|x| (1.0 + n / (*self.df.get(x).unwrap_or(&1) as f64)).ln()).sum();
+                (s, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut out = String::new();
+        for (_, i) in scored {
+            let c = self.chunks[i].trim();
+            if out.len() + c.len() > budget && !out.is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(c);
+            if out.len() >= budget {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// Why the deterministic scorer flagged a claim, from its flagged spans' reasons.
+fn only_soft_flags(c: &Claim) -> bool {
+    !c.flagged_spans.is_empty() && c.flagged_spans.iter().all(|f| f.reason.starts_with("named entity") || f.reason.starts_with("explanation"))
+}
+
+/// The combined scorer: deterministic first, the model where the deterministic one is unsure.
+pub struct NliScorer {
+    inner: Arc<dyn Scorer>,
+    model: Arc<NliModel>,
+    det: Stage2Config,
+    th: NliThresholds,
+    max_pairs: usize,
+    metrics: Arc<Metrics>,
+    note: String,
+    /// Calibration dump (`GROUNDCHECK_NLI_DUMP=FILE`): one JSON line per scored claim.
+    dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
+}
+
+impl NliScorer {
+    pub fn new(inner: Arc<dyn Scorer>, model: Arc<NliModel>, det: Stage2Config, th: NliThresholds, max_pairs: usize, metrics: Arc<Metrics>) -> NliScorer {
+        let note = format!("stage2: learned groundedness model on ({}) beside the deterministic scorer", model.description);
+        let dump = std::env::var_os("GROUNDCHECK_NLI_DUMP").and_then(|p| match std::fs::File::create(&p) {
+            Ok(f) => Some(Mutex::new(std::io::BufWriter::new(f))),
+            Err(e) => {
+                tracing::warn!(path = %PathBuf::from(&p).display(), "cannot create the calibration dump: {e}");
+                None
+            }
+        });
+        NliScorer { inner, model, det, th, max_pairs: max_pairs.max(1), metrics, note, dump }
+    }
+
+    fn write_dump(&self, run: &AgentRun, c: &Claim, p: [f32; 3]) {
+        use std::io::Write;
+        if let Some(d) = &self.dump {
+            let line = serde_json::json!({"run_id": run.run_id, "claim": c.text, "status": c.status.as_str(), "score": c.score,
+                "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "p": p});
+            if let Ok(mut w) = d.lock() {
+                let _ = writeln!(w, "{line}");
+                let _ = w.flush();
+            }
+        }
+    }
+
+    /// Model probabilities for each claim the model may change (`None` elsewhere). Exposed for
+    /// calibration (`groundcheck eval --nli-dump`) and tests.
+    pub fn probabilities(&self, run: &AgentRun, claims: &[Claim]) -> Result<Vec<Option<[f32; 3]>>, NliError> {
+        let idx = EvidenceIndex::new(run);
+        if idx.chunks.is_empty() {
+            return Ok(vec![None; claims.len()]);
+        }
+        // Premise budget in characters: about 3.5 characters per token, minus the claim.
+        let mut pairs = Vec::new();
+        let mut which = Vec::new();
+        for (i, c) in claims.iter().enumerate() {
+            if !self.eligible(c) {
+                continue;
+            }
+            if pairs.len() >= self.max_pairs {
+                self.metrics.nli_pairs_capped_total.fetch_add(1, Relaxed);
+                continue;
+            }
+            let h = hypothesis(&run.user_input, &c.text);
+            let budget = (self.model.max_len as f64 * 3.5) as usize;
+            let budget = budget.saturating_sub(h.len()).max(200);
+            pairs.push((idx.premise(&c.text, budget), h));
+            which.push(i);
+        }
+        let mut out = vec![None; claims.len()];
+        if pairs.is_empty() {
+            return Ok(out);
+        }
+        let probs = self.model.predict(&pairs)?;
+        self.metrics.nli_pairs_total.fetch_add(pairs.len() as u64, Relaxed);
+        for (i, p) in which.into_iter().zip(probs) {
+            out[i] = Some(p);
+        }
+        Ok(out)
+    }
+
+    fn eligible(&self, c: &Claim) -> bool {
+        match c.status {
+            ClaimStatus::Supported => true,
+            ClaimStatus::Contradicted => false,
+            ClaimStatus::Unsupported => c.score > self.det.fabricated_score && only_soft_flags(c),
+        }
+    }
+
+    /// Apply the model's verdict to one deterministic claim. Returns +1 raised, -1 lowered, 0.
+    pub fn combine(&self, c: &mut Claim, p: [f32; 3]) -> i32 {
+        let (pe, pc) = (p[0] as f64, p[2] as f64);
+        match c.status {
+            ClaimStatus::Supported => {
+                let unsure = c.evidence_spans.is_empty();
+                if pc >= self.th.contradiction {
+                    c.score = c.score.min(self.det.unsupported_score);
+                    c.status = ClaimStatus::Contradicted;
+                    c.reason = format!("learned model: the evidence contradicts the claim (p={pc:.2})");
+                    -1
+                } else if unsure && pe <= self.th.unsupported {
+                    c.score = c.score.min(self.det.unsupported_score);
+                    c.status = ClaimStatus::Unsupported;
+                    c.reason = format!("learned model: no evidence entails the claim (p(entailed)={pe:.2})");
+                    -1
+                } else {
+                    0
+                }
+            }
+            ClaimStatus::Unsupported if only_soft_flags(c) && pe >= self.th.entailment => {
+                c.score = 1.0;
+                c.status = ClaimStatus::Supported;
+                c.reason = format!("learned model: the evidence entails the claim (p={pe:.2}); deterministic flags were paraphrase");
+                c.flagged_spans.clear();
+                1
+            }
+            _ => 0,
+        }
+    }
+}
+
+impl Scorer for NliScorer {
+    fn name(&self) -> &'static str {
+        "deterministic+nli"
+    }
+
+    fn note(&self) -> Option<String> {
+        Some(self.note.clone())
+    }
+
+    fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
+        let mut claims = self.inner.score(run, answer);
+        if claims.is_empty() {
+            return claims;
+        }
+        self.metrics.nli_runs_total.fetch_add(1, Relaxed);
+        match self.probabilities(run, &claims) {
+            Ok(probs) => {
+                for (c, p) in claims.iter_mut().zip(probs) {
+                    if let Some(p) = p {
+                        self.write_dump(run, c, p);
+                        match self.combine(c, p) {
+                            d if d < 0 => self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed),
+                            d if d > 0 => self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed),
+                            _ => 0,
+                        };
+                    }
+                }
+            }
+            Err(e) => {
+                self.metrics.nli_inference_errors_total.fetch_add(1, Relaxed);
+                tracing::warn!(run = %run.run_id, "stage 2 learned model: {e}; deterministic verdicts kept");
+            }
+        }
+        claims
+    }
+}
+
+/// The deterministic scorer with a note saying why the model is not in use.
+pub struct Fallback {
+    inner: Arc<dyn Scorer>,
+    note: String,
+}
+
+pub fn fallback(inner: Arc<dyn Scorer>, why: &str) -> Fallback {
+    Fallback { inner, note: format!("stage2: learned model off ({why}); deterministic scorer only") }
+}
+
+impl Scorer for Fallback {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn note(&self) -> Option<String> {
+        Some(self.note.clone())
+    }
+    fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
+        self.inner.score(run, answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flattens_json_like_training() {
+        let f = flatten_json(r#"{"order":{"total":129.5,"items":["a",{"b":true}]}}"#);
+        assert_eq!(f, "order.total: 129.5\norder.items[0]: a\norder.items[1].b: true\n");
+        assert_eq!(flatten_json("plain text"), "plain text");
+        assert_eq!(flatten_json("{not json"), "{not json");
+    }
+
+    #[test]
+    fn truncation_keeps_specials_and_claim() {
+        // [CLS]=101 a×10 [SEP]=102 b×3 [SEP]
+        let mut ids = vec![101u32];
+        ids.extend(std::iter::repeat_n(7, 10));
+        ids.push(102);
+        let n0 = ids.len();
+        ids.extend([8, 8, 8, 102]);
+        let mut types = vec![0u32; n0];
+        types.resize(ids.len(), 1);
+        let (x, t) = truncate_pair(&ids, &types, 10);
+        assert_eq!(x.len(), 10);
+        assert_eq!(x[0], 101);
+        assert_eq!(*x.last().unwrap(), 102);
+        assert_eq!(x.iter().filter(|&&i| i == 8).count(), 3, "the short claim is kept whole");
+        assert_eq!(t.iter().filter(|&&v| v == 1).count(), 4);
+        let (x2, _) = truncate_pair(&ids, &types, 100);
+        assert_eq!(x2, ids);
+    }
+
+    #[test]
+    fn premise_prefers_matching_chunks() {
+        let run = AgentRun {
+            tool_calls: vec![groundcheck_detectors::run::ToolCall {
+                id: "c1".into(),
+                name: "t".into(),
+                result: Some(format!("{}The order ORD-1 total is 12.50 dollars.", "Unrelated filler sentence about weather. ".repeat(30))),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let idx = EvidenceIndex::new(&run);
+        let p = idx.premise("The order total was $12.50.", 240);
+        assert!(p.starts_with("The order ORD-1 total"), "{p}");
+    }
+
+    #[test]
+    fn hypothesis_prefixes_short_answers() {
+        assert_eq!(hypothesis("Which city?", "Delhi"), "Which city? Delhi");
+        assert_eq!(hypothesis("", "Delhi"), "Delhi");
+        let long = "The hotel group has its head office in the city of Delhi in India.";
+        assert_eq!(hypothesis("Which city?", long), long);
+    }
+
+    #[test]
+    fn missing_files_are_clear_errors() {
+        let cfg = NliConfig {
+            model: PathBuf::from("/nonexistent/model.onnx"),
+            runtime: PathBuf::from("/nonexistent/libonnxruntime.so"),
+            max_len: 128,
+            max_pairs: 8,
+            batch: 8,
+            sessions: 1,
+            thresholds: NliThresholds::default(),
+        };
+        let e = NliModel::load(&cfg).err().expect("must fail");
+        assert!(e.to_string().contains("model file not found at /nonexistent/model.onnx"), "{e}");
+    }
+}
