@@ -149,6 +149,7 @@ def synth(n, seed):
 
 
 def halueval(split):
+    """split: "train" = even numeric ids, anything else = odd ids (held out)."""
     rows = []
     with open(os.path.join(SHARED, "halueval-dev.jsonl")) as f:
         for line in f:

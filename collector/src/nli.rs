@@ -162,12 +162,10 @@ impl NliModel {
         let merr = |message: String| NliError::Model { path: model.display().to_string(), message };
         let mut sessions = Vec::new();
         for _ in 0..cfg.sessions.max(1) {
-            let s = Session::builder(&env)
-                .and_then(|b| b.with_intra_threads(1))
-                .and_then(|b| b.with_inter_threads(1))
-                .map_err(|e| merr(e.to_string()))?
-                .commit_from_file(&model)
-                .map_err(|e| merr(e.to_string()))?;
+            let b = Session::builder(&env).map_err(|e| merr(e.to_string()))?;
+            let b = b.with_intra_threads(1).map_err(|e| merr(e.to_string()))?;
+            let mut b = b.with_inter_threads(1).map_err(|e| merr(e.to_string()))?;
+            let s = b.commit_from_file(&model).map_err(|e| merr(e.to_string()))?;
             sessions.push(Mutex::new(s));
         }
         let size = std::fs::metadata(&model).map(|m| m.len()).unwrap_or(0);
