@@ -15,6 +15,11 @@ else
     deploy/clickhouse.sh start
 fi
 
+echo "== ONNX Runtime for the learned groundedness model (PyPI onnxruntime wheel, deploy/.cache) =="
+GROUNDCHECK_NLI_RUNTIME="$(deploy/onnxruntime.sh)"
+export GROUNDCHECK_NLI_RUNTIME
+echo "test.sh: GROUNDCHECK_NLI_RUNTIME=$GROUNDCHECK_NLI_RUNTIME"
+
 echo "== build =="
 cargo build --workspace --all-targets
 

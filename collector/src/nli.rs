@@ -472,7 +472,7 @@ impl NliScorer {
         NliScorer { inner, model, det, th, max_pairs: max_pairs.max(1), metrics, note, dump }
     }
 
-    fn write_dump(&self, run: &AgentRun, c: &Claim, p: [f32; 3]) {
+    fn write_dump(&self, run: &AgentRun, c: &Claim, p: Option<[f32; 3]>) {
         use std::io::Write;
         if let Some(d) = &self.dump {
             let line = serde_json::json!({"run_id": run.run_id, "claim": c.text, "status": c.status.as_str(), "score": c.score,
@@ -578,8 +578,8 @@ impl Scorer for NliScorer {
         match self.probabilities(run, &claims) {
             Ok(probs) => {
                 for (c, p) in claims.iter_mut().zip(probs) {
+                    self.write_dump(run, c, p);
                     if let Some(p) = p {
-                        self.write_dump(run, c, p);
                         match self.combine(c, p) {
                             d if d < 0 => self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed),
                             d if d > 0 => self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed),
@@ -688,5 +688,43 @@ mod tests {
         };
         let e = NliModel::load(&cfg).err().expect("must fail");
         assert!(e.to_string().contains("model file not found at /nonexistent/model.onnx"), "{e}");
+    }
+}
+
+/// Against the committed model and the real ONNX Runtime (deploy/onnxruntime.sh; deploy/test.sh
+/// exports GROUNDCHECK_NLI_RUNTIME).
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+
+    fn model() -> NliModel {
+        let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+        let runtime = std::env::var_os("GROUNDCHECK_NLI_RUNTIME").map(PathBuf::from).unwrap_or_else(|| root.join("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"));
+        let cfg = NliConfig { model: root.join("models/nli/groundcheck-nli.int8.onnx"), runtime, max_len: 256, max_pairs: 32, batch: 4, sessions: 2, thresholds: NliThresholds::default() };
+        NliModel::load(&cfg).unwrap_or_else(|e| panic!("{e} — run deploy/onnxruntime.sh first (deploy/test.sh does)"))
+    }
+
+    #[test]
+    fn entailed_pair_scores_high_and_contradicted_number_low() {
+        let m = model();
+        let ev = "order.id: ORD-48213\norder.status: shipped\norder.total: 129.5\norder.currency: USD\norder.carrier: UPS\n".to_owned();
+        let pairs = vec![
+            (ev.clone(), "Order ORD-48213 has shipped with UPS.".to_owned()),
+            (ev.clone(), "The order total was $4,870.00 and it was delivered by FedEx.".to_owned()),
+        ];
+        let p = m.predict(&pairs).unwrap();
+        for q in &p {
+            assert!((q.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{q:?}");
+        }
+        assert!(p[0][0] > 0.5, "entailed pair: {:?}", p[0]);
+        assert!(p[1][0] < 0.5, "contradicted number: {:?}", p[1]);
+        assert!(p[0][0] > p[1][0] + 0.3, "{p:?}");
+        // Batching does not change a pair's score.
+        let single = m.predict(&pairs[1..]).unwrap();
+        assert!((single[0][0] - p[1][0]).abs() < 1e-3, "{single:?} vs {p:?}");
+        // Long evidence is truncated, not an error; empty input is fine.
+        let long = vec![(ev.repeat(200), "Order ORD-48213 has shipped.".to_owned())];
+        assert_eq!(m.predict(&long).unwrap().len(), 1);
+        assert!(m.predict(&[]).unwrap().is_empty());
     }
 }
