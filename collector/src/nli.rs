@@ -455,14 +455,14 @@ pub struct NliScorer {
     max_pairs: usize,
     metrics: Arc<Metrics>,
     note: String,
-    /// Calibration dump (`GROUNDCHECK_NLI_DUMP=FILE`): one JSON line per scored claim.
+    /// Calibration dump (`GROUNDCHECK_NLI_DUMP=FILE`, appended): one JSON line per claim.
     dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
 }
 
 impl NliScorer {
     pub fn new(inner: Arc<dyn Scorer>, model: Arc<NliModel>, det: Stage2Config, th: NliThresholds, max_pairs: usize, metrics: Arc<Metrics>) -> NliScorer {
         let note = format!("stage2: learned groundedness model on ({}) beside the deterministic scorer", model.description);
-        let dump = std::env::var_os("GROUNDCHECK_NLI_DUMP").and_then(|p| match std::fs::File::create(&p) {
+        let dump = std::env::var_os("GROUNDCHECK_NLI_DUMP").and_then(|p| match std::fs::OpenOptions::new().create(true).append(true).open(&p) {
             Ok(f) => Some(Mutex::new(std::io::BufWriter::new(f))),
             Err(e) => {
                 tracing::warn!(path = %PathBuf::from(&p).display(), "cannot create the calibration dump: {e}");
