@@ -92,7 +92,7 @@ pub struct NliThresholds {
 
 impl Default for NliThresholds {
     fn default() -> Self {
-        NliThresholds { contradiction: 0.9, unsupported: 0.02, entailment: 0.97 }
+        NliThresholds { contradiction: 0.95, unsupported: 0.0, entailment: 0.8 }
     }
 }
 
@@ -379,6 +379,8 @@ fn chunks(text: &str, chunk_chars: usize) -> Vec<String> {
 
 /// Evidence text of a run, chunked once per run.
 struct EvidenceIndex {
+    /// More of the evidence is prose than JSON.
+    prose: bool,
     chunks: Vec<String>,
     words: Vec<Vec<String>>,
     df: HashMap<String, usize>,
@@ -387,11 +389,18 @@ struct EvidenceIndex {
 impl EvidenceIndex {
     fn new(run: &AgentRun) -> EvidenceIndex {
         let mut chunks_all = Vec::new();
+        let (mut prose_chars, mut json_chars) = (0usize, 0usize);
         for d in run.evidence() {
             if d.source == "user" || d.source == "system" {
                 continue; // the question goes into the hypothesis; the system prompt is not evidence of facts
             }
-            chunks_all.extend(chunks(&flatten_json(&d.text), 240));
+            let flat = flatten_json(&d.text);
+            if flat.len() != d.text.len() || flat != d.text {
+                json_chars += d.text.len();
+            } else {
+                prose_chars += d.text.len();
+            }
+            chunks_all.extend(chunks(&flat, 240));
             if chunks_all.len() > 4096 {
                 break;
             }
@@ -406,7 +415,7 @@ impl EvidenceIndex {
                 *df.entry(x.clone()).or_default() += 1;
             }
         }
-        EvidenceIndex { chunks: chunks_all, words, df }
+        EvidenceIndex { prose: prose_chars > json_chars, chunks: chunks_all, words, df }
     }
 
     /// The best chunks for `claim`, best first (ties in document order), up to `budget` chars.
@@ -472,11 +481,11 @@ impl NliScorer {
         NliScorer { inner, model, det, th, max_pairs: max_pairs.max(1), metrics, note, dump }
     }
 
-    fn write_dump(&self, run: &AgentRun, c: &Claim, p: Option<[f32; 3]>) {
+    fn write_dump(&self, run: &AgentRun, c: &Claim, p: Option<[f32; 3]>, prose: bool) {
         use std::io::Write;
         if let Some(d) = &self.dump {
             let line = serde_json::json!({"run_id": run.run_id, "claim": c.text, "status": c.status.as_str(), "score": c.score,
-                "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "p": p});
+                "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "prose": prose, "p": p});
             if let Ok(mut w) = d.lock() {
                 let _ = writeln!(w, "{line}");
                 let _ = w.flush();
@@ -486,16 +495,17 @@ impl NliScorer {
 
     /// Model probabilities for each claim the model may change (`None` elsewhere). Exposed for
     /// calibration (`groundcheck eval --nli-dump`) and tests.
-    pub fn probabilities(&self, run: &AgentRun, claims: &[Claim]) -> Result<Vec<Option<[f32; 3]>>, NliError> {
+    /// Also returns whether the run's evidence is mostly prose (see [`NliScorer::combine`]).
+    pub fn probabilities(&self, run: &AgentRun, claims: &[Claim]) -> Result<(Vec<Option<[f32; 3]>>, bool), NliError> {
         let idx = EvidenceIndex::new(run);
         if idx.chunks.is_empty() {
-            return Ok(vec![None; claims.len()]);
+            return Ok((vec![None; claims.len()], idx.prose));
         }
         // Premise budget in characters: about 3.5 characters per token, minus the claim.
         let mut pairs = Vec::new();
         let mut which = Vec::new();
         for (i, c) in claims.iter().enumerate() {
-            if !self.eligible(c) {
+            if !self.eligible(c, idx.prose) {
                 continue;
             }
             if pairs.len() >= self.max_pairs {
@@ -510,29 +520,34 @@ impl NliScorer {
         }
         let mut out = vec![None; claims.len()];
         if pairs.is_empty() {
-            return Ok(out);
+            return Ok((out, idx.prose));
         }
         let probs = self.model.predict(&pairs)?;
         self.metrics.nli_pairs_total.fetch_add(pairs.len() as u64, Relaxed);
         for (i, p) in which.into_iter().zip(probs) {
             out[i] = Some(p);
         }
-        Ok(out)
+        Ok((out, idx.prose))
     }
 
-    fn eligible(&self, c: &Claim) -> bool {
+    fn eligible(&self, c: &Claim, prose: bool) -> bool {
         match c.status {
-            ClaimStatus::Supported => true,
+            ClaimStatus::Supported => prose,
             ClaimStatus::Contradicted => false,
             ClaimStatus::Unsupported => c.score > self.det.fabricated_score && only_soft_flags(c),
         }
     }
 
     /// Apply the model's verdict to one deterministic claim. Returns +1 raised, -1 lowered, 0.
-    pub fn combine(&self, c: &mut Claim, p: [f32; 3]) -> i32 {
+    ///
+    /// `prose`: the run's evidence is mostly prose. The model lowers claims only then: on
+    /// structured tool output (JSON) the deterministic scorer checks every field value and the
+    /// model, calibrated on the tuning split, flagged clean runs (see BENCHMARKS.md), so there it
+    /// only overrules paraphrase flags.
+    pub fn combine(&self, c: &mut Claim, p: [f32; 3], prose: bool) -> i32 {
         let (pe, pc) = (p[0] as f64, p[2] as f64);
         match c.status {
-            ClaimStatus::Supported => {
+            ClaimStatus::Supported if prose => {
                 let unsure = c.evidence_spans.is_empty();
                 if pc >= self.th.contradiction {
                     c.score = c.score.min(self.det.unsupported_score);
@@ -576,11 +591,11 @@ impl Scorer for NliScorer {
         }
         self.metrics.nli_runs_total.fetch_add(1, Relaxed);
         match self.probabilities(run, &claims) {
-            Ok(probs) => {
+            Ok((probs, prose)) => {
                 for (c, p) in claims.iter_mut().zip(probs) {
-                    self.write_dump(run, c, p);
+                    self.write_dump(run, c, p, prose);
                     if let Some(p) = p {
-                        match self.combine(c, p) {
+                        match self.combine(c, p, prose) {
                             d if d < 0 => self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed),
                             d if d > 0 => self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed),
                             _ => 0,
