@@ -39,9 +39,10 @@ fn run_buffer() -> RunBuffer {
 
 fn detector() -> Detector {
     Detector {
-        cfg: DetectorConfig { thresholds: Default::default(), aggregation: Default::default() },
+        cfg: DetectorConfig::new(Default::default(), Default::default()),
         stage1: Stage1::new(Stage1Config::default(), None),
         scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))],
+        judge: None,
         prober: None,
     }
 }
