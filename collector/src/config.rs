@@ -160,6 +160,54 @@ settings! {
     id_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_ID_PATTERN", long = "id-pattern";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
+    /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http://host:port/v1` (empty: none).
+    llm_base_url: String = String::new(), env = "GROUNDCHECK_LLM_BASE_URL", long = "llm-base-url";
+    /// Model name sent to the endpoint.
+    llm_model: String = "default".to_owned(), env = "GROUNDCHECK_LLM_MODEL", long = "llm-model";
+    /// Name of the environment variable holding the endpoint's API key (sent as a Bearer token; unset: none).
+    llm_api_key_env: String = "GROUNDCHECK_LLM_API_KEY".to_owned(), env = "GROUNDCHECK_LLM_API_KEY_ENV", long = "llm-api-key-env";
+    /// Timeout of one request to the endpoint (ms).
+    llm_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_LLM_TIMEOUT_MS", long = "llm-timeout-ms";
+    /// Retries of a request after 429, 5xx, bad JSON, connect errors or timeouts (within the run's budget and deadline).
+    llm_max_retries: u32 = 2, env = "GROUNDCHECK_LLM_MAX_RETRIES", long = "llm-max-retries";
+    /// First retry backoff (ms), doubled each retry.
+    llm_backoff_ms: u64 = 200, env = "GROUNDCHECK_LLM_BACKOFF_MS", long = "llm-backoff-ms";
+    /// Requests in flight to the endpoint, all runs together.
+    llm_concurrency: usize = 4, env = "GROUNDCHECK_LLM_CONCURRENCY", long = "llm-concurrency";
+    /// `max_tokens` of each completion.
+    llm_max_tokens: u32 = 32, env = "GROUNDCHECK_LLM_MAX_TOKENS", long = "llm-max-tokens";
+    /// How long a run's report waits for its probes and judge verdicts (ms); then it is written with what came back.
+    llm_deadline_ms: u64 = 20_000, env = "GROUNDCHECK_LLM_DEADLINE_MS", long = "llm-deadline-ms";
+    /// Runs waiting for the endpoint at once; beyond it runs are reported without probes/judge (counted).
+    llm_max_pending_runs: usize = 256, env = "GROUNDCHECK_LLM_MAX_PENDING_RUNS", long = "llm-max-pending-runs";
+    /// Per-run budget: requests (retries included) per component (probes, judge).
+    llm_max_requests_per_run: u64 = 24, env = "GROUNDCHECK_LLM_MAX_REQUESTS_PER_RUN", long = "llm-max-requests-per-run";
+    /// Per-run budget: tokens (prompt + completion, as the endpoint reports them) per component.
+    llm_max_tokens_per_run: u64 = 20_000, env = "GROUNDCHECK_LLM_MAX_TOKENS_PER_RUN", long = "llm-max-tokens-per-run";
+    /// Evidence (tool results) given to the model, at most this many characters.
+    llm_max_evidence_chars: usize = 6_000, env = "GROUNDCHECK_LLM_MAX_EVIDENCE_CHARS", long = "llm-max-evidence-chars";
+    /// Share of runs probed/judged (0..=1; by run id, deterministic).
+    llm_sample_rate: f64 = 1.0, env = "GROUNDCHECK_LLM_SAMPLE_RATE", long = "llm-sample-rate";
+    /// Only runs of these agents or services are probed/judged (repeatable; empty: all).
+    llm_agents: Vec<String> = Vec::new(), env = "GROUNDCHECK_LLM_AGENT", long = "llm-agent";
+    /// Stage 3 self-consistency probes of critical claims (needs `llm_base_url`).
+    probes: bool = false, env = "GROUNDCHECK_PROBES", long = "probes";
+    /// Probes (paraphrased re-asks) per critical claim; majority agreement is required.
+    probes_per_claim: usize = 3, env = "GROUNDCHECK_PROBES_PER_CLAIM", long = "probes-per-claim";
+    /// Sampling temperature of probes.
+    probe_temperature: f64 = 0.7, env = "GROUNDCHECK_PROBE_TEMPERATURE", long = "probe-temperature";
+    /// Per-run budget: probe questions (all claims together).
+    probe_max_per_run: usize = 12, env = "GROUNDCHECK_PROBE_MAX_PER_RUN", long = "probe-max-per-run";
+    /// Claim value kinds probed: number, date, time, identifier, entity, action (repeatable; empty: all).
+    probe_kinds: Vec<String> = Vec::new(), env = "GROUNDCHECK_PROBE_KIND", long = "probe-kind";
+    /// LLM judge as a Stage 2 scorer (needs `llm_base_url`).
+    judge: bool = false, env = "GROUNDCHECK_JUDGE", long = "judge";
+    /// How judge verdicts combine with the deterministic scores: `min`, `mean` or `replace`.
+    judge_combine: String = "min".to_owned(), env = "GROUNDCHECK_JUDGE_COMBINE", long = "judge-combine";
+    /// Verdicts cached by (claim, evidence hash); oldest evicted beyond this many.
+    judge_cache_size: usize = 10_000, env = "GROUNDCHECK_JUDGE_CACHE_SIZE", long = "judge-cache-size";
+    /// Per-run budget: claims judged (in answer order, critical first).
+    judge_max_claims: usize = 8, env = "GROUNDCHECK_JUDGE_MAX_CLAIMS", long = "judge-max-claims";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
@@ -184,6 +232,22 @@ impl Settings {
                 return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
             }
         }
+        if (self.probes || self.judge) && self.llm_base_url.trim().is_empty() {
+            return Err(ConfigError::Invalid("probes and judge need llm_base_url (an OpenAI-compatible endpoint)".into()));
+        }
+        for (name, v) in [("llm_concurrency", self.llm_concurrency), ("llm_max_pending_runs", self.llm_max_pending_runs), ("judge_cache_size", self.judge_cache_size)] {
+            if v == 0 {
+                return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
+            }
+        }
+        if !(0.0..=1.0).contains(&self.llm_sample_rate) {
+            return Err(ConfigError::Invalid(format!("llm_sample_rate must be within 0..=1, got {}", self.llm_sample_rate)));
+        }
+        if !(0.0..=2.0).contains(&self.probe_temperature) {
+            return Err(ConfigError::Invalid(format!("probe_temperature must be within 0..=2, got {}", self.probe_temperature)));
+        }
+        self.probe_kinds()?;
+        self.judge_combine()?;
         if !matches!(self.log_format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
         }
@@ -203,6 +267,27 @@ impl Settings {
         match self.unknown_tool {
             UnknownToolArg::Allowed => UnknownToolPolicy::Allowed,
             UnknownToolArg::Flagged => UnknownToolPolicy::Flagged,
+        }
+    }
+    /// Claim kinds to probe (all when none configured).
+    pub fn probe_kinds(&self) -> Result<Vec<groundcheck_detectors::stage3::slot::SlotKind>, ConfigError> {
+        use groundcheck_detectors::stage3::slot::SlotKind;
+        if self.probe_kinds.is_empty() {
+            return Ok(SlotKind::ALL.to_vec());
+        }
+        self.probe_kinds
+            .iter()
+            .flat_map(|k| k.split(','))
+            .map(|k| SlotKind::parse(k).ok_or_else(|| ConfigError::Invalid(format!("probe_kinds: unknown kind {k:?} (number, date, time, identifier, entity, action)"))))
+            .collect()
+    }
+    pub fn judge_combine(&self) -> Result<groundcheck_detectors::judge::JudgeCombine, ConfigError> {
+        use groundcheck_detectors::judge::JudgeCombine;
+        match self.judge_combine.as_str() {
+            "min" => Ok(JudgeCombine::Min),
+            "mean" => Ok(JudgeCombine::Mean),
+            "replace" => Ok(JudgeCombine::Replace),
+            o => Err(ConfigError::Invalid(format!("judge_combine must be min, mean or replace, got {o:?}"))),
         }
     }
     pub fn grace(&self) -> Duration {

@@ -11,6 +11,7 @@ pub mod assembler;
 pub mod check;
 pub mod config;
 pub mod eval;
+pub mod llm;
 pub mod loadgen;
 pub mod metrics;
 pub mod pipeline;

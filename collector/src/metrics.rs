@@ -56,6 +56,10 @@ macro_rules! counters {
             pub stage4_latency: Histogram,
             pub run_latency: Histogram,
             pub sink_latency: Histogram,
+            /// One request to the LLM endpoint (each attempt).
+            pub llm_request_latency: Histogram,
+            /// All probes of one claim answered (or given up), from the start of the run's probing.
+            pub probe_claim_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
         }
@@ -69,6 +73,8 @@ macro_rules! counters {
                     stage4_latency: Histogram::new(),
                     run_latency: Histogram::new(),
                     sink_latency: Histogram::new(),
+                    llm_request_latency: Histogram::new(),
+                    probe_claim_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
                 }
             }
@@ -96,6 +102,12 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_sink_write_latency_seconds Time per sink batch write");
                 let _ = writeln!(out, "# TYPE groundcheck_sink_write_latency_seconds histogram");
                 self.sink_latency.render(&mut out, "groundcheck_sink_write_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_llm_request_latency_seconds Time per request to the LLM endpoint (each attempt)");
+                let _ = writeln!(out, "# TYPE groundcheck_llm_request_latency_seconds histogram");
+                self.llm_request_latency.render(&mut out, "groundcheck_llm_request_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_stage3_claim_latency_seconds Time until all probes of one claim answered or gave up");
+                let _ = writeln!(out, "# TYPE groundcheck_stage3_claim_latency_seconds histogram");
+                self.probe_claim_latency.render(&mut out, "groundcheck_stage3_claim_latency_seconds", "");
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
                         let _ = writeln!(out, "{k} {v}");
@@ -137,6 +149,28 @@ counters! {
     sink_write_errors_total: "Failed sink batch writes (retried)",
     sink_reports_dropped_total: "Reports dropped after a non-retryable sink error",
     sink_queue_depth: "Reports waiting for the sinks",
+    stage3_runs_probed_total: "Runs whose critical claims were probed (Stage 3)",
+    stage3_runs_pending: "Runs whose report waits for the LLM endpoint (probes / judge)",
+    stage3_runs_skipped_total: "Runs reported without probes/judge because llm_max_pending_runs were already waiting",
+    stage3_probes_sent_total: "Probe questions sent (first attempts; retries in llm_retries_total)",
+    stage3_probes_answered_total: "Probe questions answered",
+    stage3_probes_failed_total: "Probe questions given up after retries or for the budget",
+    stage3_probes_timed_out_total: "Probe questions without an answer by the run's deadline",
+    stage3_probes_divergent_total: "Probed claims whose answers diverged (no majority agreement)",
+    judge_calls_total: "Claims sent to the LLM judge",
+    judge_cache_hits_total: "Judge verdicts served from the cache",
+    judge_verdicts_total: "Valid judge verdicts received",
+    judge_failed_total: "Claims left unjudged (invalid verdicts after retries, errors, budget, deadline)",
+    llm_requests_total: "HTTP requests to the LLM endpoint (attempts, retries included)",
+    llm_retries_total: "LLM requests retried after a transient failure",
+    llm_errors_rate_limited_total: "LLM requests answered 429",
+    llm_errors_server_total: "LLM requests answered 5xx",
+    llm_errors_client_total: "LLM requests answered with another non-200 status",
+    llm_errors_connect_total: "LLM requests that failed to connect or broke off",
+    llm_errors_bad_json_total: "LLM replies that were not valid (JSON, schema, empty)",
+    llm_errors_timeout_total: "LLM requests that timed out (request timeout or run deadline)",
+    llm_budget_exhausted_total: "LLM requests not sent because the run's request/token budget was spent",
+    llm_tokens_total: "Tokens used at the LLM endpoint (as reported in usage)",
 }
 
 impl Metrics {

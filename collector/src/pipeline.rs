@@ -16,7 +16,7 @@ use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::receivers::Ingest;
-use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
+use groundcheck_detectors::pipeline::{AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
@@ -41,14 +41,22 @@ pub enum PipelineError {
     Watcher(std::io::Error),
     #[error("cannot build the worker pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
+    #[error("{0}")]
+    Llm(#[from] crate::llm::LlmSetupError),
 }
 
 pub fn now_unix_nano() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
 
-/// Build the detector from resolved settings.
+/// Build the detector from resolved settings (LLM counters go to a private [`Metrics`]).
 pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
+    build_detector_with(s, Arc::new(Metrics::default()))
+}
+
+/// Build the detector from resolved settings; the LLM judge and prober (when configured)
+/// count into `metrics`.
+pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, PipelineError> {
     let mut allowlists = HashMap::new();
     for (tool, a) in &s.allowlist {
         allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
@@ -70,12 +78,10 @@ pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
             tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
         }
     });
-    Ok(Detector {
-        cfg: DetectorConfig { thresholds: s.thresholds(), aggregation: s.aggregation() },
-        stage1,
-        scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))],
-        prober: None,
-    })
+    let (judge, prober) = crate::llm::build(s, metrics)?;
+    let mut cfg = DetectorConfig::new(s.thresholds(), s.aggregation());
+    cfg.judge_combine = s.judge_combine().map_err(crate::llm::LlmSetupError::from)?;
+    Ok(Detector { cfg, stage1, scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))], judge, prober })
 }
 
 pub fn assembler_config(s: &Settings) -> AssemblerConfig {
@@ -115,6 +121,18 @@ struct Job {
     finished_at: Instant,
 }
 
+/// Bounds of the asynchronous (LLM) part of a run.
+#[derive(Clone)]
+struct AsyncStage {
+    rt: tokio::runtime::Handle,
+    /// Runs whose report waits for the LLM endpoint; when none is free the run is reported
+    /// without probes/judge (never waits: ingestion must not block on the endpoint).
+    pending: Arc<Semaphore>,
+    max_pending: usize,
+    /// Outer bound on the wait (the prober and judge enforce the deadline themselves).
+    deadline: Duration,
+}
+
 impl Pipeline {
     pub fn start(s: &Settings, detector: Arc<Detector>, sinks: Vec<Arc<dyn ReportSink>>, metrics: Arc<Metrics>) -> Result<Pipeline, PipelineError> {
         let (tx, rx) = mpsc::channel::<Vec<NormalizedSpan>>(s.ingest_queue);
@@ -123,6 +141,12 @@ impl Pipeline {
         let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(s.workers).thread_name(|i| format!("gc-worker-{i}")).build()?);
         let permits = s.workers + s.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
+        let async_stage = AsyncStage {
+            rt: tokio::runtime::Handle::current(),
+            pending: Arc::new(Semaphore::new(s.llm_max_pending_runs)),
+            max_pending: s.llm_max_pending_runs,
+            deadline: Duration::from_millis(s.llm_deadline_ms) + Duration::from_secs(2),
+        };
         let assembler = tokio::spawn(assembler_loop(
             rx,
             close_rx,
@@ -133,6 +157,7 @@ impl Pipeline {
             permits,
             sink_tx,
             metrics.clone(),
+            async_stage,
         ));
         let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics));
         Ok(Pipeline { ingest, close_tx: Some(close_tx), assembler, sink_runner })
@@ -164,6 +189,7 @@ async fn assembler_loop(
     permits: usize,
     sink_tx: mpsc::Sender<(HallucinationReport, Instant)>,
     metrics: Arc<Metrics>,
+    async_stage: AsyncStage,
 ) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -187,13 +213,14 @@ async fn assembler_loop(
             _ = tick.tick() => buffer.tick(Instant::now()),
         };
         record_buffer(&buffer, &metrics);
-        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics).await;
+        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
     }
     let rest = buffer.drain(false);
     tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
     record_buffer(&buffer, &metrics);
-    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics).await;
-    // Wait for every job to finish before the sink channel closes.
+    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
+    // Wait for every job to finish before the sink channel closes (runs still waiting for the
+    // LLM endpoint hold their own sender; they end by their deadline).
     let _all = sem.acquire_many(permits as u32).await;
     drop(sink_tx);
 }
@@ -241,6 +268,7 @@ async fn dispatch(
     sem: &Arc<Semaphore>,
     sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>,
     metrics: &Arc<Metrics>,
+    async_stage: &AsyncStage,
 ) {
     for f in finished {
         let finished_at = Instant::now();
@@ -274,23 +302,91 @@ async fn dispatch(
         let detector = detector.clone();
         let sink_tx = sink_tx.clone();
         let metrics = metrics.clone();
+        let async_stage = async_stage.clone();
         pool.spawn(move || {
-            let report = run_stages(&detector, job.run, job.validations, &metrics);
+            worker_job(&detector, job, &sink_tx, &metrics, &async_stage);
             metrics.worker_queue_depth.fetch_sub(1, Relaxed);
-            if sink_tx.blocking_send((report, job.finished_at)).is_err() {
-                metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
-                tracing::error!("sink runner gone: report dropped");
-            }
             drop(permit);
         });
     }
 }
 
-/// Stages 2–4 with metrics (called on a worker thread).
-pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
-    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
+/// On a worker thread: Stage 2; then either Stages 3–4 right away, or — when the LLM judge or
+/// prober has work for this run — hand the run to the I/O runtime, which awaits the endpoint
+/// (bounded by the deadline), completes the report and sends it to the sinks. The worker
+/// never waits on the network.
+fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>, metrics: &Arc<Metrics>, a: &AsyncStage) {
+    let Job { run, validations, finished_at } = job;
+    let run = Arc::new(run);
+    let mut s2 = detector.stage2(&run);
+    let work = detector.async_work(&run, &s2);
+    if !work.is_empty() {
+        match a.pending.clone().try_acquire_owned() {
+            Ok(slot) => {
+                metrics.stage3_runs_pending.fetch_add(1, Relaxed);
+                let (detector, sink_tx, metrics, deadline) = (detector.clone(), sink_tx.clone(), metrics.clone(), a.deadline);
+                a.rt.spawn(async move {
+                    let t = Instant::now();
+                    let both = async {
+                        let judge = async {
+                            match work.judge {
+                                Some(f) => Some(f.await),
+                                None => None,
+                            }
+                        };
+                        let probes = async {
+                            match work.probes {
+                                Some(f) => Some(f.await),
+                                None => None,
+                            }
+                        };
+                        tokio::join!(judge, probes)
+                    };
+                    let mut results = match tokio::time::timeout(deadline, both).await {
+                        Ok((judge, probes)) => AsyncResults { judge, probes, elapsed: Duration::ZERO },
+                        Err(_) => {
+                            s2.notes.push(format!("stage3: LLM work abandoned after {} ms", deadline.as_millis()));
+                            AsyncResults::default()
+                        }
+                    };
+                    results.elapsed = t.elapsed();
+                    let report = complete_stages(&detector, &run, validations, s2, results, &metrics);
+                    metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
+                    drop(slot);
+                    if sink_tx.send((report, finished_at)).await.is_err() {
+                        metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
+                        tracing::error!("sink runner gone: report dropped");
+                    }
+                });
+                return;
+            }
+            Err(_) => {
+                drop(work);
+                metrics.stage3_runs_skipped_total.fetch_add(1, Relaxed);
+                s2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", a.max_pending));
+            }
+        }
+    }
+    let report = complete_stages(detector, &run, validations, s2, AsyncResults::default(), metrics);
+    if sink_tx.blocking_send((report, finished_at)).is_err() {
+        metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
+        tracing::error!("sink runner gone: report dropped");
+    }
+}
+
+/// Judge verdicts, probes and Stage 4, with metrics.
+fn complete_stages(detector: &Detector, run: &AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, s2: Stage2Result, results: AsyncResults, m: &Metrics) -> HallucinationReport {
+    let had_async = results.judge.is_some() || results.probes.is_some();
+    let (report, t) = detector.complete(run, validations, s2, results, now_unix_nano());
+    record_report(&report, t, had_async, m);
+    report
+}
+
+fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m: &Metrics) {
     m.stage2_latency.observe(t.stage2);
-    m.stage3_latency.observe(t.stage3);
+    if stage3 {
+        m.stage3_latency.observe(t.stage3);
+    }
     m.stage4_latency.observe(t.stage4);
     m.reports_total.fetch_add(1, Relaxed);
     match report.action {
@@ -298,6 +394,13 @@ pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundche
         Action::Revise => m.reports_revise_total.fetch_add(1, Relaxed),
         Action::Block => m.reports_block_total.fetch_add(1, Relaxed),
     };
+}
+
+/// Stages 2–4 with metrics, synchronously (LLM futures, if any, are blocked on).
+pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
+    let stage3 = detector.judge.is_some() || detector.prober.is_some();
+    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
+    record_report(&report, t, stage3, m);
     report
 }
 

@@ -4,7 +4,7 @@
 
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::pipeline::{build_detector, Pipeline};
+use crate::pipeline::{build_detector_with, Pipeline};
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
 use anyhow::Context;
 use groundcheck_sinks::{JsonlSink, ReportSink, SummarySink};
@@ -13,13 +13,16 @@ use std::future::IntoFuture;
 use tokio::sync::watch;
 
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
-    let detector = Arc::new(build_detector(&settings)?);
+    let detector = Arc::new(build_detector_with(&settings, metrics.clone())?);
     let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
     if settings.summary {
         sinks.push(Arc::new(SummarySink));
     }
     metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"deterministic\"}", "1");
-    metrics.set_info("groundcheck_stage3_enabled", "0");
+    metrics.set_info("groundcheck_stage3_enabled", if detector.prober.is_some() { "1" } else { "0" });
+    if detector.judge.is_some() {
+        metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"llm_judge\"}", "1");
+    }
     let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
 
     let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr).await.with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
