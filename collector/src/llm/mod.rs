@@ -179,3 +179,6 @@ mod tests {
         assert!((150..350).contains(&share), "{share}");
     }
 }
+
+#[cfg(test)]
+mod stub_tests;
