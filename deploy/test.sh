@@ -7,6 +7,18 @@ cd "$(dirname "$0")/.."
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
 
+echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="
+llm_started=0
+stop_llm() { if [[ $llm_started == 1 ]]; then deploy/llm.sh stop || true; fi; }
+trap stop_llm EXIT
+if deploy/llm.sh status >/dev/null 2>&1; then
+    echo "llm: already answering; reusing it"
+else
+    deploy/llm.sh start
+    llm_started=1
+fi
+export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
+
 echo "== build =="
 cargo build --workspace --all-targets
 
