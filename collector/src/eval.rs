@@ -281,6 +281,65 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
         secs * 1000.0 / stats.runs.max(1) as f64
     );
     let _ = writeln!(out, "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}", all.example.f1(), all.span.f1(), all.stage1.f1(), all.action_ok as f64 / all.n.max(1) as f64);
+    if settings.probes || settings.judge {
+        out.push_str(&llm_effect(settings, &files, &labels, &reports)?);
+    }
+    Ok(out)
+}
+
+/// With probes/judge on: what they changed against the same detection without them (run
+/// again here, deterministic), on the runs the LLM actually worked on (`llm_sample_rate`,
+/// `llm_agents` select them).
+fn llm_effect(settings: &Settings, files: &[PathBuf], labels: &[J], with: &HashMap<String, HallucinationReport>) -> Result<String, EvalError> {
+    let mut base_settings = settings.clone();
+    base_settings.probes = false;
+    base_settings.judge = false;
+    let mut buf = Vec::new();
+    crate::check::run_check(&base_settings, files, &mut buf)?;
+    let base: HashMap<String, HallucinationReport> =
+        String::from_utf8_lossy(&buf).lines().filter_map(|l| serde_json::from_str::<HallucinationReport>(l).ok()).map(|r| (r.run_id.clone(), r)).collect();
+    let (mut touched, mut probed, mut judged) = (0usize, 0usize, 0usize);
+    let (mut probes, mut answered, mut divergent, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
+    let (mut sub_base, mut sub_llm, mut act_base, mut act_llm) = (Prf::default(), Prf::default(), 0usize, 0usize);
+    let mut flips: BTreeMap<(String, String, bool), usize> = BTreeMap::new();
+    let mut claim_changes = 0usize;
+    for l in labels {
+        let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
+        let (Some(w), Some(b)) = (with.get(&tid), base.get(&tid)) else { continue };
+        let p = !w.consistency_probes.is_empty();
+        let j = w.notes.iter().any(|n| n.starts_with("stage2 judge: "));
+        if !(p || j) {
+            continue;
+        }
+        touched += 1;
+        probed += p as usize;
+        judged += j as usize;
+        probes += w.consistency_probes.len();
+        for cp in &w.consistency_probes {
+            answered += cp.probe_answers.len();
+            divergent += groundcheck_detectors::stage3::diverges(cp) as usize;
+            timed_out += (cp.status == groundcheck_detectors::report::ProbeStatus::TimedOut) as usize;
+        }
+        claim_changes += w.claims.iter().zip(&b.claims).filter(|(x, y)| x.score != y.score || x.status != y.status).count();
+        let gold = l["hallucinated"].as_bool().unwrap_or(false);
+        sub_base.add(gold, b.action != Action::Emit);
+        sub_llm.add(gold, w.action != Action::Emit);
+        let expected = l["expected_action"].as_str().unwrap_or("emit");
+        act_base += (b.action.as_str() == expected) as usize;
+        act_llm += (w.action.as_str() == expected) as usize;
+        if b.action != w.action {
+            *flips.entry((b.action.as_str().to_owned(), w.action.as_str().to_owned(), gold)).or_default() += 1;
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "== LLM effect (probes={}, judge={}, endpoint {}, model {}): {touched} runs worked on ({probed} probed, {judged} judged)", settings.probes, settings.judge, settings.llm_base_url, settings.llm_model);
+    let _ = writeln!(out, "  probes: {probes} claims probed, {answered} answers, {divergent} divergent, {timed_out} timed out");
+    let _ = writeln!(out, "  judge/claims: {claim_changes} claim scores or statuses changed by the judge");
+    let _ = writeln!(out, "  on these runs, without LLM: example {}  action_acc={:.3}", sub_base.line(), act_base as f64 / touched.max(1) as f64);
+    let _ = writeln!(out, "  on these runs, with LLM:    example {}  action_acc={:.3}", sub_llm.line(), act_llm as f64 / touched.max(1) as f64);
+    for ((from, to, gold), n) in &flips {
+        let _ = writeln!(out, "  action {from} -> {to}: {n} run(s) labeled {}", if *gold { "hallucinated" } else { "clean" });
+    }
     Ok(out)
 }
 
