@@ -67,6 +67,9 @@ async fn judge_run(sh: Arc<Shared>, cache: Arc<VerdictCache>, max_claims: usize,
         let (sh, budget, evidence, cache) = (sh.clone(), budget.clone(), evidence.clone(), cache.clone());
         set.spawn(async move {
             let Ok(_permit) = sh.sem.acquire().await else { return (i, Err("closed".to_owned())) };
+            if tokio::time::Instant::now() >= deadline {
+                return (i, Err("deadline".to_owned()));
+            }
             sh.metrics.judge_calls_total.fetch_add(1, Relaxed);
             let msgs = judge_messages(&text, &evidence);
             let r = sh.client.chat(&msgs, 0.0, &budget, deadline, |t| parse_verdict(t, &evidence).map_err(|e| (e.is_retryable(), e.to_string()))).await;

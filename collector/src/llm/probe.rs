@@ -62,6 +62,10 @@ async fn probe_run(sh: Arc<Shared>, cfg: PlanConfig, temperature: f64, run: Arc<
             set.spawn(
                 async move {
                     let Ok(_permit) = sh.sem.acquire().await else { return i };
+                    if tokio::time::Instant::now() >= deadline {
+                        // Got a slot only after the run's deadline: stays `timed_out`, nothing sent.
+                        return i;
+                    }
                     sh.metrics.stage3_probes_sent_total.fetch_add(1, Relaxed);
                     let r = sh.client.chat(&msgs, temperature, &budget, deadline, |t| if t.trim().is_empty() { Err((true, "empty reply".to_owned())) } else { Ok(t.to_owned()) }).await;
                     let a = match r {
