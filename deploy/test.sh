@@ -7,15 +7,24 @@ cd "$(dirname "$0")/.."
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
 
-echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="
-llm_started=0
-stop_llm() { if [[ $llm_started == 1 ]]; then deploy/llm.sh stop || true; fi; }
-trap stop_llm EXIT
-if deploy/llm.sh status >/dev/null 2>&1; then
-    echo "llm: already answering; reusing it"
+stopping=()
+cleanup() { for c in "${stopping[@]}"; do $c || true; done; }
+trap cleanup EXIT
+
+echo "== ClickHouse (real server on 127.0.0.1:8123 for tests/tests/clickhouse.rs; npm package, deploy/.cache) =="
+if deploy/clickhouse.sh status >/dev/null 2>&1; then
+    echo "test.sh: a ClickHouse already answers on :8123; using it and leaving it running"
 else
+    stopping+=("deploy/clickhouse.sh stop")
+    deploy/clickhouse.sh start
+fi
+
+echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="
+if deploy/llm.sh status >/dev/null 2>&1; then
+    echo "test.sh: a model endpoint already answers on :${LLM_PORT:-8089}; using it and leaving it running"
+else
+    stopping+=("deploy/llm.sh stop")
     deploy/llm.sh start
-    llm_started=1
 fi
 export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 

@@ -60,6 +60,7 @@ macro_rules! counters {
             pub llm_request_latency: Histogram,
             /// All probes of one claim answered (or given up), from the start of the run's probing.
             pub probe_claim_latency: Histogram,
+            pub clickhouse_insert_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
         }
@@ -75,6 +76,7 @@ macro_rules! counters {
                     sink_latency: Histogram::new(),
                     llm_request_latency: Histogram::new(),
                     probe_claim_latency: Histogram::new(),
+                    clickhouse_insert_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
                 }
             }
@@ -108,6 +110,9 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_stage3_claim_latency_seconds Time until all probes of one claim answered or gave up");
                 let _ = writeln!(out, "# TYPE groundcheck_stage3_claim_latency_seconds histogram");
                 self.probe_claim_latency.render(&mut out, "groundcheck_stage3_claim_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_clickhouse_insert_latency_seconds Time per acknowledged ClickHouse INSERT (one table, one batch)");
+                let _ = writeln!(out, "# TYPE groundcheck_clickhouse_insert_latency_seconds histogram");
+                self.clickhouse_insert_latency.render(&mut out, "groundcheck_clickhouse_insert_latency_seconds", "");
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
                         let _ = writeln!(out, "{k} {v}");
@@ -171,6 +176,14 @@ counters! {
     llm_errors_timeout_total: "LLM requests that timed out (request timeout or run deadline)",
     llm_budget_exhausted_total: "LLM requests not sent because the run's request/token budget was spent",
     llm_tokens_total: "Tokens used at the LLM endpoint (as reported in usage)",
+    sink_reports_spilled_total: "Reports a sink spilled to disk at shutdown (written on the next start)",
+    clickhouse_rows_written_total: "Rows acknowledged by ClickHouse (all tables)",
+    clickhouse_inserts_total: "INSERTs acknowledged by ClickHouse",
+    clickhouse_insert_failures_total: "Failed ClickHouse INSERTs and startup checks",
+    clickhouse_retries_total: "ClickHouse failures that are retried (transient: unreachable, timeout, overload)",
+    clickhouse_dead_lettered_total: "Reports written to the ClickHouse dead-letter file (rows ClickHouse rejected)",
+    clickhouse_replayed_total: "Spilled reports written to ClickHouse after a restart",
+    clickhouse_pending_reports: "Reports of the batch in flight not yet acknowledged by ClickHouse (buffer depth)",
 }
 
 impl Metrics {
