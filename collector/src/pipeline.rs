@@ -16,7 +16,7 @@ use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::receivers::Ingest;
-use groundcheck_detectors::pipeline::{AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
+use groundcheck_detectors::pipeline::{maybe, AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
@@ -332,21 +332,7 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<(Halluc
                 let (detector, sink_tx, metrics, deadline) = (detector.clone(), sink_tx.clone(), metrics.clone(), a.deadline);
                 a.rt.spawn(async move {
                     let t = Instant::now();
-                    let both = async {
-                        let judge = async {
-                            match work.judge {
-                                Some(f) => Some(f.await),
-                                None => None,
-                            }
-                        };
-                        let probes = async {
-                            match work.probes {
-                                Some(f) => Some(f.await),
-                                None => None,
-                            }
-                        };
-                        tokio::join!(judge, probes)
-                    };
+                    let both = async { tokio::join!(maybe(work.judge), maybe(work.probes)) };
                     let mut results = match tokio::time::timeout(deadline, both).await {
                         Ok((judge, probes)) => AsyncResults { judge, probes, elapsed: Duration::ZERO },
                         Err(_) => {

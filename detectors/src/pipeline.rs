@@ -14,7 +14,7 @@ use crate::report::{Claim, HallucinationReport, ToolCallValidation};
 use crate::run::AgentRun;
 use crate::stage1::Stage1;
 use crate::stage2::{aggregate, Aggregation, Scorer};
-use crate::stage3::{block_on, BoxFuture, ConsistencyProber, ProbeOutcome};
+use crate::stage3::{block_on, join2, BoxFuture, ConsistencyProber, ProbeOutcome};
 use crate::stage4::{gate, Thresholds};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -207,7 +207,9 @@ impl Detector {
             let arc = Arc::new(run.clone());
             let w = self.async_work(&arc, &s2);
             let t3 = Instant::now();
-            AsyncResults { judge: w.judge.map(block_on), probes: w.probes.map(block_on), elapsed: t3.elapsed() }
+            // Judge and probes run concurrently, each bounded by its deadline.
+            let (judge, probes) = block_on(join2(maybe(w.judge), maybe(w.probes)));
+            AsyncResults { judge, probes, elapsed: t3.elapsed() }
         };
         self.complete(run, validations, s2, results, now_unix_nano)
     }
@@ -216,5 +218,13 @@ impl Detector {
     pub fn detect(&self, run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         let v = self.stage1(run);
         self.finish(run, v, now_unix_nano)
+    }
+}
+
+/// Await an optional future.
+pub async fn maybe<T>(f: Option<BoxFuture<T>>) -> Option<T> {
+    match f {
+        Some(f) => Some(f.await),
+        None => None,
     }
 }

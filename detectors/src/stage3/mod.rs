@@ -247,6 +247,34 @@ pub fn diverges(p: &ConsistencyProbe) -> bool {
     !p.probe_answers.is_empty() && p.agreement <= 0.5 + 1e-9
 }
 
+/// Await two futures concurrently (both are polled from the start).
+pub async fn join2<A: Future, B: Future>(a: A, b: B) -> (A::Output, B::Output) {
+    use std::task::Poll;
+    let (mut a, mut b) = (std::pin::pin!(a), std::pin::pin!(b));
+    let (mut ra, mut rb) = (None, None);
+    std::future::poll_fn(move |cx| {
+        if ra.is_none() {
+            if let Poll::Ready(v) = a.as_mut().poll(cx) {
+                ra = Some(v);
+            }
+        }
+        if rb.is_none() {
+            if let Poll::Ready(v) = b.as_mut().poll(cx) {
+                rb = Some(v);
+            }
+        }
+        match (ra.take(), rb.take()) {
+            (Some(x), Some(y)) => Poll::Ready((x, y)),
+            (x, y) => {
+                ra = x;
+                rb = y;
+                Poll::Pending
+            }
+        }
+    })
+    .await
+}
+
 /// Drive a future to completion on the current thread (for synchronous callers such as
 /// `groundcheck check`/`eval`). The future must not need a runtime on this thread (see the
 /// module contract).
@@ -329,5 +357,6 @@ mod tests {
     #[test]
     fn block_on_runs_a_future() {
         assert_eq!(block_on(async { 41 + 1 }), 42);
+        assert_eq!(block_on(join2(async { 1 }, async { "two" })), (1, "two"));
     }
 }
