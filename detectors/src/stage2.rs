@@ -18,6 +18,9 @@
 //!   whose content words are largely absent from the evidence (a quarter of them, at least one,
 //!   at most two) → `unsupported` with the absent words flagged.
 //!
+//! Evidence citations: an item cites where it matched; a supported claim with no positioned
+//! item cites its best passage by BM25 over evidence chunks ([`crate::bm25`]).
+//!
 //! Numbers are matched with rounding (the claim's precision), approximation words
 //! ("about", "around"), magnitudes (thousand/million/billion), unit conversions (°C/°F,
 //! km/mi, km/h/mph, kg/lb, minutes/hours), and values computed from two evidence numbers
@@ -29,6 +32,7 @@
 //! size of the answer and evidence (evidence is indexed once per run). It runs on the
 //! collector's worker pool, never on an I/O thread.
 
+use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, EvidenceSpan, FlaggedSpan};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
@@ -121,6 +125,8 @@ struct Evidence {
     vocab_prefix: std::collections::HashSet<u64>,
     /// Most of the tool-result / retrieved text is prose rather than structured data (JSON).
     prose: bool,
+    /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
+    run_day: Option<i64>,
 }
 
 fn re() -> &'static Regexes {
@@ -145,6 +151,7 @@ struct Regexes {
     duration: Regex,
     clause: Regex,
     quoted: Regex,
+    relative_day: Regex,
 }
 
 const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -179,6 +186,7 @@ impl Regexes {
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$").unwrap(),
+            relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
@@ -209,6 +217,7 @@ impl Evidence {
             vocab: std::collections::HashSet::new(),
             vocab_prefix: std::collections::HashSet::new(),
             prose: false,
+            run_day: [run.start_unix_nano, run.end_unix_nano].into_iter().find(|t| *t > 0).map(|t| (t / 86_400_000_000_000) as i64),
         };
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
         for d in docs.iter().filter(|d| d.source != "user" && d.source != "system") {
@@ -572,6 +581,14 @@ impl DeterministicScorer {
                 Outcome { supported: false, contradicted: !ev.times.is_empty(), citation: None }
             }
             ItemKind::Date => {
+                if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
+                    // "arrives tomorrow": the evidence must hold that calendar day (UTC).
+                    let (y, mo, d) = civil_from_days(day0 + off);
+                    if let Some(&(_, _, _, di, s, e)) = ev.dates.iter().find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y))) {
+                        return Outcome { supported: true, contradicted: false, citation: Some((di, s, e)) };
+                    }
+                    return Outcome { supported: false, contradicted: true, citation: None };
+                }
                 let Some(caps) = re().date_text.captures(&item.text) else { return no };
                 let mon = caps.name("mon").or(caps.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
                 let day: u32 = caps.name("day").or(caps.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
@@ -687,6 +704,8 @@ impl Scorer for DeterministicScorer {
         let ev = Evidence::new(run, &docs);
         let r = re();
         let mut claims = Vec::new();
+        // Built on first use: claims whose items carry no evidence position.
+        let mut index: Option<Bm25> = None;
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
             if text.ends_with('?') || r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
@@ -711,6 +730,12 @@ impl Scorer for DeterministicScorer {
             for m in r.date_text.find_iter(text) {
                 let mt = m.as_str();
                 if mt.chars().any(|c| c.is_ascii_digit()) {
+                    push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                }
+            }
+            // Relative days are checkable when the run has a timestamp and the evidence dates.
+            if ev.run_day.is_some() && !ev.dates.is_empty() {
+                for m in r.relative_day.find_iter(text) {
                     push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
                 }
             }
@@ -913,6 +938,8 @@ impl Scorer for DeterministicScorer {
                     }
                 }
             }
+            // An action no tool performed makes the whole commitment the hallucination.
+            let unperformed_action = flagged.iter().any(|f| f.reason.starts_with("claims an action"));
             let status = if score >= 1.0 {
                 ClaimStatus::Supported
             } else if contradicted {
@@ -921,9 +948,10 @@ impl Scorer for DeterministicScorer {
                 ClaimStatus::Unsupported
             };
             // Localization: a claim in which nothing is supported and nothing contradicts the
-            // evidence is unsupported as a whole (an inserted sentence); otherwise the claim narrows to the offending substrings —
+            // evidence, or that claims an unperformed action, is unsupported as a whole (an
+            // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
-            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) {
+            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) || unperformed_action {
                 (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
             } else {
                 let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
@@ -936,6 +964,13 @@ impl Scorer for DeterministicScorer {
                     (flagged[worst].start, flagged[worst].end)
                 }
             };
+            if citations.is_empty() && status == ClaimStatus::Supported && self.cfg.max_citations > 0 {
+                let idx = index.get_or_insert_with(|| Bm25::new(&docs.iter().map(|d| d.text.as_str()).collect::<Vec<_>>()));
+                if let Some((c, _)) = idx.best(text) {
+                    let t = &docs[c.doc].text;
+                    citations.push(EvidenceSpan { tool_call_id: docs[c.doc].source.clone(), start: char_offset(t, c.start) as u32, end: char_offset(t, c.end) as u32, text: t[c.start..c.end].to_owned() });
+                }
+            }
             claims.push(Claim {
                 text: text.to_owned(),
                 evidence_spans: citations,
@@ -950,6 +985,30 @@ impl Scorer for DeterministicScorer {
         }
         claims
     }
+}
+
+/// Day offset of a relative day word.
+fn relative_day_offset(w: &str) -> Option<i64> {
+    match w.to_ascii_lowercase().as_str() {
+        "today" | "tonight" => Some(0),
+        "tomorrow" => Some(1),
+        "yesterday" => Some(-1),
+        _ => None,
+    }
+}
+
+/// (year, month, day) of a day count since 1970-01-01 (proleptic Gregorian; H. Hinnant).
+fn civil_from_days(z: i64) -> (i32, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = (yoe + era * 400 + i64::from(m <= 2)) as i32;
+    (y, m, d)
 }
 
 /// Content words of a claim and those absent from the evidence vocabulary.
@@ -1106,6 +1165,10 @@ mod tests {
         let ev = "The Oberoi Group is a hotel company with its head office in Delhi. It runs thirty hotels in seven countries.";
         let ok = score(ev, "The Oberoi Group has its head office in Delhi.");
         assert!(ok.iter().all(|c| c.status == ClaimStatus::Supported), "{ok:?}");
+        // A claim with nothing checkable cites its best passage (BM25).
+        let cited = score(ev, "It operates thirty hotels across seven countries.");
+        assert_eq!(cited[0].status, ClaimStatus::Supported);
+        assert!(cited[0].evidence_spans.first().is_some_and(|e| e.text.contains("thirty hotels") && e.tool_call_id == "call_1"), "{cited:?}");
         let bad = score(ev, "The Oberoi Group is famous for its luxury spas and private airline.");
         assert_eq!(bad.len(), 1);
         assert_eq!(bad[0].status, ClaimStatus::Unsupported, "{bad:?}");
@@ -1114,6 +1177,24 @@ mod tests {
         // JSON evidence: answers verbalize fields, so coverage does not apply.
         let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
         assert!(score(json, "The Oberoi Group keeps its headquarters in Delhi.").iter().all(|c| c.status == ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn relative_days_against_the_run_timestamp() {
+        assert_eq!(civil_from_days(20_528), (2026, 3, 16));
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        // The run happened on 2026-03-03 (UTC); the evidence says the parcel arrives on the 4th.
+        let mut r = run(r#"{"status":"in_transit","eta":"2026-03-04"}"#);
+        r.start_unix_nano = 1_772_528_400_000_000_000; // 2026-03-03T09:00:00Z
+        let s = DeterministicScorer::new(Stage2Config::default());
+        assert!(s.score(&r, "Your parcel arrives tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
+        let bad = s.score(&r, "Your parcel arrives today.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].text, "today");
+        // Without a date in the evidence a relative day is not checked.
+        let mut r2 = run(r#"{"status":"in_transit"}"#);
+        r2.start_unix_nano = r.start_unix_nano;
+        assert!(s.score(&r2, "I will check again tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
     }
 
     #[test]
