@@ -20,6 +20,7 @@
 //! its worker pool and `groundcheck check` calls it inline.
 
 pub mod attrs;
+pub mod bm25;
 pub mod judge;
 pub mod normalize;
 pub mod pipeline;
