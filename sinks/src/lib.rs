@@ -16,6 +16,7 @@
 //!   `tokio::fs` / `spawn_blocking` (bounded: one batch in flight per sink).
 
 pub mod jsonl;
+pub mod kafka;
 pub mod summary;
 
 use async_trait::async_trait;
@@ -28,11 +29,13 @@ pub enum SinkError {
     Io { path: String, source: std::io::Error },
     #[error("report could not be serialized: {0}")]
     Serialize(#[from] serde_json::Error),
+    #[error("kafka: {0}")]
+    Kafka(String),
 }
 
 impl SinkError {
     pub fn is_retryable(&self) -> bool {
-        matches!(self, SinkError::Io { .. })
+        matches!(self, SinkError::Io { .. } | SinkError::Kafka(_))
     }
 }
 
@@ -45,4 +48,5 @@ pub trait ReportSink: Send + Sync {
 }
 
 pub use jsonl::JsonlSink;
+pub use kafka::{KafkaSink, ReportFormat};
 pub use summary::SummarySink;
