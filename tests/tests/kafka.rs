@@ -196,7 +196,7 @@ fn two_instances_share_partitions_and_survive_sigkill() {
     assert!(expected.len() >= 300, "dev data: {} runs", expected.len());
 
     let a = kafka_server(&brokers, &topic, &group, &[]);
-    let mut b = kafka_server(&brokers, &topic, &group, &[]);
+    let b = kafka_server(&brokers, &topic, &group, &[]);
     let logs = || format!("--- instance A log:\n{}\n--- instance B log:\n{}", a.log(), b.log());
     // Both members hold partitions: the group split the 4 partitions between them.
     wait_until(
@@ -247,7 +247,7 @@ fn two_instances_share_partitions_and_survive_sigkill() {
     });
     eprintln!("all runs reported {:.1}s after SIGKILL", killed_at.elapsed().as_secs_f64());
     // Every record is committed by the survivor (nothing left behind, nothing past the end).
-    wait_until("the survivor to commit every record", Duration::from_secs(60), || committed_sum(&a) == records.len() as i64, || format!("committed {} of {}\n{}", committed_sum(&a), records.len(), a.metrics()));
+    wait_until("the survivor to commit every record", Duration::from_secs(60), || committed_sum(&a) == records.len() as i64, || format!("committed {} of {}\n{}\n{}", committed_sum(&a), records.len(), a.metrics().lines().filter(|l| l.contains("kafka")).collect::<Vec<_>>().join("\n"), a.log().lines().filter(|l| l.contains("kafka")).collect::<Vec<_>>().join("\n")));
 
     let ra = run_ids(&a.reports());
     let rb = run_ids(&b.reports());

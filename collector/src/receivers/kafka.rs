@@ -152,6 +152,19 @@ impl ConsumerContext for Ctx {
                 for p in &parts {
                     self.shared.tracker.assign(p);
                 }
+                // Where the group left off (for metrics; consumption itself resumes there).
+                match consumer.committed_offsets((*tpl).clone(), Duration::from_secs(5)) {
+                    Ok(c) => {
+                        for e in c.elements() {
+                            if let Offset::Offset(o) = e.offset() {
+                                let tp = Tp::new(e.topic(), e.partition());
+                                self.shared.tracker.set_committed(&tp, o);
+                                self.shared.metrics.set_info(&committed_key(&tp), &o.to_string());
+                            }
+                        }
+                    }
+                    Err(e) => tracing::debug!(error = %e, "kafka: cannot fetch committed offsets for metrics"),
+                }
             }
             Rebalance::Error(e) => {
                 m.kafka_consume_errors_total.fetch_add(1, Relaxed);
@@ -260,9 +273,17 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
     }
     for p in parts {
         tracker.remove(p);
-        shared.metrics.remove_info_prefix(&format!("groundcheck_kafka_partition_committed_offset{{topic=\"{}\",partition=\"{}\"}}", p.topic, p.partition));
-        shared.metrics.remove_info_prefix(&format!("groundcheck_kafka_partition_lag{{topic=\"{}\",partition=\"{}\"}}", p.topic, p.partition));
+        shared.metrics.remove_info_prefix(&committed_key(p));
+        shared.metrics.remove_info_prefix(&consumed_key(p));
     }
+}
+
+fn committed_key(tp: &Tp) -> String {
+    format!("groundcheck_kafka_partition_committed_offset{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition)
+}
+
+fn consumed_key(tp: &Tp) -> String {
+    format!("groundcheck_kafka_partition_consumed_offset{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition)
 }
 
 fn commit_now(shared: &Shared, consumer: &BaseConsumer<Ctx>, mode: CommitMode) {
@@ -281,7 +302,7 @@ fn commit_now(shared: &Shared, consumer: &BaseConsumer<Ctx>, mode: CommitMode) {
             shared.metrics.kafka_commits_total.fetch_add(commits.len() as u64, Relaxed);
             for (tp, off) in &commits {
                 tracing::debug!(partition = %tp, offset = off, "kafka: committed");
-                shared.metrics.set_info(&format!("groundcheck_kafka_partition_committed_offset{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition), &off.to_string());
+                shared.metrics.set_info(&committed_key(tp), &off.to_string());
             }
         }
         Err(e) => {
@@ -397,7 +418,7 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
     let m = shared.metrics.clone();
     let mut paused = false;
     let mut last_commit = Instant::now();
-    let mut last_lag = Instant::now();
+    let mut last_positions = Instant::now();
     let mut unassigned_since = Some(Instant::now());
     let mut last_stuck_log = Instant::now();
     let stuck_after = Duration::from_millis(cfg.session_timeout_ms.saturating_mul(3).max(10_000));
@@ -471,9 +492,11 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
             unassigned_since = None;
             m.kafka_unassigned_seconds.store(0, Relaxed);
         }
-        if last_lag.elapsed() >= Duration::from_secs(10) {
-            last_lag = Instant::now();
-            record_lag(&shared, &consumer);
+        if last_positions.elapsed() >= Duration::from_secs(1) {
+            last_positions = Instant::now();
+            for (tp, next) in shared.tracker.consumed() {
+                m.set_info(&consumed_key(&tp), &next.to_string());
+            }
         }
     }
     // Shutdown: give everything back cleanly, then leave the group.
@@ -488,15 +511,6 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
     m.kafka_group_assigned.store(0, Relaxed);
     drop(consumer);
     tracing::info!("kafka receiver stopped");
-}
-
-fn record_lag(shared: &Shared, consumer: &BaseConsumer<Ctx>) {
-    for (tp, committed) in shared.tracker.committed() {
-        let Some(c) = committed else { continue };
-        if let Ok((_, high)) = consumer.fetch_watermarks(&tp.topic, tp.partition, Duration::from_millis(200)) {
-            shared.metrics.set_info(&format!("groundcheck_kafka_partition_lag{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition), &(high - c).max(0).to_string());
-        }
-    }
 }
 
 /// Decode errors of one record.

@@ -204,10 +204,22 @@ impl OffsetTracker {
         }
     }
 
-    /// Last committed position per assigned partition (for metrics).
-    pub fn committed(&self) -> Vec<(Tp, Option<i64>)> {
+    /// The group's committed position of a freshly assigned partition (fetched from the
+    /// broker): nothing at or below it is committed again.
+    pub fn set_committed(&self, tp: &Tp, offset: i64) {
+        let mut g = self.lock();
+        if let Some(p) = g.parts.get_mut(tp) {
+            if p.committed.is_none_or(|c| c < offset) {
+                p.committed = Some(offset);
+            }
+        }
+    }
+
+    /// One past the highest registered offset per assigned partition that has consumed
+    /// something (for metrics: consumed − committed = records in flight).
+    pub fn consumed(&self) -> Vec<(Tp, i64)> {
         let g = self.lock();
-        let mut v: Vec<_> = g.parts.iter().map(|(tp, p)| (tp.clone(), p.committed)).collect();
+        let mut v: Vec<_> = g.parts.iter().filter_map(|(tp, p)| Some((tp.clone(), p.next?))).collect();
         v.sort();
         v
     }
