@@ -4,8 +4,30 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== build dependencies (C toolchain for the bundled librdkafka) =="
+deploy/build-deps.sh
+
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
+
+echo "== ClickHouse (real server on 127.0.0.1:8123 for tests/tests/clickhouse.rs; npm package, deploy/.cache) =="
+cleanup=()
+on_exit() { for c in "${cleanup[@]}"; do $c || true; done; }
+trap on_exit EXIT
+if deploy/clickhouse.sh status >/dev/null 2>&1; then
+    echo "test.sh: a ClickHouse already answers on :8123; using it and leaving it running"
+else
+    cleanup+=("deploy/clickhouse.sh stop")
+    deploy/clickhouse.sh start
+fi
+
+echo "== Kafka broker (tansu on 127.0.0.1:9092 for tests/tests/kafka.rs; PyPI wheel, deploy/.cache) =="
+if deploy/kafka.sh status >/dev/null 2>&1; then
+    echo "test.sh: a Kafka broker already answers on :9092; using it and leaving it running"
+else
+    cleanup+=("deploy/kafka.sh stop")
+    deploy/kafka.sh start
+fi
 
 echo "== build =="
 cargo build --workspace --all-targets

@@ -153,10 +153,28 @@ settings! {
     workers: usize = default_workers(), env = "GROUNDCHECK_WORKERS", long = "workers";
     /// Runs queued for the workers beyond those running; full → pushes back to ingestion.
     worker_queue: usize = 256, env = "GROUNDCHECK_WORKER_QUEUE", long = "worker-queue";
-    /// Reports per sink batch.
-    sink_batch: usize = 512, env = "GROUNDCHECK_SINK_BATCH", long = "sink-batch";
+    /// Max reports per sink batch (a batch is written when full or after `sink_flush_ms`).
+    sink_batch: usize = 2048, env = "GROUNDCHECK_SINK_BATCH", long = "sink-batch";
     /// Max time a report waits for its batch (ms).
     sink_flush_ms: u64 = 200, env = "GROUNDCHECK_SINK_FLUSH_MS", long = "sink-flush-ms";
+    /// On shutdown, how long a sink keeps retrying a failing batch before spilling it to disk (ms).
+    sink_shutdown_ms: u64 = 5_000, env = "GROUNDCHECK_SINK_SHUTDOWN_MS", long = "sink-shutdown-ms";
+    /// ClickHouse HTTP URL (e.g. `http://127.0.0.1:8123`); empty: the ClickHouse sink is off.
+    clickhouse_url: String = String::new(), env = "GROUNDCHECK_CLICKHOUSE_URL", long = "clickhouse-url";
+    /// ClickHouse database (created with its tables if missing).
+    clickhouse_database: String = "groundcheck".to_owned(), env = "GROUNDCHECK_CLICKHOUSE_DATABASE", long = "clickhouse-database";
+    /// ClickHouse user (empty: the server's default user).
+    clickhouse_user: String = String::new(), env = "GROUNDCHECK_CLICKHOUSE_USER", long = "clickhouse-user";
+    /// ClickHouse password (prefer the environment variable).
+    clickhouse_password: String = String::new(), env = "GROUNDCHECK_CLICKHOUSE_PASSWORD", long = "clickhouse-password";
+    /// ClickHouse `async_insert=1` with `wait_for_async_insert=1`.
+    clickhouse_async_insert: bool = false, env = "GROUNDCHECK_CLICKHOUSE_ASYNC_INSERT", long = "clickhouse-async-insert";
+    /// ClickHouse retention in days by run time (0: keep forever); applied to existing tables at start.
+    clickhouse_ttl_days: u32 = 90, env = "GROUNDCHECK_CLICKHOUSE_TTL_DAYS", long = "clickhouse-ttl-days";
+    /// Refuse to start when ClickHouse is unreachable (false: start, and write once it is up).
+    clickhouse_required: bool = true, env = "GROUNDCHECK_CLICKHOUSE_REQUIRED", long = "clickhouse-required";
+    /// Limit per ClickHouse request (ms).
+    clickhouse_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_CLICKHOUSE_TIMEOUT_MS", long = "clickhouse-timeout-ms";
     /// Seconds in `Retry-After` when overloaded.
     retry_after_secs: u64 = 1, env = "GROUNDCHECK_RETRY_AFTER_SECS", long = "retry-after-secs";
     /// Gating: emit threshold.

@@ -9,6 +9,7 @@
 pub mod admin;
 pub mod assembler;
 pub mod check;
+pub mod clickhouse;
 pub mod config;
 pub mod eval;
 pub mod loadgen;

@@ -56,6 +56,7 @@ macro_rules! counters {
             pub stage4_latency: Histogram,
             pub run_latency: Histogram,
             pub sink_latency: Histogram,
+            pub clickhouse_insert_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
         }
@@ -69,6 +70,7 @@ macro_rules! counters {
                     stage4_latency: Histogram::new(),
                     run_latency: Histogram::new(),
                     sink_latency: Histogram::new(),
+                    clickhouse_insert_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
                 }
             }
@@ -96,6 +98,9 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_sink_write_latency_seconds Time per sink batch write");
                 let _ = writeln!(out, "# TYPE groundcheck_sink_write_latency_seconds histogram");
                 self.sink_latency.render(&mut out, "groundcheck_sink_write_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_clickhouse_insert_latency_seconds Time per acknowledged ClickHouse INSERT (one table, one batch)");
+                let _ = writeln!(out, "# TYPE groundcheck_clickhouse_insert_latency_seconds histogram");
+                self.clickhouse_insert_latency.render(&mut out, "groundcheck_clickhouse_insert_latency_seconds", "");
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
                         let _ = writeln!(out, "{k} {v}");
@@ -137,6 +142,14 @@ counters! {
     sink_write_errors_total: "Failed sink batch writes (retried)",
     sink_reports_dropped_total: "Reports dropped after a non-retryable sink error",
     sink_queue_depth: "Reports waiting for the sinks",
+    sink_reports_spilled_total: "Reports a sink spilled to disk at shutdown (written on the next start)",
+    clickhouse_rows_written_total: "Rows acknowledged by ClickHouse (all tables)",
+    clickhouse_inserts_total: "INSERTs acknowledged by ClickHouse",
+    clickhouse_insert_failures_total: "Failed ClickHouse INSERTs and startup checks",
+    clickhouse_retries_total: "ClickHouse failures that are retried (transient: unreachable, timeout, overload)",
+    clickhouse_dead_lettered_total: "Reports written to the ClickHouse dead-letter file (rows ClickHouse rejected)",
+    clickhouse_replayed_total: "Spilled reports written to ClickHouse after a restart",
+    clickhouse_pending_reports: "Reports of the batch in flight not yet acknowledged by ClickHouse (buffer depth)",
     kafka_records_total: "Kafka records consumed",
     kafka_record_bytes_total: "Bytes of Kafka record payloads consumed",
     kafka_spans_total: "Spans accepted from Kafka records",

@@ -114,6 +114,9 @@ pub struct Pipeline {
     close_tx: Option<oneshot::Sender<()>>,
     assembler: JoinHandle<()>,
     sink_runner: JoinHandle<()>,
+    /// Set at shutdown: after this instant a sink still failing spills its batch to disk.
+    sink_deadline: tokio::sync::watch::Sender<Option<tokio::time::Instant>>,
+    sink_shutdown: Duration,
 }
 
 /// A report on its way to the sinks, with the Kafka tokens of its run.
@@ -153,13 +156,15 @@ impl Pipeline {
             sink_tx,
             metrics.clone(),
         ));
-        let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics));
-        Ok(Pipeline { ingest, close_tx: Some(close_tx), assembler, sink_runner })
+        let (sink_deadline, deadline_rx) = tokio::sync::watch::channel(None);
+        let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics, deadline_rx));
+        Ok(Pipeline { ingest, close_tx: Some(close_tx), assembler, sink_runner, sink_deadline, sink_shutdown: Duration::from_millis(s.sink_shutdown_ms) })
     }
 
     /// Ordered shutdown. Call after the receivers have stopped accepting.
     pub async fn shutdown(mut self) {
         drop(self.ingest);
+        let _ = self.sink_deadline.send(Some(tokio::time::Instant::now() + self.sink_shutdown));
         if let Some(c) = self.close_tx.take() {
             let _ = c.send(());
         }
@@ -367,6 +372,7 @@ async fn sink_loop(
     batch_size: usize,
     flush: Duration,
     metrics: Arc<Metrics>,
+    shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
     let mut batch: Vec<SinkItem> = Vec::with_capacity(batch_size);
     loop {
@@ -383,35 +389,45 @@ async fn sink_loop(
             }
         }
         metrics.sink_queue_depth.store(rx.len() as u64, Relaxed);
-        write_all(&sinks, &mut batch, &metrics).await;
+        write_all(&sinks, &mut batch, &metrics, &shutdown_deadline).await;
     }
 }
 
-/// Write a batch to every sink, retrying transient errors with backoff until each sink has
-/// acknowledged it. Non-retryable errors drop the batch for that sink, counted and logged.
-/// Clearing the batch at the end drops the Kafka tokens: the reports count as processed.
-async fn write_all(sinks: &[Arc<dyn ReportSink>], batch: &mut Vec<SinkItem>, metrics: &Metrics) {
-    let reports: Vec<HallucinationReport> = batch.iter().map(|(r, _, _)| r.clone()).collect();
+/// Resolves once the shutdown deadline is set and has passed (never before shutdown).
+async fn deadline_passed(rx: &mut tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) {
+    let deadline = match rx.wait_for(Option::is_some).await {
+        Ok(d) => *d,
+        Err(_) => None,
+    };
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Write a batch to every sink (the sinks concurrently), retrying transient errors with
+/// backoff until each sink has acknowledged it. Non-retryable errors drop the batch for that
+/// sink, counted and logged. Once the shutdown deadline has passed, a sink still failing is
+/// asked to spill the batch to disk (written on its next start); a sink that cannot spill keeps
+/// being retried.
+async fn write_all(
+    sinks: &[Arc<dyn ReportSink>],
+    batch: &mut Vec<SinkItem>,
+    metrics: &Arc<Metrics>,
+    shutdown_deadline: &tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
+) {
+    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
+    let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
-        let mut backoff = Duration::from_millis(100);
-        loop {
-            let t = Instant::now();
-            match sink.write_batch(&reports).await {
-                Ok(()) => {
-                    metrics.sink_latency.observe(t.elapsed());
-                    break;
-                }
-                Err(e) if e.is_retryable() => {
-                    metrics.sink_write_errors_total.fetch_add(1, Relaxed);
-                    tracing::warn!(sink = sink.name(), error = %e, retry_in_ms = backoff.as_millis() as u64, "sink write failed; retrying");
-                    tokio::time::sleep(backoff).await;
-                    backoff = (backoff * 2).min(Duration::from_secs(10));
-                }
-                Err(e) => {
-                    metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
-                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
-                    break;
-                }
+        writes.spawn(write_one(sink.clone(), reports.clone(), metrics.clone(), shutdown_deadline.clone()));
+    }
+    let mut written = true;
+    while let Some(r) = writes.join_next().await {
+        match r {
+            Ok(w) => written &= w,
+            Err(e) => {
+                written = false;
+                tracing::error!(error = %e, "sink write task failed");
             }
         }
     }
@@ -419,5 +435,58 @@ async fn write_all(sinks: &[Arc<dyn ReportSink>], batch: &mut Vec<SinkItem>, met
     for (_, t, _) in batch.iter() {
         metrics.run_latency.observe(t.elapsed());
     }
+    if !written {
+        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Keep
+        // the records uncommitted so the partition's next owner writes them again (sinks
+        // dedupe by run_id / insert token).
+        for (_, _, acks) in batch.iter_mut() {
+            abandon(std::mem::take(acks));
+        }
+    }
     batch.clear();
+}
+
+/// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
+/// the batch, false when it was spilled to disk.
+async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) -> bool {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        let t = Instant::now();
+        match sink.write_batch(&reports).await {
+            Ok(()) => {
+                metrics.sink_latency.observe(t.elapsed());
+                return true;
+            }
+            Err(e) if e.is_retryable() => {
+                metrics.sink_write_errors_total.fetch_add(1, Relaxed);
+                let past_deadline = shutdown_deadline.borrow().is_some_and(|d| tokio::time::Instant::now() >= d);
+                if past_deadline {
+                    match sink.spill(&reports).await {
+                        Ok(()) => {
+                            metrics.sink_reports_spilled_total.fetch_add(reports.len() as u64, Relaxed);
+                            tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
+                            return false;
+                        }
+                        Err(se) => tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying"),
+                    }
+                }
+                tracing::warn!(sink = sink.name(), error = %e, retry_in_ms = backoff.as_millis() as u64, "sink write failed; retrying");
+                if past_deadline {
+                    tokio::time::sleep(backoff).await;
+                } else {
+                    // Retry early when the shutdown deadline passes (then spill).
+                    tokio::select! {
+                        _ = tokio::time::sleep(backoff) => {}
+                        _ = deadline_passed(&mut shutdown_deadline) => {}
+                    }
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(10));
+            }
+            Err(e) => {
+                metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
+                tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
+                return true;
+            }
+        }
+    }
 }

@@ -15,6 +15,9 @@ use tokio::sync::watch;
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
     let detector = Arc::new(build_detector(&settings)?);
     let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
+    if let Some(ch) = crate::clickhouse::build(&settings, metrics.clone()).await? {
+        sinks.push(ch);
+    }
     if settings.summary {
         sinks.push(Arc::new(SummarySink));
     }

@@ -38,7 +38,7 @@ impl KafkaSink {
         for (k, v) in client {
             cc.set(k, v);
         }
-        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Kafka(e.to_string()))?;
+        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Remote { sink: "kafka", message: e.to_string(), retryable: true })?;
         Ok(KafkaSink { producer, topic: topic.to_owned(), format })
     }
 
@@ -61,7 +61,7 @@ async fn wait(pending: &mut Vec<DeliveryFuture>) -> Result<(), SinkError> {
     }
     match first_err {
         None => Ok(()),
-        Some(e) => Err(SinkError::Kafka(e)),
+        Some(e) => Err(SinkError::Remote { sink: "kafka", message: e, retryable: true }),
     }
 }
 
@@ -89,7 +89,7 @@ impl ReportSink for KafkaSink {
                         wait(&mut pending).await?;
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
-                    Err((e, _)) => return Err(SinkError::Kafka(e.to_string())),
+                    Err((e, _)) => return Err(SinkError::Remote { sink: "kafka", message: e.to_string(), retryable: true }),
                 }
             }
         }

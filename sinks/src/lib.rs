@@ -14,7 +14,12 @@
 //!   no retry will fix.
 //! - `write_batch` is async and must not block the runtime; blocking file I/O goes through
 //!   `tokio::fs` / `spawn_blocking` (bounded: one batch in flight per sink).
+//! - [`ReportSink::spill`]: at shutdown, a batch the sink could not write before the deadline
+//!   is handed to `spill`; a sink that supports it parks the batch durably on local disk and
+//!   writes it on its next start (the ClickHouse sink does). The default refuses, and the
+//!   runner keeps retrying.
 
+pub mod clickhouse;
 pub mod jsonl;
 pub mod kafka;
 pub mod summary;
@@ -29,13 +34,21 @@ pub enum SinkError {
     Io { path: String, source: std::io::Error },
     #[error("report could not be serialized: {0}")]
     Serialize(#[from] serde_json::Error),
-    #[error("kafka: {0}")]
-    Kafka(String),
+    /// A remote store (database) failed; `retryable` for transient failures (unreachable,
+    /// timeouts, overload), not for data the server rejects.
+    #[error("{sink}: {message}")]
+    Remote { sink: &'static str, message: String, retryable: bool },
+    #[error("sink {0} cannot spill batches")]
+    SpillUnsupported(&'static str),
 }
 
 impl SinkError {
     pub fn is_retryable(&self) -> bool {
-        matches!(self, SinkError::Io { .. } | SinkError::Kafka(_))
+        match self {
+            SinkError::Io { .. } => true,
+            SinkError::Remote { retryable, .. } => *retryable,
+            SinkError::Serialize(_) | SinkError::SpillUnsupported(_) => false,
+        }
     }
 }
 
@@ -45,8 +58,14 @@ pub trait ReportSink: Send + Sync {
     fn name(&self) -> &'static str;
     /// Write a batch; see the module contract.
     async fn write_batch(&self, reports: &[HallucinationReport]) -> Result<(), SinkError>;
+    /// Park a batch that could not be written before the shutdown deadline, durably, to be
+    /// written on the next start. `Ok` only once it is safely on disk. Default: unsupported.
+    async fn spill(&self, _reports: &[HallucinationReport]) -> Result<(), SinkError> {
+        Err(SinkError::SpillUnsupported(self.name()))
+    }
 }
 
+pub use crate::clickhouse::{ClickHouseConfig, ClickHouseEvent, ClickHouseSink};
 pub use jsonl::JsonlSink;
 pub use kafka::{KafkaSink, ReportFormat};
 pub use summary::SummarySink;
