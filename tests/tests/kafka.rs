@@ -218,8 +218,8 @@ fn two_instances_share_partitions_and_survive_sigkill() {
         produce(&p, &topic, Some(tid.as_bytes()), body);
     }
     p.flush(Duration::from_secs(30)).expect("flush");
-    // Mid-stream: both instances are writing reports.
-    wait_until("reports from both instances", Duration::from_secs(60), || !a.reports().is_empty() && !b.reports().is_empty(), logs);
+    // Mid-stream: both instances are writing reports and B has committed some offsets.
+    wait_until("reports from both instances", Duration::from_secs(60), || !a.reports().is_empty() && !b.reports().is_empty() && committed_sum(&b) > 0, logs);
 
     // SIGKILL B (no shutdown, no final commit).
     let killed_at = Instant::now();
@@ -276,6 +276,33 @@ fn two_instances_share_partitions_and_survive_sigkill() {
     );
     assert_eq!(metric(&a, "groundcheck_kafka_records_poison_total"), 0.0);
     assert!(metric(&a, "groundcheck_kafka_rebalances_total") >= 2.0, "the survivor saw the rebalance");
+}
+
+#[test]
+fn backpressure_pauses_partitions_and_loses_nothing() {
+    let brokers = brokers();
+    let topic = unique("gc-e2e-backpressure");
+    let group = unique("gc-e2e-group");
+    create_topic(&brokers, &topic, 2);
+    let records = dev_records();
+    let expected: HashSet<String> = records.iter().map(|(t, _)| t.clone()).collect();
+    // The whole backlog is on the topic before the consumer starts.
+    let p = producer(&brokers);
+    for (tid, body) in &records {
+        produce(&p, &topic, Some(tid.as_bytes()), body);
+    }
+    p.flush(Duration::from_secs(30)).expect("flush");
+    // A pipeline with room for almost nothing: the receiver must pause instead of dropping.
+    let s = kafka_server(&brokers, &topic, &group, &["--ingest-queue", "1", "--workers", "1", "--worker-queue", "1", "--sink-batch", "1"]);
+    let missing = s.wait_reports(&expected, Duration::from_secs(180));
+    assert!(missing.is_empty(), "{} runs not reported, e.g. {:?}\n{}", missing.len(), missing.iter().take(5).collect::<Vec<_>>(), s.log());
+    assert!(metric(&s, "groundcheck_kafka_pauses_total") >= 1.0, "the consumer paused for backpressure:\n{}", s.metrics());
+    assert_eq!(metric(&s, "groundcheck_receiver_spans_refused_total"), 0.0, "nothing refused or dropped");
+    wait_until("every record committed", Duration::from_secs(60), || committed_sum(&s) == records.len() as i64, || s.metrics());
+    wait_until("partitions resumed", Duration::from_secs(30), || metric(&s, "groundcheck_kafka_partitions_paused") == 0.0, || s.metrics());
+    let ids = run_ids(&s.reports());
+    let unique_ids: HashSet<&String> = ids.iter().collect();
+    assert_eq!(unique_ids.len(), ids.len(), "one report per run");
 }
 
 #[test]
