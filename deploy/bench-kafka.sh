@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kafka consumer throughput and rebalance recovery, against the broker of deploy/kafka.sh.
 #
-#   deploy/bench-kafka.sh [SECONDS_OF_PRODUCTION] [PARTITIONS]
+#   deploy/bench-kafka.sh [SECONDS_OF_PRODUCTION] [PARTITIONS]   (CONNS=16 producers, SESSION_MS=6000)
 #
 # 1. Fills a fresh topic with `groundcheck loadgen --protocol kafka` (6-span GenAI runs, one
 #    record per run keyed by trace id) for SECONDS (default 20).
@@ -34,14 +34,14 @@ serve() { # name admin_port grpc http
         --data-dir "$WORK/$1" --summary false --kafka-brokers "$BROKERS" --kafka-topic "$TOPIC" \
         --kafka-group-id "$GROUP" --kafka-initial-offset earliest --kafka-session-timeout-ms "$SESSION_MS" \
         >"$WORK/$1.log" 2>&1 &
-    PIDS+=($!)
-    echo $!
+    LAST_PID=$!
+    PIDS+=("$LAST_PID")
 }
-wait_for() { # description timeout_s command...
-    local what="$1" t="$2"; shift 2
+wait_for() { # description timeout_s 'shell condition' (re-evaluated each time)
+    local what="$1" t="$2" cond="$3"
     local end=$(( $(date +%s) + t ))
-    until "$@"; do
-        (( $(date +%s) < end )) || { echo "bench-kafka: timed out waiting for $what" >&2; exit 1; }
+    until eval "$cond" 2>/dev/null; do
+        (( $(date +%s) < end )) || { echo "bench-kafka: timed out waiting for $what" >&2; tail -n 5 "$WORK"/*.log >&2; exit 1; }
         sleep 0.05
     done
 }
@@ -49,21 +49,21 @@ wait_for() { # description timeout_s command...
 echo "bench-kafka: $(nproc) cores, broker $BROKERS, topic $TOPIC ($PARTS partitions), $BIN"
 "$ROOT/deploy/kafka.sh" topic "$TOPIC" "$PARTS" >/dev/null
 echo "== 1. produce for ${SECS}s =="
-"$BIN" loadgen --protocol kafka --target "$BROKERS" --topic "$TOPIC" --duration "$SECS" --connections 4 --runs-per-request 50 | tee "$WORK/loadgen.txt"
+"$BIN" loadgen --protocol kafka --target "$BROKERS" --topic "$TOPIC" --duration "$SECS" --connections "${CONNS:-16}" --runs-per-request 50 | tee "$WORK/loadgen.txt"
 RECORDS=$(awk '/^requests ok=/ { split($2, a, "="); print a[2] * 50 }' "$WORK/loadgen.txt")
 SPANS=$((RECORDS * 6))
 echo "produced $RECORDS records (runs), $SPANS spans"
 
 echo "== 2. consume the backlog with one instance =="
-A=$(serve a 19464 14317 14318)
-wait_for "instance a to answer" 30 curl -sf -o /dev/null http://127.0.0.1:19464/healthz
-wait_for "an assignment" 60 test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"
+serve a 19464 14317 14318; A=$LAST_PID
+wait_for "instance a to answer" 30 'curl -sf -o /dev/null http://127.0.0.1:19464/healthz'
+wait_for "an assignment" 60 'test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"'
 T0=$(now)
-wait_for "all spans consumed" 600 test "$(metric 19464 groundcheck_kafka_spans_total)" -ge "$SPANS"
+wait_for "all spans consumed" 600 'test "$(metric 19464 groundcheck_kafka_spans_total)" -ge "$SPANS"'
 T1=$(now)
-wait_for "all runs reported" 600 test "$(metric 19464 groundcheck_sink_reports_written_total)" -ge "$RECORDS"
+wait_for "all runs reported" 600 'test "$(metric 19464 groundcheck_sink_reports_written_total)" -ge "$RECORDS"'
 T2=$(now)
-wait_for "all records committed" 120 test "$(committed_sum 19464)" -ge "$RECORDS"
+wait_for "all records committed" 120 'test "$(committed_sum 19464)" -ge "$RECORDS"'
 T3=$(now)
 python3 - "$T0" "$T1" "$T2" "$T3" "$SPANS" "$RECORDS" <<'EOF'
 import sys
@@ -75,20 +75,20 @@ EOF
 echo "pauses for backpressure: $(metric 19464 groundcheck_kafka_pauses_total)"
 
 echo "== 3. rebalance recovery =="
-B=$(serve b 19465 14319 14320)
-wait_for "the split" 120 test "$(metric 19465 groundcheck_kafka_partitions_assigned)" -ge 1
-wait_for "a to hold the rest" 120 test "$(( $(metric 19464 groundcheck_kafka_partitions_assigned) + $(metric 19465 groundcheck_kafka_partitions_assigned) ))" = "$PARTS"
+serve b 19465 14319 14320; B=$LAST_PID
+wait_for "the split" 120 'test "$(metric 19465 groundcheck_kafka_partitions_assigned)" -ge 1'
+wait_for "a to hold the rest" 120 'test "$(( $(metric 19464 groundcheck_kafka_partitions_assigned) + $(metric 19465 groundcheck_kafka_partitions_assigned) ))" = "$PARTS"'
 T0=$(now)
 kill -TERM "$B"
-wait_for "a to own every partition after SIGTERM of b" 120 test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"
+wait_for "a to own every partition after SIGTERM of b" 120 'test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"'
 T1=$(now)
 python3 -c "import sys; print(f'graceful (SIGTERM, LeaveGroup): survivor owns all partitions {float(sys.argv[2]) - float(sys.argv[1]):.2f}s after the signal')" "$T0" "$T1"
 wait "$B" 2>/dev/null || true
-C=$(serve c 19466 14321 14322)
-wait_for "the split" 120 test "$(metric 19466 groundcheck_kafka_partitions_assigned)" -ge 1
-wait_for "a to hold the rest" 120 test "$(( $(metric 19464 groundcheck_kafka_partitions_assigned) + $(metric 19466 groundcheck_kafka_partitions_assigned) ))" = "$PARTS"
+serve c 19466 14321 14322; C=$LAST_PID
+wait_for "the split" 120 'test "$(metric 19466 groundcheck_kafka_partitions_assigned)" -ge 1'
+wait_for "a to hold the rest" 120 'test "$(( $(metric 19464 groundcheck_kafka_partitions_assigned) + $(metric 19466 groundcheck_kafka_partitions_assigned) ))" = "$PARTS"'
 T0=$(now)
 kill -KILL "$C"
-wait_for "a to own every partition after SIGKILL of c" 120 test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"
+wait_for "a to own every partition after SIGKILL of c" 120 'test "$(metric 19464 groundcheck_kafka_partitions_assigned)" = "$PARTS"'
 T1=$(now)
 python3 -c "import sys; print(f'crash (SIGKILL, session.timeout.ms=$SESSION_MS): survivor owns all partitions {float(sys.argv[2]) - float(sys.argv[1]):.2f}s after the kill')" "$T0" "$T1"
