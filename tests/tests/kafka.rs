@@ -349,6 +349,35 @@ fn poison_records_are_skipped_counted_and_dead_lettered() {
     assert_eq!(pb.run_id, run_id);
 }
 
+#[test]
+fn run_split_across_partitions_is_counted_not_lost() {
+    let brokers = brokers();
+    let topic = unique("gc-e2e-split");
+    let group = unique("gc-e2e-group");
+    create_topic(&brokers, &topic, 2);
+    let s = kafka_server(&brokers, &topic, &group, &["--kafka-encoding", "otlp_json"]);
+    // A producer that does not partition by trace id: one run's spans on both partitions.
+    let req = common::dev_request("runs-000.jsonl", 0);
+    let spans = common::spans_of(&req);
+    let run_id = spans[0].0.clone();
+    assert!(spans.len() >= 2 && spans.iter().all(|s| s.0 == run_id));
+    let first: HashSet<String> = spans.iter().take(spans.len() / 2).map(|s| s.1.clone()).collect();
+    let part0 = common::filter_spans(&req, |sp| first.contains(sp["spanId"].as_str().unwrap_or_default()));
+    let part1 = common::filter_spans(&req, |sp| !first.contains(sp["spanId"].as_str().unwrap_or_default()));
+    let p = producer(&brokers);
+    for (partition, body) in [(0, part0), (1, part1)] {
+        let body = body.to_string();
+        p.send(BaseRecord::<'_, [u8], [u8]>::to(&topic).partition(partition).payload(body.as_bytes())).map_err(|(e, _)| e).expect("produce");
+    }
+    p.flush(Duration::from_secs(30)).expect("flush");
+    // One instance owns both partitions: the run is assembled whole, and the split is counted.
+    let r = s.wait_report(&run_id, Duration::from_secs(90));
+    assert_eq!(r["run_id"], run_id.as_str());
+    wait_until("the split counted", Duration::from_secs(30), || metric(&s, "groundcheck_kafka_runs_split_total") == 1.0, || s.metrics());
+    assert_eq!(s.reports().len(), 1, "one report for the run");
+    wait_until("both records committed", Duration::from_secs(30), || committed_sum(&s) == 2, || s.metrics());
+}
+
 /// Read `n` records from partition 0 of `topic` from the beginning (no group: assigned).
 fn read_topic(brokers: &str, topic: &str, n: usize) -> Vec<Vec<u8>> {
     let c: BaseConsumer = ClientConfig::new().set("bootstrap.servers", brokers).set("group.id", unique("gc-e2e-reader")).set("enable.auto.commit", "false").create().expect("consumer");
