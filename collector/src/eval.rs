@@ -316,12 +316,19 @@ fn halueval_run(row: &J, i: usize) -> AgentRun {
     }
 }
 
+/// HaluEval rows come in pairs (`halueval-qa-17-right` / `-halluc`): rules are developed on the
+/// even pairs; the odd pairs are only scored, to check that changes generalize.
+fn held_out_pair(row: &J) -> bool {
+    let id = row["id"].as_str().unwrap_or("");
+    id.split('-').find_map(|p| p.parse::<u64>().ok()).is_some_and(|n| n % 2 == 1)
+}
+
 /// Evaluate on HaluEval dev. Returns the printed text.
 pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalError> {
     use rayon::prelude::*;
     let rows = read_jsonl(path)?;
     let started = Instant::now();
-    let results: Vec<(String, bool, bool, bool)> = rows
+    let results: Vec<(String, bool, bool, bool, bool)> = rows
         .par_iter()
         .enumerate()
         .map(|(i, row)| {
@@ -329,24 +336,30 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
             let report = detector.detect(&run, now_unix_nano());
             let evidence = format!("{}\n{}", run.user_input, run.tool_calls[0].result.as_deref().unwrap_or(""));
             let naive = naive_flag(run.final_answer.as_deref().unwrap_or(""), &evidence);
-            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive)
+            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive, held_out_pair(row))
         })
         .collect();
     let secs = started.elapsed().as_secs_f64();
-    let mut by: BTreeMap<String, (Prf, Prf)> = BTreeMap::new();
-    for (src, gold, pred, naive) in &results {
+    let mut by: BTreeMap<String, (Prf, Prf, [Prf; 2])> = BTreeMap::new();
+    for (src, gold, pred, naive, held_out) in &results {
         let e = by.entry(src.clone()).or_default();
         e.0.add(*gold, *pred);
         e.1.add(*gold, *naive);
+        e.2[usize::from(*held_out)].add(*gold, *pred);
     }
     let mut out = String::new();
     let _ = writeln!(out, "== HaluEval dev ({}): {} rows in {:.2}s", path.display(), rows.len(), secs);
-    for (src, (g, n)) in &by {
+    for (src, (g, n, halves)) in &by {
         let total = g.tp + g.fp + g.fn_ + g.tn;
-        let acc = |p: &Prf| (p.tp + p.tn) as f64 / total.max(1) as f64;
+        let acc = |p: &Prf| (p.tp + p.tn) as f64 / (p.tp + p.fp + p.fn_ + p.tn).max(1) as f64;
         let (l, h) = wilson(g.tp + g.tn, total);
         let _ = writeln!(out, "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}", acc(g), g.line());
         let _ = writeln!(out, "  {:<24} {:<7} naive-10%   accuracy={:.3} {}", "", "", acc(n), n.line());
+        for (name, p) in [("tuning (even pairs)", &halves[0]), ("held-out (odd pairs)", &halves[1])] {
+            let t = p.tp + p.fp + p.fn_ + p.tn;
+            let (l, h) = wilson(p.tp + p.tn, t);
+            let _ = writeln!(out, "  {:<24} {:<7} {name:<20} accuracy={:.3} [{l:.3},{h:.3}] F1={:.3}", "", format!("n={t}"), acc(p), p.f1());
+        }
     }
     Ok(out)
 }

@@ -18,6 +18,7 @@
 //! its worker pool and `groundcheck check` calls it inline.
 
 pub mod attrs;
+pub mod bm25;
 pub mod normalize;
 pub mod pipeline;
 pub mod report;
