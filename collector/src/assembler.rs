@@ -212,6 +212,13 @@ impl RunBuffer {
         FinishedRun { trace_id: tid, spans: run.spans, reason, acks: run.acks }
     }
 
+    /// Tokens of `revoked` partitions still held by open runs (after [`hand_back`](Self::hand_back):
+    /// runs that also hold spans of other partitions or OTLP requests). Those records stay
+    /// uncommitted: the revoke fences at them instead of waiting for the runs to finish.
+    pub fn held_acks(&self, revoked: &[Tp]) -> Vec<AckToken> {
+        self.open.values().flat_map(|r| r.acks.iter()).filter(|a| revoked.contains(a.tp())).cloned().collect()
+    }
+
     /// Kafka revoke: remove (without finishing or remembering them) the open runs whose spans
     /// all came from records of `revoked` partitions; the partitions' next owner re-reads
     /// those records. Runs that also hold spans of other partitions or of OTLP requests stay
@@ -375,6 +382,10 @@ mod tests {
         // Not remembered as finished: the run may come back (re-read after reassignment).
         assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
         assert_eq!(b.stats.late_spans, 0);
+        let held = b.held_acks(&[p0.clone()]);
+        assert_eq!(held.len(), 1, "the split run still holds record p0@2");
+        assert_eq!((held[0].tp(), held[0].offset()), (&p0, 2));
+        drop(held);
         let done = b.drain(false);
         let split = done.iter().find(|f| f.trace_id == [2; 16]).unwrap();
         assert_eq!(split.acks.len(), 2, "a split run carries the tokens of both partitions");

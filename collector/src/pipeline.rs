@@ -259,14 +259,17 @@ pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serd
 /// here; the fence keeps their offsets uncommitted.
 fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Vec<(Tp, i64)> {
     let runs = buffer.hand_back(partitions);
+    // Runs that stay open but hold records of these partitions (split across partitions, or
+    // mixed with OTLP spans) are not waited for: their records are fenced too.
+    let held = buffer.held_acks(partitions);
     let mut low: HashMap<Tp, i64> = HashMap::new();
     let mut spans = 0;
     for r in &runs {
         spans += r.spans;
-        for a in &r.acks {
-            let e = low.entry(a.tp().clone()).or_insert(a.offset());
-            *e = (*e).min(a.offset());
-        }
+    }
+    for a in runs.iter().flat_map(|r| r.acks.iter()).chain(held.iter()) {
+        let e = low.entry(a.tp().clone()).or_insert(a.offset());
+        *e = (*e).min(a.offset());
     }
     metrics.kafka_runs_handed_back_total.fetch_add(runs.len() as u64, Relaxed);
     if !runs.is_empty() {

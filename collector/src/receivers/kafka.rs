@@ -17,7 +17,8 @@
 //! - Revoke (rebalance) and shutdown: the receiver drops its backlog for the revoked
 //!   partitions, asks the assembler to **hand back** the open runs whose spans all came from
 //!   them (removed unreported; the next owner re-reads them), fences the commit position at
-//!   the lowest handed-back offset, waits up to `kafka_revoke_timeout_ms` for the revoked
+//!   the lowest handed-back offset (or the lowest offset still held by an open run that also
+//!   has spans of other partitions), waits up to `kafka_revoke_timeout_ms` for the revoked
 //!   partitions' in-flight runs to be written, commits synchronously and forgets the
 //!   partitions. It never commits past a record whose spans were not written.
 //!
