@@ -10,6 +10,9 @@
 //! - `poison_records_are_skipped_counted_and_dead_lettered`: undecodable records between
 //!   valid ones (`otlp_json`) are counted, sent to the dead-letter topic and committed; the
 //!   valid run still produces its report, which also goes to the report topic (protobuf).
+//! - `backpressure_pauses_partitions_and_loses_nothing`: a backlog into a tiny pipeline.
+//! - `run_split_across_partitions_is_counted_not_lost`: one run's spans on two partitions.
+//! - `shutdown_hands_back_open_runs_to_the_next_owner`: SIGTERM with an open run.
 
 mod common;
 
@@ -376,6 +379,44 @@ fn run_split_across_partitions_is_counted_not_lost() {
     wait_until("the split counted", Duration::from_secs(30), || metric(&s, "groundcheck_kafka_runs_split_total") == 1.0, || s.metrics());
     assert_eq!(s.reports().len(), 1, "one report for the run");
     wait_until("both records committed", Duration::from_secs(30), || committed_sum(&s) == 2, || s.metrics());
+}
+
+#[test]
+fn shutdown_hands_back_open_runs_to_the_next_owner() {
+    let brokers = brokers();
+    let topic = unique("gc-e2e-handback");
+    let group = unique("gc-e2e-group");
+    create_topic(&brokers, &topic, 1);
+    let req = common::dev_request("runs-000.jsonl", 0);
+    let spans = common::spans_of(&req);
+    let run_id = spans[0].0.clone();
+    let root: HashSet<String> = spans.iter().filter(|s| s.2.is_none()).map(|s| s.1.clone()).collect();
+    assert!(!root.is_empty() && root.len() < spans.len());
+    let children = common::filter_spans(&req, |sp| !root.contains(sp["spanId"].as_str().unwrap_or_default()));
+    let root_part = common::filter_spans(&req, |sp| root.contains(sp["spanId"].as_str().unwrap_or_default()));
+    let p = producer(&brokers);
+    let extra = ["--kafka-encoding", "otlp_json"];
+
+    // A reads the children: the run is open (no root yet) when A is stopped.
+    let mut a = kafka_server(&brokers, &topic, &group, &extra);
+    produce(&p, &topic, Some(run_id.as_bytes()), children.to_string().as_bytes());
+    p.flush(Duration::from_secs(30)).expect("flush");
+    let n_children = (spans.len() - root.len()) as f64;
+    wait_until("A to consume the children", Duration::from_secs(90), || metric(&a, "groundcheck_kafka_spans_total") == n_children, || a.log());
+    assert_eq!(metric(&a, "groundcheck_assembler_runs_open"), 1.0);
+    let status = a.terminate(Duration::from_secs(30));
+    assert!(status.success(), "clean exit: {status}");
+    assert!(a.reports().is_empty(), "the open run was handed back, not reported incomplete: {:?}", a.reports());
+    assert!(a.log().contains("handed back open runs"), "{}", a.log());
+
+    // B, same group, re-reads the children (not committed by A) and gets the root: one complete run.
+    let b = kafka_server(&brokers, &topic, &group, &extra);
+    produce(&p, &topic, Some(run_id.as_bytes()), root_part.to_string().as_bytes());
+    p.flush(Duration::from_secs(30)).expect("flush");
+    let r = b.wait_report(&run_id, Duration::from_secs(90));
+    assert_eq!(r["incomplete"], false, "complete run from both records: {r}");
+    wait_until("B to commit both records", Duration::from_secs(30), || committed_sum(&b) == 2, || b.metrics());
+    assert_eq!(b.reports().len(), 1);
 }
 
 /// Read `n` records from partition 0 of `topic` from the beginning (no group: assigned).
