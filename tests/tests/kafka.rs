@@ -402,8 +402,12 @@ fn shutdown_hands_back_open_runs_to_the_next_owner() {
     produce(&p, &topic, Some(run_id.as_bytes()), children.to_string().as_bytes());
     p.flush(Duration::from_secs(30)).expect("flush");
     let n_children = (spans.len() - root.len()) as f64;
-    wait_until("A to consume the children", Duration::from_secs(90), || metric(&a, "groundcheck_kafka_spans_total") == n_children, || a.log());
-    assert_eq!(metric(&a, "groundcheck_assembler_runs_open"), 1.0);
+    wait_until(
+        "A to consume the children into an open run",
+        Duration::from_secs(90),
+        || metric(&a, "groundcheck_kafka_spans_total") == n_children && metric(&a, "groundcheck_assembler_runs_open") == 1.0,
+        || a.log(),
+    );
     let status = a.terminate(Duration::from_secs(30));
     assert!(status.success(), "clean exit: {status}");
     assert!(a.reports().is_empty(), "the open run was handed back, not reported incomplete: {:?}", a.reports());
