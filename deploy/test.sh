@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== build dependencies (C toolchain for the bundled librdkafka) =="
+deploy/build-deps.sh
+
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
 
@@ -17,6 +20,14 @@ if deploy/clickhouse.sh status >/dev/null 2>&1; then
 else
     stopping+=("deploy/clickhouse.sh stop")
     deploy/clickhouse.sh start
+fi
+
+echo "== Kafka broker (tansu on 127.0.0.1:9092 for tests/tests/kafka.rs; PyPI wheel, deploy/.cache) =="
+if deploy/kafka.sh status >/dev/null 2>&1; then
+    echo "test.sh: a Kafka broker already answers on :9092; using it and leaving it running"
+else
+    stopping+=("deploy/kafka.sh stop")
+    deploy/kafka.sh start
 fi
 
 echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="

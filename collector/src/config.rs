@@ -46,6 +46,8 @@ macro_rules! settings {
             $( pub $field: Option<$ty>, )*
             #[serde(default)]
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+            #[serde(default)]
+            pub kafka: KafkaFile,
         }
 
         /// Fully resolved settings.
@@ -53,6 +55,8 @@ macro_rules! settings {
         pub struct Settings {
             $( pub $field: $ty, )*
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+            /// librdkafka properties from `[kafka.librdkafka]` (overridden by `kafka_option`).
+            pub kafka_librdkafka: std::collections::BTreeMap<String, String>,
         }
 
         impl Settings {
@@ -75,6 +79,10 @@ macro_rules! settings {
                         else { $default }
                     }, )*
                     allowlist: file.allowlist,
+                    kafka_librdkafka: file.kafka.librdkafka.into_iter().map(|(k, v)| {
+                        let v = match v { toml::Value::String(s) => s, other => other.to_string() };
+                        (k, v)
+                    }).collect(),
                 };
                 s.validate()?;
                 Ok(s)
@@ -103,6 +111,15 @@ pub struct AllowlistFile {
     pub prefixes: Vec<String>,
     #[serde(default)]
     pub regexes: Vec<String>,
+}
+
+/// `[kafka]` table of the TOML file: `[kafka.librdkafka]` holds librdkafka properties passed
+/// through unchanged to every Kafka client (security: `security.protocol`, `sasl.*`, `ssl.*`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KafkaFile {
+    #[serde(default)]
+    pub librdkafka: std::collections::BTreeMap<String, toml::Value>,
 }
 
 fn default_workers() -> usize {
@@ -176,6 +193,31 @@ settings! {
     schema_reload_secs: u64 = 5, env = "GROUNDCHECK_SCHEMA_RELOAD_SECS", long = "schema-reload-secs";
     /// Regex whose matches in tool arguments are entities needing provenance (repeatable; TOML: `id_patterns = [...]`).
     id_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_ID_PATTERN", long = "id-pattern";
+    /// Kafka bootstrap servers (`host:port,…`); empty: the Kafka receiver is off.
+    kafka_brokers: String = String::new(), env = "GROUNDCHECK_KAFKA_BROKERS", long = "kafka-brokers";
+    /// Topics to consume (repeatable or comma-separated); a name starting with `^` is a regex.
+    #[arg(value_delimiter = ',')]
+    kafka_topics: Vec<String> = vec!["otlp_spans".to_owned()], env = "GROUNDCHECK_KAFKA_TOPICS", long = "kafka-topic";
+    /// Kafka consumer group.
+    kafka_group_id: String = "groundcheck".to_owned(), env = "GROUNDCHECK_KAFKA_GROUP_ID", long = "kafka-group-id";
+    /// Payload encoding of the Kafka records: `otlp_proto` or `otlp_json`.
+    kafka_encoding: KafkaEncoding = KafkaEncoding::OtlpProto, env = "GROUNDCHECK_KAFKA_ENCODING", long = "kafka-encoding";
+    /// Where a group without committed offsets starts: `latest` or `earliest`.
+    kafka_initial_offset: KafkaInitialOffset = KafkaInitialOffset::Latest, env = "GROUNDCHECK_KAFKA_INITIAL_OFFSET", long = "kafka-initial-offset";
+    /// Consumer group session timeout (ms).
+    kafka_session_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_KAFKA_SESSION_TIMEOUT_MS", long = "kafka-session-timeout-ms";
+    /// How often acknowledged offsets are committed (ms).
+    kafka_commit_interval_ms: u64 = 1_000, env = "GROUNDCHECK_KAFKA_COMMIT_INTERVAL_MS", long = "kafka-commit-interval-ms";
+    /// On revoke or shutdown, wait this long for in-flight runs of the partitions to be written before committing (ms).
+    kafka_revoke_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_KAFKA_REVOKE_TIMEOUT_MS", long = "kafka-revoke-timeout-ms";
+    /// librdkafka property `key=value` for every Kafka client (repeatable; SASL/SSL settings).
+    kafka_options: Vec<String> = Vec::new(), env = "GROUNDCHECK_KAFKA_OPTION", long = "kafka-option";
+    /// Topic for undecodable records (empty: poison records are only logged, counted and skipped).
+    kafka_dead_letter_topic: String = String::new(), env = "GROUNDCHECK_KAFKA_DEAD_LETTER_TOPIC", long = "kafka-dead-letter-topic";
+    /// Topic to write every HallucinationReport to (empty: off). Uses `kafka_brokers`.
+    kafka_report_topic: String = String::new(), env = "GROUNDCHECK_KAFKA_REPORT_TOPIC", long = "kafka-report-topic";
+    /// Encoding of the report topic: `json` or `protobuf`.
+    kafka_report_format: KafkaReportFormat = KafkaReportFormat::Json, env = "GROUNDCHECK_KAFKA_REPORT_FORMAT", long = "kafka-report-format";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
     /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http://host:port/v1` (empty: none).
@@ -242,7 +284,47 @@ pub enum UnknownToolArg {
     Flagged,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaEncoding {
+    #[value(name = "otlp_proto", alias = "otlp-proto")]
+    OtlpProto,
+    #[value(name = "otlp_json", alias = "otlp-json")]
+    OtlpJson,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaInitialOffset {
+    Latest,
+    Earliest,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaReportFormat {
+    Json,
+    Protobuf,
+}
+
 impl Settings {
+    /// Whether the Kafka receiver is on.
+    pub fn kafka_enabled(&self) -> bool {
+        !self.kafka_brokers.trim().is_empty()
+    }
+
+    /// librdkafka properties for every client: `bootstrap.servers`, then `[kafka.librdkafka]`,
+    /// then each `kafka_option`.
+    pub fn kafka_client_options(&self) -> Result<Vec<(String, String)>, ConfigError> {
+        let mut out: Vec<(String, String)> = vec![("bootstrap.servers".to_owned(), self.kafka_brokers.trim().to_owned())];
+        out.extend(self.kafka_librdkafka.iter().map(|(k, v)| (k.clone(), v.clone())));
+        for o in &self.kafka_options {
+            let (k, v) = o.split_once('=').ok_or_else(|| ConfigError::Invalid(format!("kafka_option must be key=value, got {o:?}")))?;
+            out.push((k.trim().to_owned(), v.trim().to_owned()));
+        }
+        Ok(out)
+    }
+
     fn validate(&self) -> Result<(), ConfigError> {
         self.thresholds().validate().map_err(|e| ConfigError::Invalid(e.to_string()))?;
         for (name, v) in [("max_open_runs", self.max_open_runs), ("max_spans_per_run", self.max_spans_per_run), ("ingest_queue", self.ingest_queue), ("workers", self.workers), ("worker_queue", self.worker_queue), ("sink_batch", self.sink_batch)] {
@@ -266,6 +348,13 @@ impl Settings {
         }
         self.probe_kinds()?;
         self.judge_combine()?;
+        self.kafka_client_options()?;
+        if self.kafka_enabled() && self.kafka_topics.iter().all(|t| t.trim().is_empty()) {
+            return Err(ConfigError::Invalid("kafka_topics must name at least one topic".into()));
+        }
+        if !self.kafka_report_topic.is_empty() && !self.kafka_enabled() {
+            return Err(ConfigError::Invalid("kafka_report_topic needs kafka_brokers".into()));
+        }
         if !matches!(self.log_format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
         }

@@ -184,9 +184,34 @@ counters! {
     clickhouse_dead_lettered_total: "Reports written to the ClickHouse dead-letter file (rows ClickHouse rejected)",
     clickhouse_replayed_total: "Spilled reports written to ClickHouse after a restart",
     clickhouse_pending_reports: "Reports of the batch in flight not yet acknowledged by ClickHouse (buffer depth)",
+    kafka_records_total: "Kafka records consumed",
+    kafka_record_bytes_total: "Bytes of Kafka record payloads consumed",
+    kafka_spans_total: "Spans accepted from Kafka records",
+    kafka_records_poison_total: "Kafka records that did not decode (logged, skipped, offset committed)",
+    kafka_dead_letter_total: "Poison records written to the dead-letter topic",
+    kafka_dead_letter_errors_total: "Poison records the dead-letter topic did not accept (skipped anyway)",
+    kafka_consume_errors_total: "Errors returned by the Kafka consumer (broker, fetch, group)",
+    kafka_commits_total: "Offset commits sent (one per partition moved)",
+    kafka_commit_errors_total: "Offset commits that failed (retried on the next round)",
+    kafka_rebalances_total: "Partition assignments and revocations",
+    kafka_revoke_timeouts_total: "Revocations that gave up waiting for in-flight runs (their records are re-read by the next owner)",
+    kafka_runs_handed_back_total: "Open runs handed back on revoke or shutdown (re-read by the partition's next owner)",
+    kafka_runs_split_total: "Runs whose spans came from several partitions (finished as usual, incomplete when the rest never arrives)",
+    kafka_pauses_total: "Times the consumer paused its partitions because the pipeline was full",
+    kafka_partitions_assigned: "Partitions currently assigned to this instance",
+    kafka_partitions_paused: "Partitions currently paused for backpressure",
+    kafka_group_assigned: "1 while the consumer group gave this instance an assignment (0: joining, stuck or idle member)",
+    kafka_unassigned_seconds: "Seconds this instance has been subscribed without an assignment",
 }
 
 impl Metrics {
+    /// Drop every info gauge whose key starts with `prefix` (e.g. partitions no longer owned).
+    pub fn remove_info_prefix(&self, prefix: &str) {
+        if let Ok(mut i) = self.info.lock() {
+            i.retain(|(k, _)| !k.starts_with(prefix));
+        }
+    }
+
     pub fn set_info(&self, key: &str, value: &str) {
         if let Ok(mut i) = self.info.lock() {
             i.retain(|(k, _)| k != key);

@@ -8,6 +8,13 @@
 //!   the receivers push back;
 //! - workers → sinks: `sink_batch * 2` reports; a full sink queue blocks workers.
 //!
+//! Kafka acknowledgement: a Kafka batch carries an [`AckToken`]; it moves with the spans into
+//! the open run, with the finished run into the worker job, and with the report into the sink
+//! runner, which drops it only after every sink acknowledged the report's batch (or rejected
+//! it with a non-retryable error, counted in `sink_reports_dropped_total`). Paths that lose a
+//! report without writing it (a crashed sink task) leak the tokens instead, so the offsets
+//! are never committed ([`abandon`]).
+//!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
 //! run, the sink runner writes every report, then the process exits.
@@ -15,7 +22,7 @@
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::receivers::Ingest;
+use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
 use groundcheck_detectors::pipeline::{maybe, AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
@@ -118,7 +125,19 @@ pub struct Pipeline {
     sink_shutdown: Duration,
 }
 
+/// A report on its way to the sinks, with the Kafka tokens of its run.
+type SinkItem = (HallucinationReport, Instant, Vec<AckToken>);
+
+/// Never acknowledge data that was not written: tokens of a lost report are leaked, so their
+/// offsets stay uncommitted and the records are re-read after a restart or rebalance.
+fn abandon(acks: Vec<AckToken>) {
+    for a in acks {
+        std::mem::forget(a);
+    }
+}
+
 struct Job {
+    acks: Vec<AckToken>,
     run: AgentRun,
     validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
     finished_at: Instant,
@@ -138,9 +157,9 @@ struct AsyncStage {
 
 impl Pipeline {
     pub fn start(s: &Settings, detector: Arc<Detector>, sinks: Vec<Arc<dyn ReportSink>>, metrics: Arc<Metrics>) -> Result<Pipeline, PipelineError> {
-        let (tx, rx) = mpsc::channel::<Vec<NormalizedSpan>>(s.ingest_queue);
+        let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
         let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
-        let (sink_tx, sink_rx) = mpsc::channel::<(HallucinationReport, Instant)>(s.sink_batch * 2);
+        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
         let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(s.workers).thread_name(|i| format!("gc-worker-{i}")).build()?);
         let permits = s.workers + s.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
@@ -185,14 +204,14 @@ impl Pipeline {
 
 #[allow(clippy::too_many_arguments)]
 async fn assembler_loop(
-    mut rx: mpsc::Receiver<Vec<NormalizedSpan>>,
+    mut rx: mpsc::Receiver<IngestMsg>,
     mut close_rx: oneshot::Receiver<()>,
     mut buffer: RunBuffer,
     detector: Arc<Detector>,
     pool: Arc<rayon::ThreadPool>,
     sem: Arc<Semaphore>,
     permits: usize,
-    sink_tx: mpsc::Sender<(HallucinationReport, Instant)>,
+    sink_tx: mpsc::Sender<SinkItem>,
     metrics: Arc<Metrics>,
     async_stage: AsyncStage,
 ) {
@@ -209,9 +228,13 @@ async fn assembler_loop(
                 continue;
             }
             msg = rx.recv() => match msg {
-                Some(spans) => {
+                Some(IngestMsg::Spans { spans, ack }) => {
                     inline_stage1(&detector, &mut inline_schemas, &spans, &metrics);
-                    buffer.insert(spans, Instant::now())
+                    buffer.insert_acked(spans, ack, Instant::now())
+                }
+                Some(IngestMsg::HandBack { partitions, reply }) => {
+                    let _ = reply.send(hand_back(&mut buffer, &partitions, &metrics));
+                    Vec::new()
                 }
                 None => break,
             },
@@ -258,6 +281,31 @@ pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serd
     }
 }
 
+/// Remove the open runs of revoked partitions (see [`RunBuffer::hand_back`]); returns the
+/// lowest record offset handed back per partition (the committer's fence). The tokens drop
+/// here; the fence keeps their offsets uncommitted.
+fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Vec<(Tp, i64)> {
+    let runs = buffer.hand_back(partitions);
+    // Runs that stay open but hold records of these partitions (split across partitions, or
+    // mixed with OTLP spans) are not waited for: their records are fenced too.
+    let held = buffer.held_acks(partitions);
+    let mut low: HashMap<Tp, i64> = HashMap::new();
+    let mut spans = 0;
+    for r in &runs {
+        spans += r.spans;
+    }
+    for a in runs.iter().flat_map(|r| r.acks.iter()).chain(held.iter()) {
+        let e = low.entry(a.tp().clone()).or_insert(a.offset());
+        *e = (*e).min(a.offset());
+    }
+    metrics.kafka_runs_handed_back_total.fetch_add(runs.len() as u64, Relaxed);
+    if !runs.is_empty() {
+        tracing::info!(runs = runs.len(), spans, partitions = ?partitions.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "kafka: handed back open runs of revoked partitions");
+    }
+    record_buffer(buffer, metrics);
+    low.into_iter().collect()
+}
+
 fn record_buffer(b: &RunBuffer, m: &Metrics) {
     m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
     m.assembler_runs_open_bytes.store(b.open_bytes() as u64, Relaxed);
@@ -271,16 +319,27 @@ async fn dispatch(
     detector: &Arc<Detector>,
     pool: &Arc<rayon::ThreadPool>,
     sem: &Arc<Semaphore>,
-    sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>,
+    sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
     async_stage: &AsyncStage,
 ) {
-    for f in finished {
+    for mut f in finished {
         let finished_at = Instant::now();
         if f.reason.incomplete_reason().is_some() {
             metrics.assembler_runs_incomplete_total.fetch_add(1, Relaxed);
         } else {
             metrics.assembler_runs_completed_total.fetch_add(1, Relaxed);
+        }
+        let acks = std::mem::take(&mut f.acks);
+        if let Some(first) = acks.first() {
+            if acks.iter().any(|a| a.tp() != first.tp()) {
+                metrics.kafka_runs_split_total.fetch_add(1, Relaxed);
+                tracing::warn!(
+                    run_id = %groundcheck_detectors::span::hex(&f.trace_id),
+                    partitions = ?acks.iter().map(|a| a.tp().to_string()).collect::<std::collections::BTreeSet<_>>(),
+                    "kafka: run's spans arrived on several partitions (producer not partitioning by trace id?)"
+                );
+            }
         }
         let run = to_agent_run(f);
         // Stage 1 inline, on the assembly path.
@@ -292,14 +351,17 @@ async fn dispatch(
             metrics.stage1_tool_calls_rejected_total.fetch_add(1, Relaxed);
             tracing::info!(run_id = %run.run_id, tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 rejected a tool call");
         }
-        let job = Job { run, validations, finished_at };
+        let job = Job { acks, run, validations, finished_at };
         let permit = match sem.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
                 metrics.worker_backpressure_total.fetch_add(1, Relaxed);
                 match sem.clone().acquire_owned().await {
                     Ok(p) => p,
-                    Err(_) => return,
+                    Err(_) => {
+                        abandon(job.acks);
+                        return;
+                    }
                 }
             }
         };
@@ -320,8 +382,8 @@ async fn dispatch(
 /// prober has work for this run — hand the run to the I/O runtime, which awaits the endpoint
 /// (bounded by the deadline), completes the report and sends it to the sinks. The worker
 /// never waits on the network.
-fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>, metrics: &Arc<Metrics>, a: &AsyncStage) {
-    let Job { run, validations, finished_at } = job;
+fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Arc<Metrics>, a: &AsyncStage) {
+    let Job { acks, run, validations, finished_at } = job;
     let run = Arc::new(run);
     let mut s2 = detector.stage2(&run);
     let work = detector.async_work(&run, &s2);
@@ -344,9 +406,10 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<(Halluc
                     let report = complete_stages(&detector, &run, validations, s2, results, &metrics);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
-                    if sink_tx.send((report, finished_at)).await.is_err() {
+                    if let Err(e) = sink_tx.send((report, finished_at, acks)).await {
                         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
                         tracing::error!("sink runner gone: report dropped");
+                        abandon(e.0 .2);
                     }
                 });
                 return;
@@ -359,9 +422,10 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<(Halluc
         }
     }
     let report = complete_stages(detector, &run, validations, s2, AsyncResults::default(), metrics);
-    if sink_tx.blocking_send((report, finished_at)).is_err() {
+    if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
+        abandon(e.0 .2);
     }
 }
 
@@ -396,14 +460,14 @@ pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundche
 }
 
 async fn sink_loop(
-    mut rx: mpsc::Receiver<(HallucinationReport, Instant)>,
+    mut rx: mpsc::Receiver<SinkItem>,
     sinks: Vec<Arc<dyn ReportSink>>,
     batch_size: usize,
     flush: Duration,
     metrics: Arc<Metrics>,
     shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let mut batch: Vec<(HallucinationReport, Instant)> = Vec::with_capacity(batch_size);
+    let mut batch: Vec<SinkItem> = Vec::with_capacity(batch_size);
     loop {
         let first = match rx.recv().await {
             Some(r) => r,
@@ -441,36 +505,50 @@ async fn deadline_passed(rx: &mut tokio::sync::watch::Receiver<Option<tokio::tim
 /// being retried.
 async fn write_all(
     sinks: &[Arc<dyn ReportSink>],
-    batch: &mut Vec<(HallucinationReport, Instant)>,
+    batch: &mut Vec<SinkItem>,
     metrics: &Arc<Metrics>,
     shutdown_deadline: &tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _)| r.clone()).collect();
+    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
         writes.spawn(write_one(sink.clone(), reports.clone(), metrics.clone(), shutdown_deadline.clone()));
     }
+    let mut written = true;
     while let Some(r) = writes.join_next().await {
-        if let Err(e) = r {
-            tracing::error!(error = %e, "sink write task failed");
+        match r {
+            Ok(w) => written &= w,
+            Err(e) => {
+                written = false;
+                tracing::error!(error = %e, "sink write task failed");
+            }
         }
     }
     metrics.sink_reports_written_total.fetch_add(batch.len() as u64, Relaxed);
-    for (_, t) in batch.iter() {
+    for (_, t, _) in batch.iter() {
         metrics.run_latency.observe(t.elapsed());
+    }
+    if !written {
+        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Keep
+        // the records uncommitted so the partition's next owner writes them again (sinks
+        // dedupe by run_id / insert token).
+        for (_, _, acks) in batch.iter_mut() {
+            abandon(std::mem::take(acks));
+        }
     }
     batch.clear();
 }
 
-/// One sink's part of [`write_all`].
-async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) {
+/// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
+/// the batch, false when it was spilled to disk.
+async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) -> bool {
     let mut backoff = Duration::from_millis(100);
     loop {
         let t = Instant::now();
         match sink.write_batch(&reports).await {
             Ok(()) => {
                 metrics.sink_latency.observe(t.elapsed());
-                return;
+                return true;
             }
             Err(e) if e.is_retryable() => {
                 metrics.sink_write_errors_total.fetch_add(1, Relaxed);
@@ -480,7 +558,7 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
                         Ok(()) => {
                             metrics.sink_reports_spilled_total.fetch_add(reports.len() as u64, Relaxed);
                             tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
-                            return;
+                            return false;
                         }
                         Err(se) => tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying"),
                     }
@@ -500,7 +578,7 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
             Err(e) => {
                 metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
                 tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
-                return;
+                return true;
             }
         }
     }
