@@ -1,6 +1,7 @@
 //! A minimal client for OpenAI-compatible `POST {base}/chat/completions` over HTTP/1.1
-//! (hyper, already in the tree for the receivers and loadgen; no TLS: `http://` endpoints,
-//! e.g. a local model server or a TLS-terminating proxy beside the collector).
+//! (hyper, already in the tree for the receivers and loadgen): `http://` endpoints (a local
+//! model server) and `https://` endpoints (hosted APIs; rustls with the Mozilla root store,
+//! certificates and host names verified).
 //!
 //! Every call is bounded: a per-attempt timeout, the caller's deadline, a per-run
 //! [`RunBudget`] of requests and tokens, and a capped response body. Transient failures
@@ -87,7 +88,7 @@ impl LlmError {
 /// Where and how to call.
 #[derive(Debug, Clone)]
 pub struct ClientConfig {
-    /// `http://host[:port][/prefix]`, e.g. `http://127.0.0.1:8089/v1`.
+    /// `http(s)://host[:port][/prefix]`, e.g. `http://127.0.0.1:8089/v1`, `https://api.openai.com/v1`.
     pub base_url: String,
     pub model: String,
     pub api_key: Option<String>,
@@ -101,25 +102,52 @@ pub struct ClientConfig {
 }
 
 /// A parsed endpoint.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 struct Endpoint {
     authority: String,
     host: String,
     port: u16,
     path: String,
+    /// `https://`: TLS with the server name taken from the host.
+    tls: Option<(tokio_rustls::TlsConnector, tokio_rustls::rustls::pki_types::ServerName<'static>)>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint").field("authority", &self.authority).field("path", &self.path).field("tls", &self.tls.is_some()).finish()
+    }
+}
+
+/// TLS client configuration shared by every https endpoint (ring provider, Mozilla roots).
+fn tls_connector() -> Result<tokio_rustls::TlsConnector, LlmError> {
+    use tokio_rustls::rustls;
+    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    let cfg = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .map_err(|e| LlmError::Url(format!("TLS setup: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_rustls::TlsConnector::from(Arc::new(cfg)))
 }
 
 fn parse_endpoint(base: &str) -> Result<Endpoint, LlmError> {
     let uri: http::Uri = base.trim_end_matches('/').parse().map_err(|e| LlmError::Url(format!("{base:?}: {e}")))?;
-    match uri.scheme_str() {
-        Some("http") => {}
-        Some("https") => return Err(LlmError::Url(format!("{base:?}: https is not built in; use an http:// endpoint (a local TLS-terminating proxy for remote APIs)"))),
-        _ => return Err(LlmError::Url(format!("{base:?}: expected http://host[:port][/prefix]"))),
-    }
+    let https = match uri.scheme_str() {
+        Some("http") => false,
+        Some("https") => true,
+        _ => return Err(LlmError::Url(format!("{base:?}: expected http(s)://host[:port][/prefix]"))),
+    };
     let host = uri.host().ok_or_else(|| LlmError::Url(format!("{base:?}: no host")))?.to_owned();
-    let port = uri.port_u16().unwrap_or(80);
+    let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
     let prefix = uri.path().trim_end_matches('/');
-    Ok(Endpoint { authority: uri.authority().map(|a| a.to_string()).unwrap_or_else(|| host.clone()), host, port, path: format!("{prefix}/chat/completions") })
+    let tls = if https {
+        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(host.trim_start_matches('[').trim_end_matches(']').to_owned())
+            .map_err(|e| LlmError::Url(format!("{base:?}: server name: {e}")))?;
+        Some((tls_connector()?, name))
+    } else {
+        None
+    };
+    Ok(Endpoint { authority: uri.authority().map(|a| a.to_string()).unwrap_or_else(|| host.clone()), host, port, path: format!("{prefix}/chat/completions"), tls })
 }
 
 /// Per-run budget of requests (attempts, retries included) and tokens (as reported by the
@@ -243,10 +271,21 @@ impl ChatClient {
         let ep = &self.endpoint;
         let stream = tokio::net::TcpStream::connect((ep.host.as_str(), ep.port)).await.map_err(|e| LlmError::Connect(e.to_string()))?;
         let _ = stream.set_nodelay(true);
-        let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| LlmError::Http(e.to_string()))?;
-        let conn = tokio::spawn(async move {
-            let _ = conn.await;
-        });
+        let (mut sender, conn) = match &ep.tls {
+            None => {
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| LlmError::Http(e.to_string()))?;
+                (sender, tokio::spawn(async move {
+                    let _ = conn.await;
+                }))
+            }
+            Some((connector, name)) => {
+                let tls = connector.connect(name.clone(), stream).await.map_err(|e| LlmError::Connect(format!("TLS: {e}")))?;
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tls)).await.map_err(|e| LlmError::Http(e.to_string()))?;
+                (sender, tokio::spawn(async move {
+                    let _ = conn.await;
+                }))
+            }
+        };
         let mut req = http::Request::post(ep.path.as_str())
             .header(http::header::HOST, ep.authority.as_str())
             .header(http::header::CONTENT_TYPE, "application/json")
@@ -289,8 +328,42 @@ mod tests {
         let e = parse_endpoint("http://127.0.0.1:8089/v1/").unwrap();
         assert_eq!((e.host.as_str(), e.port, e.path.as_str()), ("127.0.0.1", 8089, "/v1/chat/completions"));
         assert_eq!(parse_endpoint("http://localhost").unwrap().path, "/chat/completions");
-        assert!(parse_endpoint("https://api.example.com/v1").is_err());
+        let e = parse_endpoint("https://api.example.com/v1").unwrap();
+        assert_eq!((e.host.as_str(), e.port, e.path.as_str(), e.tls.is_some()), ("api.example.com", 443, "/v1/chat/completions", true));
+        assert!(parse_endpoint("http://localhost").unwrap().tls.is_none());
+        assert!(parse_endpoint("ftp://example.com").is_err());
         assert!(parse_endpoint("not a url").is_err());
+    }
+
+    /// An https endpoint whose server does not speak TLS (here: plain HTTP) fails the
+    /// handshake with a connect error naming TLS — it never falls back to plaintext.
+    #[test]
+    fn https_requires_a_tls_handshake() {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let port = listener.local_addr().unwrap().port();
+            tokio::spawn(async move {
+                use tokio::io::AsyncWriteExt;
+                while let Ok((mut s, _)) = listener.accept().await {
+                    let _ = s.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await;
+                }
+            });
+            let cfg = ClientConfig {
+                base_url: format!("https://localhost:{port}/v1"),
+                model: "m".into(),
+                api_key: None,
+                request_timeout: Duration::from_secs(5),
+                max_retries: 0,
+                backoff: Duration::from_millis(10),
+                max_tokens: 8,
+            };
+            let c = ChatClient::new(cfg, Arc::new(Metrics::default())).unwrap();
+            match c.once(Bytes::from_static(b"{}")).await {
+                Err(LlmError::Connect(m)) => assert!(m.starts_with("TLS"), "{m}"),
+                other => panic!("expected a TLS connect error, got {other:?}"),
+            }
+        });
     }
 
     #[test]
