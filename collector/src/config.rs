@@ -220,7 +220,7 @@ settings! {
     kafka_report_format: KafkaReportFormat = KafkaReportFormat::Json, env = "GROUNDCHECK_KAFKA_REPORT_FORMAT", long = "kafka-report-format";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
-    /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http://host:port/v1` (empty: none).
+    /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http(s)://host:port/v1` (empty: none).
     llm_base_url: String = String::new(), env = "GROUNDCHECK_LLM_BASE_URL", long = "llm-base-url";
     /// Model name sent to the endpoint.
     llm_model: String = "default".to_owned(), env = "GROUNDCHECK_LLM_MODEL", long = "llm-model";
