@@ -4,14 +4,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== build dependencies (C toolchain for the bundled librdkafka) =="
+deploy/build-deps.sh
+
 echo "== python clients (OpenTelemetry SDK + OTLP exporters) =="
 deploy/setup-python.sh
+
+stopping=()
+cleanup() { for c in "${stopping[@]}"; do $c || true; done; }
+trap cleanup EXIT
 
 echo "== ClickHouse (real server on 127.0.0.1:8123 for tests/tests/clickhouse.rs; npm package, deploy/.cache) =="
 if deploy/clickhouse.sh status >/dev/null 2>&1; then
     echo "test.sh: a ClickHouse already answers on :8123; using it and leaving it running"
 else
-    trap 'deploy/clickhouse.sh stop' EXIT
+    stopping+=("deploy/clickhouse.sh stop")
     deploy/clickhouse.sh start
 fi
 
@@ -19,6 +26,23 @@ echo "== ONNX Runtime for the learned groundedness model (PyPI onnxruntime wheel
 GROUNDCHECK_NLI_RUNTIME="$(deploy/onnxruntime.sh)"
 export GROUNDCHECK_NLI_RUNTIME
 echo "test.sh: GROUNDCHECK_NLI_RUNTIME=$GROUNDCHECK_NLI_RUNTIME"
+
+echo "== Kafka broker (tansu on 127.0.0.1:9092 for tests/tests/kafka.rs; PyPI wheel, deploy/.cache) =="
+if deploy/kafka.sh status >/dev/null 2>&1; then
+    echo "test.sh: a Kafka broker already answers on :9092; using it and leaving it running"
+else
+    stopping+=("deploy/kafka.sh stop")
+    deploy/kafka.sh start
+fi
+
+echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="
+if deploy/llm.sh status >/dev/null 2>&1; then
+    echo "test.sh: a model endpoint already answers on :${LLM_PORT:-8089}; using it and leaving it running"
+else
+    stopping+=("deploy/llm.sh stop")
+    deploy/llm.sh start
+fi
+export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 
 echo "== build =="
 cargo build --workspace --all-targets

@@ -39,9 +39,10 @@ fn run_buffer() -> RunBuffer {
 
 fn detector() -> Detector {
     Detector {
-        cfg: DetectorConfig { thresholds: Default::default(), aggregation: Default::default() },
+        cfg: DetectorConfig::new(Default::default(), Default::default()),
         stage1: Stage1::new(Stage1Config::default(), None),
         scorers: vec![Arc::new(DeterministicScorer::new(Stage2Config::default()))],
+        judge: None,
         prober: None,
     }
 }
@@ -144,6 +145,13 @@ fn bench_detection(c: &mut Criterion) {
     let scorer = DeterministicScorer::new(Stage2Config::default());
     let mut g = c.benchmark_group("detection");
     g.bench_function("stage2_deterministic_10_claims_100KiB_evidence", |b| b.iter(|| scorer.score(black_box(&run), black_box(&answer))));
+    // The same with prose tool results (retrieved passages): the content-coverage check runs.
+    let mut prose = run.clone();
+    for (i, c) in prose.tool_calls.iter_mut().enumerate() {
+        let pad = "the shipment left the regional warehouse and reached the sorting centre ".repeat(14);
+        c.result = Some(format!("Order ORD-{i} shipped with UPS on March {} and the total was ${}.50. {pad}", 1 + i % 28, 100 + i));
+    }
+    g.bench_function("stage2_deterministic_10_claims_100KiB_prose_evidence", |b| b.iter(|| scorer.score(black_box(&prose), black_box(&answer))));
     let d = detector();
     let report = d.detect(&run, 0);
     g.bench_function("stages_1_to_4_same_run", |b| b.iter(|| d.detect(black_box(&run), 0)));

@@ -13,8 +13,15 @@
 //! - Spans for a run finished recently (remembered in a bounded ring) are counted as late
 //!   and logged, never merged into a new run of the same id.
 //!
+//! - Kafka: each insert may carry the record's [`AckToken`]; an open run keeps a clone of the
+//!   token of every record that contributed spans to it and hands them on in the
+//!   [`FinishedRun`] (so the record is acknowledged only after the run's report is written).
+//!   [`RunBuffer::hand_back`] removes, without finishing them, the open runs whose spans all
+//!   came from revoked partitions.
+//!
 //! [`RunBuffer`] is a pure state machine: time is passed in, so it is tested without sleeping.
 
+use crate::receivers::{AckToken, Tp};
 use groundcheck_detectors::span::{NormalizedSpan, SpanRole};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
@@ -57,6 +64,16 @@ pub struct FinishedRun {
     pub trace_id: [u8; 16],
     pub spans: Vec<NormalizedSpan>,
     pub reason: FinishReason,
+    /// Tokens of the Kafka records that contributed spans (empty for OTLP).
+    pub acks: Vec<AckToken>,
+}
+
+/// A run removed by [`RunBuffer::hand_back`].
+#[derive(Debug)]
+pub struct HandedBack {
+    pub trace_id: [u8; 16],
+    pub spans: usize,
+    pub acks: Vec<AckToken>,
 }
 
 struct OpenRun {
@@ -66,6 +83,9 @@ struct OpenRun {
     root_ended_at: Option<Instant>,
     bytes: usize,
     seq: u64,
+    acks: Vec<AckToken>,
+    /// Some spans came without a token (OTLP): never handed back.
+    has_otlp_spans: bool,
 }
 
 /// Counters the buffer reports after each call.
@@ -116,6 +136,12 @@ impl RunBuffer {
 
     /// Add spans; returns runs finished early by the bounds.
     pub fn insert(&mut self, spans: Vec<NormalizedSpan>, now: Instant) -> Vec<FinishedRun> {
+        self.insert_acked(spans, None, now)
+    }
+
+    /// Add the spans of one Kafka record (or OTLP request when `ack` is `None`); every run
+    /// that takes one of them keeps a clone of `ack`.
+    pub fn insert_acked(&mut self, spans: Vec<NormalizedSpan>, ack: Option<AckToken>, now: Instant) -> Vec<FinishedRun> {
         let mut out = Vec::new();
         for span in spans {
             let tid = span.trace_id;
@@ -140,7 +166,7 @@ impl RunBuffer {
                 let seq = self.next_seq;
                 self.next_seq += 1;
                 self.order.push_back((tid, seq));
-                self.open.insert(tid, OpenRun { spans: Vec::new(), first_seen: now, last_seen: now, root_ended_at: None, bytes: 0, seq });
+                self.open.insert(tid, OpenRun { spans: Vec::new(), first_seen: now, last_seen: now, root_ended_at: None, bytes: 0, seq, acks: Vec::new(), has_otlp_spans: false });
             }
             let run = self.open.get_mut(&tid).expect("inserted above");
             run.last_seen = now;
@@ -151,6 +177,11 @@ impl RunBuffer {
             run.bytes += b;
             self.bytes += b;
             run.spans.push(span);
+            match &ack {
+                Some(a) if !run.acks.last().is_some_and(|l| l.same_record(a)) => run.acks.push(a.clone()),
+                Some(_) => {}
+                None => run.has_otlp_spans = true,
+            }
             if run.spans.len() >= self.cfg.max_spans_per_run {
                 self.stats.truncated += 1;
                 out.push(self.finish(tid, FinishReason::Truncated));
@@ -178,7 +209,35 @@ impl RunBuffer {
                 self.finished.remove(&old);
             }
         }
-        FinishedRun { trace_id: tid, spans: run.spans, reason }
+        FinishedRun { trace_id: tid, spans: run.spans, reason, acks: run.acks }
+    }
+
+    /// Tokens of `revoked` partitions still held by open runs (after [`hand_back`](Self::hand_back):
+    /// runs that also hold spans of other partitions or OTLP requests). Those records stay
+    /// uncommitted: the revoke fences at them instead of waiting for the runs to finish.
+    pub fn held_acks(&self, revoked: &[Tp]) -> Vec<AckToken> {
+        self.open.values().flat_map(|r| r.acks.iter()).filter(|a| revoked.contains(a.tp())).cloned().collect()
+    }
+
+    /// Kafka revoke: remove (without finishing or remembering them) the open runs whose spans
+    /// all came from records of `revoked` partitions; the partitions' next owner re-reads
+    /// those records. Runs that also hold spans of other partitions or of OTLP requests stay
+    /// open and finish as usual.
+    pub fn hand_back(&mut self, revoked: &[Tp]) -> Vec<HandedBack> {
+        let victims: Vec<[u8; 16]> = self
+            .open
+            .iter()
+            .filter(|(_, r)| !r.has_otlp_spans && !r.acks.is_empty() && r.acks.iter().all(|a| revoked.contains(a.tp())))
+            .map(|(t, _)| *t)
+            .collect();
+        victims
+            .into_iter()
+            .filter_map(|tid| {
+                let run = self.open.remove(&tid)?;
+                self.bytes -= run.bytes;
+                Some(HandedBack { trace_id: tid, spans: run.spans.len(), acks: run.acks })
+            })
+            .collect()
     }
 
     /// Finish runs whose grace period or idle timeout has passed, oldest first.
@@ -297,6 +356,39 @@ mod tests {
         assert_eq!(out[0].spans.len(), 3);
         assert_eq!(b.stats.late_spans, 1);
         assert_eq!(b.open_bytes(), 0);
+    }
+
+    #[test]
+    fn hand_back_removes_only_runs_wholly_from_revoked_partitions() {
+        use crate::receivers::kafka::offsets::OffsetTracker;
+        use std::sync::Arc;
+        let t0 = Instant::now();
+        let tracker = Arc::new(OffsetTracker::default());
+        let (p0, p1) = (Tp::new("t", 0), Tp::new("t", 1));
+        tracker.assign(&p0);
+        tracker.assign(&p1);
+        let mut b = RunBuffer::new(AssemblerConfig { max_open_runs: 10, ..cfg() });
+        b.insert_acked(vec![span(1, 2, Some(1))], tracker.register(&p0, 0), t0);
+        b.insert_acked(vec![span(1, 3, Some(1))], tracker.register(&p0, 1), t0);
+        b.insert_acked(vec![span(2, 2, Some(1))], tracker.register(&p0, 2), t0);
+        b.insert_acked(vec![span(2, 3, Some(1))], tracker.register(&p1, 0), t0); // split run
+        b.insert_acked(vec![span(3, 2, Some(1))], tracker.register(&p1, 1), t0);
+        b.insert(vec![span(4, 2, Some(1))], t0); // OTLP
+        let back = b.hand_back(&[p0.clone()]);
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].trace_id, [1; 16]);
+        assert_eq!(back[0].acks.len(), 2);
+        assert_eq!(b.open_runs(), 3);
+        // Not remembered as finished: the run may come back (re-read after reassignment).
+        assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
+        assert_eq!(b.stats.late_spans, 0);
+        let held = b.held_acks(&[p0.clone()]);
+        assert_eq!(held.len(), 1, "the split run still holds record p0@2");
+        assert_eq!((held[0].tp(), held[0].offset()), (&p0, 2));
+        drop(held);
+        let done = b.drain(false);
+        let split = done.iter().find(|f| f.trace_id == [2; 16]).unwrap();
+        assert_eq!(split.acks.len(), 2, "a split run carries the tokens of both partitions");
     }
 
     #[test]

@@ -46,6 +46,8 @@ macro_rules! settings {
             $( pub $field: Option<$ty>, )*
             #[serde(default)]
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+            #[serde(default)]
+            pub kafka: KafkaFile,
         }
 
         /// Fully resolved settings.
@@ -53,6 +55,8 @@ macro_rules! settings {
         pub struct Settings {
             $( pub $field: $ty, )*
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
+            /// librdkafka properties from `[kafka.librdkafka]` (overridden by `kafka_option`).
+            pub kafka_librdkafka: std::collections::BTreeMap<String, String>,
         }
 
         impl Settings {
@@ -75,6 +79,10 @@ macro_rules! settings {
                         else { $default }
                     }, )*
                     allowlist: file.allowlist,
+                    kafka_librdkafka: file.kafka.librdkafka.into_iter().map(|(k, v)| {
+                        let v = match v { toml::Value::String(s) => s, other => other.to_string() };
+                        (k, v)
+                    }).collect(),
                 };
                 s.validate()?;
                 Ok(s)
@@ -107,6 +115,15 @@ pub struct AllowlistFile {
 
 fn default_nli_runtime() -> PathBuf {
     std::env::var_os("ORT_DYLIB_PATH").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"))
+}
+
+/// `[kafka]` table of the TOML file: `[kafka.librdkafka]` holds librdkafka properties passed
+/// through unchanged to every Kafka client (security: `security.protocol`, `sasl.*`, `ssl.*`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KafkaFile {
+    #[serde(default)]
+    pub librdkafka: std::collections::BTreeMap<String, toml::Value>,
 }
 
 fn default_workers() -> usize {
@@ -200,8 +217,81 @@ settings! {
     nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
     /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this.
     nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
+    /// Kafka bootstrap servers (`host:port,…`); empty: the Kafka receiver is off.
+    kafka_brokers: String = String::new(), env = "GROUNDCHECK_KAFKA_BROKERS", long = "kafka-brokers";
+    /// Topics to consume (repeatable or comma-separated); a name starting with `^` is a regex.
+    #[arg(value_delimiter = ',')]
+    kafka_topics: Vec<String> = vec!["otlp_spans".to_owned()], env = "GROUNDCHECK_KAFKA_TOPICS", long = "kafka-topic";
+    /// Kafka consumer group.
+    kafka_group_id: String = "groundcheck".to_owned(), env = "GROUNDCHECK_KAFKA_GROUP_ID", long = "kafka-group-id";
+    /// Payload encoding of the Kafka records: `otlp_proto` or `otlp_json`.
+    kafka_encoding: KafkaEncoding = KafkaEncoding::OtlpProto, env = "GROUNDCHECK_KAFKA_ENCODING", long = "kafka-encoding";
+    /// Where a group without committed offsets starts: `latest` or `earliest`.
+    kafka_initial_offset: KafkaInitialOffset = KafkaInitialOffset::Latest, env = "GROUNDCHECK_KAFKA_INITIAL_OFFSET", long = "kafka-initial-offset";
+    /// Consumer group session timeout (ms).
+    kafka_session_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_KAFKA_SESSION_TIMEOUT_MS", long = "kafka-session-timeout-ms";
+    /// How often acknowledged offsets are committed (ms).
+    kafka_commit_interval_ms: u64 = 1_000, env = "GROUNDCHECK_KAFKA_COMMIT_INTERVAL_MS", long = "kafka-commit-interval-ms";
+    /// On revoke or shutdown, wait this long for in-flight runs of the partitions to be written before committing (ms).
+    kafka_revoke_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_KAFKA_REVOKE_TIMEOUT_MS", long = "kafka-revoke-timeout-ms";
+    /// librdkafka property `key=value` for every Kafka client (repeatable; SASL/SSL settings).
+    kafka_options: Vec<String> = Vec::new(), env = "GROUNDCHECK_KAFKA_OPTION", long = "kafka-option";
+    /// Topic for undecodable records (empty: poison records are only logged, counted and skipped).
+    kafka_dead_letter_topic: String = String::new(), env = "GROUNDCHECK_KAFKA_DEAD_LETTER_TOPIC", long = "kafka-dead-letter-topic";
+    /// Topic to write every HallucinationReport to (empty: off). Uses `kafka_brokers`.
+    kafka_report_topic: String = String::new(), env = "GROUNDCHECK_KAFKA_REPORT_TOPIC", long = "kafka-report-topic";
+    /// Encoding of the report topic: `json` or `protobuf`.
+    kafka_report_format: KafkaReportFormat = KafkaReportFormat::Json, env = "GROUNDCHECK_KAFKA_REPORT_FORMAT", long = "kafka-report-format";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
+    /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http(s)://host:port/v1` (empty: none).
+    llm_base_url: String = String::new(), env = "GROUNDCHECK_LLM_BASE_URL", long = "llm-base-url";
+    /// Model name sent to the endpoint.
+    llm_model: String = "default".to_owned(), env = "GROUNDCHECK_LLM_MODEL", long = "llm-model";
+    /// Name of the environment variable holding the endpoint's API key (sent as a Bearer token; unset: none).
+    llm_api_key_env: String = "GROUNDCHECK_LLM_API_KEY".to_owned(), env = "GROUNDCHECK_LLM_API_KEY_ENV", long = "llm-api-key-env";
+    /// Timeout of one request to the endpoint (ms).
+    llm_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_LLM_TIMEOUT_MS", long = "llm-timeout-ms";
+    /// Retries of a request after 429, 5xx, bad JSON, connect errors or timeouts (within the run's budget and deadline).
+    llm_max_retries: u32 = 2, env = "GROUNDCHECK_LLM_MAX_RETRIES", long = "llm-max-retries";
+    /// First retry backoff (ms), doubled each retry.
+    llm_backoff_ms: u64 = 200, env = "GROUNDCHECK_LLM_BACKOFF_MS", long = "llm-backoff-ms";
+    /// Requests in flight to the endpoint, all runs together.
+    llm_concurrency: usize = 4, env = "GROUNDCHECK_LLM_CONCURRENCY", long = "llm-concurrency";
+    /// `max_tokens` of each completion.
+    llm_max_tokens: u32 = 32, env = "GROUNDCHECK_LLM_MAX_TOKENS", long = "llm-max-tokens";
+    /// How long a run's report waits for its probes and judge verdicts (ms); then it is written with what came back.
+    llm_deadline_ms: u64 = 20_000, env = "GROUNDCHECK_LLM_DEADLINE_MS", long = "llm-deadline-ms";
+    /// Runs waiting for the endpoint at once; beyond it runs are reported without probes/judge (counted).
+    llm_max_pending_runs: usize = 256, env = "GROUNDCHECK_LLM_MAX_PENDING_RUNS", long = "llm-max-pending-runs";
+    /// Per-run budget: requests (retries included) per component (probes, judge).
+    llm_max_requests_per_run: u64 = 24, env = "GROUNDCHECK_LLM_MAX_REQUESTS_PER_RUN", long = "llm-max-requests-per-run";
+    /// Per-run budget: tokens (prompt + completion, as the endpoint reports them) per component.
+    llm_max_tokens_per_run: u64 = 20_000, env = "GROUNDCHECK_LLM_MAX_TOKENS_PER_RUN", long = "llm-max-tokens-per-run";
+    /// Evidence (tool results) given to the model, at most this many characters.
+    llm_max_evidence_chars: usize = 6_000, env = "GROUNDCHECK_LLM_MAX_EVIDENCE_CHARS", long = "llm-max-evidence-chars";
+    /// Share of runs probed/judged (0..=1; by run id, deterministic).
+    llm_sample_rate: f64 = 1.0, env = "GROUNDCHECK_LLM_SAMPLE_RATE", long = "llm-sample-rate";
+    /// Only runs of these agents or services are probed/judged (repeatable; empty: all).
+    llm_agents: Vec<String> = Vec::new(), env = "GROUNDCHECK_LLM_AGENT", long = "llm-agent";
+    /// Stage 3 self-consistency probes of critical claims (needs `llm_base_url`).
+    probes: bool = false, env = "GROUNDCHECK_PROBES", long = "probes";
+    /// Probes (paraphrased re-asks) per critical claim; majority agreement is required.
+    probes_per_claim: usize = 3, env = "GROUNDCHECK_PROBES_PER_CLAIM", long = "probes-per-claim";
+    /// Sampling temperature of probes.
+    probe_temperature: f64 = 0.7, env = "GROUNDCHECK_PROBE_TEMPERATURE", long = "probe-temperature";
+    /// Per-run budget: probe questions (all claims together).
+    probe_max_per_run: usize = 12, env = "GROUNDCHECK_PROBE_MAX_PER_RUN", long = "probe-max-per-run";
+    /// Claim value kinds probed: number, date, time, identifier, entity, action (repeatable; empty: all).
+    probe_kinds: Vec<String> = Vec::new(), env = "GROUNDCHECK_PROBE_KIND", long = "probe-kind";
+    /// LLM judge as a Stage 2 scorer (needs `llm_base_url`).
+    judge: bool = false, env = "GROUNDCHECK_JUDGE", long = "judge";
+    /// How judge verdicts combine with the deterministic scores: `min`, `mean` or `replace`.
+    judge_combine: String = "min".to_owned(), env = "GROUNDCHECK_JUDGE_COMBINE", long = "judge-combine";
+    /// Verdicts cached by (claim, evidence hash); oldest evicted beyond this many.
+    judge_cache_size: usize = 10_000, env = "GROUNDCHECK_JUDGE_CACHE_SIZE", long = "judge-cache-size";
+    /// Per-run budget: claims judged (in answer order, critical first).
+    judge_max_claims: usize = 8, env = "GROUNDCHECK_JUDGE_MAX_CLAIMS", long = "judge-max-claims";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
@@ -218,7 +308,47 @@ pub enum UnknownToolArg {
     Flagged,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaEncoding {
+    #[value(name = "otlp_proto", alias = "otlp-proto")]
+    OtlpProto,
+    #[value(name = "otlp_json", alias = "otlp-json")]
+    OtlpJson,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaInitialOffset {
+    Latest,
+    Earliest,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KafkaReportFormat {
+    Json,
+    Protobuf,
+}
+
 impl Settings {
+    /// Whether the Kafka receiver is on.
+    pub fn kafka_enabled(&self) -> bool {
+        !self.kafka_brokers.trim().is_empty()
+    }
+
+    /// librdkafka properties for every client: `bootstrap.servers`, then `[kafka.librdkafka]`,
+    /// then each `kafka_option`.
+    pub fn kafka_client_options(&self) -> Result<Vec<(String, String)>, ConfigError> {
+        let mut out: Vec<(String, String)> = vec![("bootstrap.servers".to_owned(), self.kafka_brokers.trim().to_owned())];
+        out.extend(self.kafka_librdkafka.iter().map(|(k, v)| (k.clone(), v.clone())));
+        for o in &self.kafka_options {
+            let (k, v) = o.split_once('=').ok_or_else(|| ConfigError::Invalid(format!("kafka_option must be key=value, got {o:?}")))?;
+            out.push((k.trim().to_owned(), v.trim().to_owned()));
+        }
+        Ok(out)
+    }
+
     fn validate(&self) -> Result<(), ConfigError> {
         self.thresholds().validate().map_err(|e| ConfigError::Invalid(e.to_string()))?;
         for (name, v) in [("max_open_runs", self.max_open_runs), ("max_spans_per_run", self.max_spans_per_run), ("ingest_queue", self.ingest_queue), ("workers", self.workers), ("worker_queue", self.worker_queue), ("sink_batch", self.sink_batch)] {
@@ -233,6 +363,29 @@ impl Settings {
         }
         if self.nli_max_pairs == 0 || self.nli_batch == 0 || !(16..=512).contains(&self.nli_max_len) {
             return Err(ConfigError::Invalid("nli_max_pairs and nli_batch must be at least 1, nli_max_len within 16..=512".into()));
+        }
+        if (self.probes || self.judge) && self.llm_base_url.trim().is_empty() {
+            return Err(ConfigError::Invalid("probes and judge need llm_base_url (an OpenAI-compatible endpoint)".into()));
+        }
+        for (name, v) in [("llm_concurrency", self.llm_concurrency), ("llm_max_pending_runs", self.llm_max_pending_runs), ("judge_cache_size", self.judge_cache_size)] {
+            if v == 0 {
+                return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
+            }
+        }
+        if !(0.0..=1.0).contains(&self.llm_sample_rate) {
+            return Err(ConfigError::Invalid(format!("llm_sample_rate must be within 0..=1, got {}", self.llm_sample_rate)));
+        }
+        if !(0.0..=2.0).contains(&self.probe_temperature) {
+            return Err(ConfigError::Invalid(format!("probe_temperature must be within 0..=2, got {}", self.probe_temperature)));
+        }
+        self.probe_kinds()?;
+        self.judge_combine()?;
+        self.kafka_client_options()?;
+        if self.kafka_enabled() && self.kafka_topics.iter().all(|t| t.trim().is_empty()) {
+            return Err(ConfigError::Invalid("kafka_topics must name at least one topic".into()));
+        }
+        if !self.kafka_report_topic.is_empty() && !self.kafka_enabled() {
+            return Err(ConfigError::Invalid("kafka_report_topic needs kafka_brokers".into()));
         }
         if !matches!(self.log_format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
@@ -264,6 +417,27 @@ impl Settings {
             batch: self.nli_batch,
             sessions: if self.nli_sessions == 0 { self.workers } else { self.nli_sessions },
             thresholds: crate::nli::NliThresholds { contradiction: self.nli_contradiction_threshold, unsupported: self.nli_unsupported_threshold, entailment: self.nli_entailment_threshold },
+        }
+    }
+    /// Claim kinds to probe (all when none configured).
+    pub fn probe_kinds(&self) -> Result<Vec<groundcheck_detectors::stage3::slot::SlotKind>, ConfigError> {
+        use groundcheck_detectors::stage3::slot::SlotKind;
+        if self.probe_kinds.is_empty() {
+            return Ok(SlotKind::ALL.to_vec());
+        }
+        self.probe_kinds
+            .iter()
+            .flat_map(|k| k.split(','))
+            .map(|k| SlotKind::parse(k).ok_or_else(|| ConfigError::Invalid(format!("probe_kinds: unknown kind {k:?} (number, date, time, identifier, entity, action)"))))
+            .collect()
+    }
+    pub fn judge_combine(&self) -> Result<groundcheck_detectors::judge::JudgeCombine, ConfigError> {
+        use groundcheck_detectors::judge::JudgeCombine;
+        match self.judge_combine.as_str() {
+            "min" => Ok(JudgeCombine::Min),
+            "mean" => Ok(JudgeCombine::Mean),
+            "replace" => Ok(JudgeCombine::Replace),
+            o => Err(ConfigError::Invalid(format!("judge_combine must be min, mean or replace, got {o:?}"))),
         }
     }
     pub fn grace(&self) -> Duration {

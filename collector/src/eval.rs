@@ -281,6 +281,65 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
         secs * 1000.0 / stats.runs.max(1) as f64
     );
     let _ = writeln!(out, "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}", all.example.f1(), all.span.f1(), all.stage1.f1(), all.action_ok as f64 / all.n.max(1) as f64);
+    if settings.probes || settings.judge {
+        out.push_str(&llm_effect(settings, &files, &labels, &reports)?);
+    }
+    Ok(out)
+}
+
+/// With probes/judge on: what they changed against the same detection without them (run
+/// again here, deterministic), on the runs the LLM actually worked on (`llm_sample_rate`,
+/// `llm_agents` select them).
+fn llm_effect(settings: &Settings, files: &[PathBuf], labels: &[J], with: &HashMap<String, HallucinationReport>) -> Result<String, EvalError> {
+    let mut base_settings = settings.clone();
+    base_settings.probes = false;
+    base_settings.judge = false;
+    let mut buf = Vec::new();
+    crate::check::run_check(&base_settings, files, &mut buf)?;
+    let base: HashMap<String, HallucinationReport> =
+        String::from_utf8_lossy(&buf).lines().filter_map(|l| serde_json::from_str::<HallucinationReport>(l).ok()).map(|r| (r.run_id.clone(), r)).collect();
+    let (mut touched, mut probed, mut judged) = (0usize, 0usize, 0usize);
+    let (mut probes, mut answered, mut divergent, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
+    let (mut sub_base, mut sub_llm, mut act_base, mut act_llm) = (Prf::default(), Prf::default(), 0usize, 0usize);
+    let mut flips: BTreeMap<(String, String, bool), usize> = BTreeMap::new();
+    let mut claim_changes = 0usize;
+    for l in labels {
+        let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
+        let (Some(w), Some(b)) = (with.get(&tid), base.get(&tid)) else { continue };
+        let p = !w.consistency_probes.is_empty();
+        let j = w.notes.iter().any(|n| n.starts_with("stage2 judge: "));
+        if !(p || j) {
+            continue;
+        }
+        touched += 1;
+        probed += p as usize;
+        judged += j as usize;
+        probes += w.consistency_probes.len();
+        for cp in &w.consistency_probes {
+            answered += cp.probe_answers.len();
+            divergent += groundcheck_detectors::stage3::diverges(cp) as usize;
+            timed_out += (cp.status == groundcheck_detectors::report::ProbeStatus::TimedOut) as usize;
+        }
+        claim_changes += w.claims.iter().zip(&b.claims).filter(|(x, y)| x.score != y.score || x.status != y.status).count();
+        let gold = l["hallucinated"].as_bool().unwrap_or(false);
+        sub_base.add(gold, b.action != Action::Emit);
+        sub_llm.add(gold, w.action != Action::Emit);
+        let expected = l["expected_action"].as_str().unwrap_or("emit");
+        act_base += (b.action.as_str() == expected) as usize;
+        act_llm += (w.action.as_str() == expected) as usize;
+        if b.action != w.action {
+            *flips.entry((b.action.as_str().to_owned(), w.action.as_str().to_owned(), gold)).or_default() += 1;
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "== LLM effect (probes={}, judge={}, endpoint {}, model {}): {touched} runs worked on ({probed} probed, {judged} judged)", settings.probes, settings.judge, settings.llm_base_url, settings.llm_model);
+    let _ = writeln!(out, "  probes: {probes} claims probed, {answered} answers, {divergent} divergent, {timed_out} timed out");
+    let _ = writeln!(out, "  judge/claims: {claim_changes} claim scores or statuses changed by the judge");
+    let _ = writeln!(out, "  on these runs, without LLM: example {}  action_acc={:.3}", sub_base.line(), act_base as f64 / touched.max(1) as f64);
+    let _ = writeln!(out, "  on these runs, with LLM:    example {}  action_acc={:.3}", sub_llm.line(), act_llm as f64 / touched.max(1) as f64);
+    for ((from, to, gold), n) in &flips {
+        let _ = writeln!(out, "  action {from} -> {to}: {n} run(s) labeled {}", if *gold { "hallucinated" } else { "clean" });
+    }
     Ok(out)
 }
 
@@ -316,12 +375,19 @@ fn halueval_run(row: &J, i: usize) -> AgentRun {
     }
 }
 
+/// HaluEval rows come in pairs (`halueval-qa-17-right` / `-halluc`): rules are developed on the
+/// even pairs; the odd pairs are only scored, to check that changes generalize.
+fn held_out_pair(row: &J) -> bool {
+    let id = row["id"].as_str().unwrap_or("");
+    id.split('-').find_map(|p| p.parse::<u64>().ok()).is_some_and(|n| n % 2 == 1)
+}
+
 /// Evaluate on HaluEval dev. Returns the printed text.
 pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalError> {
     use rayon::prelude::*;
     let rows = read_jsonl(path)?;
     let started = Instant::now();
-    let results: Vec<(String, bool, bool, bool)> = rows
+    let results: Vec<(String, bool, bool, bool, bool)> = rows
         .par_iter()
         .enumerate()
         .map(|(i, row)| {
@@ -329,43 +395,32 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
             let report = detector.detect(&run, now_unix_nano());
             let evidence = format!("{}\n{}", run.user_input, run.tool_calls[0].result.as_deref().unwrap_or(""));
             let naive = naive_flag(run.final_answer.as_deref().unwrap_or(""), &evidence);
-            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive)
+            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive, held_out_pair(row))
         })
         .collect();
     let secs = started.elapsed().as_secs_f64();
-    let mut by: BTreeMap<String, (Prf, Prf)> = BTreeMap::new();
-    for (src, gold, pred, naive) in &results {
+    let mut by: BTreeMap<String, (Prf, Prf, [Prf; 2])> = BTreeMap::new();
+    for (src, gold, pred, naive, held_out) in &results {
         let e = by.entry(src.clone()).or_default();
         e.0.add(*gold, *pred);
         e.1.add(*gold, *naive);
-    }
-    // The learned model (training/train.py) trains on rows with an even numeric id; the odd
-    // ids are its held-out split, reported separately.
-    let mut held: BTreeMap<String, (Prf, Prf)> = BTreeMap::new();
-    for ((src, gold, pred, naive), row) in results.iter().zip(rows.iter()) {
-        let odd = row["id"].as_str().and_then(|id| id.split('-').nth(2)).and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| n % 2 == 1);
-        if odd {
-            let e = held.entry(src.clone()).or_default();
-            e.0.add(*gold, *pred);
-            e.1.add(*gold, *naive);
-        }
+        e.2[usize::from(*held_out)].add(*gold, *pred);
     }
     let mut out = String::new();
     let _ = writeln!(out, "== HaluEval dev ({}): {} rows in {:.2}s", path.display(), rows.len(), secs);
-    write_halueval(&mut out, &by);
-    let _ = writeln!(out, "-- HaluEval held-out split (odd ids; the learned model never trained on them)");
-    write_halueval(&mut out, &held);
-    Ok(out)
-}
-
-fn write_halueval(out: &mut String, by: &BTreeMap<String, (Prf, Prf)>) {
-    for (src, (g, n)) in by {
+    for (src, (g, n, halves)) in &by {
         let total = g.tp + g.fp + g.fn_ + g.tn;
-        let acc = |p: &Prf| (p.tp + p.tn) as f64 / total.max(1) as f64;
+        let acc = |p: &Prf| (p.tp + p.tn) as f64 / (p.tp + p.fp + p.fn_ + p.tn).max(1) as f64;
         let (l, h) = wilson(g.tp + g.tn, total);
         let _ = writeln!(out, "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}", acc(g), g.line());
         let _ = writeln!(out, "  {:<24} {:<7} naive-10%   accuracy={:.3} {}", "", "", acc(n), n.line());
+        for (name, p) in [("tuning (even pairs)", &halves[0]), ("held-out (odd pairs)", &halves[1])] {
+            let t = p.tp + p.fp + p.fn_ + p.tn;
+            let (l, h) = wilson(p.tp + p.tn, t);
+            let _ = writeln!(out, "  {:<24} {:<7} {name:<20} accuracy={:.3} [{l:.3},{h:.3}] F1={:.3}", "", format!("n={t}"), acc(p), p.f1());
+        }
     }
+    Ok(out)
 }
 
 pub fn run_eval(settings: &Settings, agent_runs: &Path, halueval: Option<&Path>, reports_out: Option<&Path>) -> Result<String, EvalError> {

@@ -12,6 +12,7 @@ pub mod check;
 pub mod clickhouse;
 pub mod config;
 pub mod eval;
+pub mod llm;
 pub mod loadgen;
 pub mod metrics;
 pub mod nli;

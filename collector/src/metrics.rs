@@ -56,6 +56,10 @@ macro_rules! counters {
             pub stage4_latency: Histogram,
             pub run_latency: Histogram,
             pub sink_latency: Histogram,
+            /// One request to the LLM endpoint (each attempt).
+            pub llm_request_latency: Histogram,
+            /// All probes of one claim answered (or given up), from the start of the run's probing.
+            pub probe_claim_latency: Histogram,
             pub clickhouse_insert_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
@@ -70,6 +74,8 @@ macro_rules! counters {
                     stage4_latency: Histogram::new(),
                     run_latency: Histogram::new(),
                     sink_latency: Histogram::new(),
+                    llm_request_latency: Histogram::new(),
+                    probe_claim_latency: Histogram::new(),
                     clickhouse_insert_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
                 }
@@ -98,6 +104,12 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_sink_write_latency_seconds Time per sink batch write");
                 let _ = writeln!(out, "# TYPE groundcheck_sink_write_latency_seconds histogram");
                 self.sink_latency.render(&mut out, "groundcheck_sink_write_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_llm_request_latency_seconds Time per request to the LLM endpoint (each attempt)");
+                let _ = writeln!(out, "# TYPE groundcheck_llm_request_latency_seconds histogram");
+                self.llm_request_latency.render(&mut out, "groundcheck_llm_request_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_stage3_claim_latency_seconds Time until all probes of one claim answered or gave up");
+                let _ = writeln!(out, "# TYPE groundcheck_stage3_claim_latency_seconds histogram");
+                self.probe_claim_latency.render(&mut out, "groundcheck_stage3_claim_latency_seconds", "");
                 let _ = writeln!(out, "# HELP groundcheck_clickhouse_insert_latency_seconds Time per acknowledged ClickHouse INSERT (one table, one batch)");
                 let _ = writeln!(out, "# TYPE groundcheck_clickhouse_insert_latency_seconds histogram");
                 self.clickhouse_insert_latency.render(&mut out, "groundcheck_clickhouse_insert_latency_seconds", "");
@@ -142,6 +154,28 @@ counters! {
     sink_write_errors_total: "Failed sink batch writes (retried)",
     sink_reports_dropped_total: "Reports dropped after a non-retryable sink error",
     sink_queue_depth: "Reports waiting for the sinks",
+    stage3_runs_probed_total: "Runs whose critical claims were probed (Stage 3)",
+    stage3_runs_pending: "Runs whose report waits for the LLM endpoint (probes / judge)",
+    stage3_runs_skipped_total: "Runs reported without probes/judge because llm_max_pending_runs were already waiting",
+    stage3_probes_sent_total: "Probe questions sent (first attempts; retries in llm_retries_total)",
+    stage3_probes_answered_total: "Probe questions answered",
+    stage3_probes_failed_total: "Probe questions given up after retries or for the budget",
+    stage3_probes_timed_out_total: "Probe questions without an answer by the run's deadline",
+    stage3_probes_divergent_total: "Probed claims whose answers diverged (no majority agreement)",
+    judge_calls_total: "Claims sent to the LLM judge",
+    judge_cache_hits_total: "Judge verdicts served from the cache",
+    judge_verdicts_total: "Valid judge verdicts received",
+    judge_failed_total: "Claims left unjudged (invalid verdicts after retries, errors, budget, deadline)",
+    llm_requests_total: "HTTP requests to the LLM endpoint (attempts, retries included)",
+    llm_retries_total: "LLM requests retried after a transient failure",
+    llm_errors_rate_limited_total: "LLM requests answered 429",
+    llm_errors_server_total: "LLM requests answered 5xx",
+    llm_errors_client_total: "LLM requests answered with another non-200 status",
+    llm_errors_connect_total: "LLM requests that failed to connect or broke off",
+    llm_errors_bad_json_total: "LLM replies that were not valid (JSON, schema, empty)",
+    llm_errors_timeout_total: "LLM requests that timed out (request timeout or run deadline)",
+    llm_budget_exhausted_total: "LLM requests not sent because the run's request/token budget was spent",
+    llm_tokens_total: "Tokens used at the LLM endpoint (as reported in usage)",
     sink_reports_spilled_total: "Reports a sink spilled to disk at shutdown (written on the next start)",
     clickhouse_rows_written_total: "Rows acknowledged by ClickHouse (all tables)",
     clickhouse_inserts_total: "INSERTs acknowledged by ClickHouse",
@@ -156,9 +190,34 @@ counters! {
     nli_claims_raised_total: "Deterministic entity/clause flags the learned model overruled as paraphrase",
     nli_inference_errors_total: "Runs whose model inference failed (deterministic verdicts kept)",
     clickhouse_pending_reports: "Reports of the batch in flight not yet acknowledged by ClickHouse (buffer depth)",
+    kafka_records_total: "Kafka records consumed",
+    kafka_record_bytes_total: "Bytes of Kafka record payloads consumed",
+    kafka_spans_total: "Spans accepted from Kafka records",
+    kafka_records_poison_total: "Kafka records that did not decode (logged, skipped, offset committed)",
+    kafka_dead_letter_total: "Poison records written to the dead-letter topic",
+    kafka_dead_letter_errors_total: "Poison records the dead-letter topic did not accept (skipped anyway)",
+    kafka_consume_errors_total: "Errors returned by the Kafka consumer (broker, fetch, group)",
+    kafka_commits_total: "Offset commits sent (one per partition moved)",
+    kafka_commit_errors_total: "Offset commits that failed (retried on the next round)",
+    kafka_rebalances_total: "Partition assignments and revocations",
+    kafka_revoke_timeouts_total: "Revocations that gave up waiting for in-flight runs (their records are re-read by the next owner)",
+    kafka_runs_handed_back_total: "Open runs handed back on revoke or shutdown (re-read by the partition's next owner)",
+    kafka_runs_split_total: "Runs whose spans came from several partitions (finished as usual, incomplete when the rest never arrives)",
+    kafka_pauses_total: "Times the consumer paused its partitions because the pipeline was full",
+    kafka_partitions_assigned: "Partitions currently assigned to this instance",
+    kafka_partitions_paused: "Partitions currently paused for backpressure",
+    kafka_group_assigned: "1 while the consumer group gave this instance an assignment (0: joining, stuck or idle member)",
+    kafka_unassigned_seconds: "Seconds this instance has been subscribed without an assignment",
 }
 
 impl Metrics {
+    /// Drop every info gauge whose key starts with `prefix` (e.g. partitions no longer owned).
+    pub fn remove_info_prefix(&self, prefix: &str) {
+        if let Ok(mut i) = self.info.lock() {
+            i.retain(|(k, _)| !k.starts_with(prefix));
+        }
+    }
+
     pub fn set_info(&self, key: &str, value: &str) {
         if let Ok(mut i) = self.info.lock() {
             i.retain(|(k, _)| k != key);

@@ -8,6 +8,13 @@
 //!   the receivers push back;
 //! - workers → sinks: `sink_batch * 2` reports; a full sink queue blocks workers.
 //!
+//! Kafka acknowledgement: a Kafka batch carries an [`AckToken`]; it moves with the spans into
+//! the open run, with the finished run into the worker job, and with the report into the sink
+//! runner, which drops it only after every sink acknowledged the report's batch (or rejected
+//! it with a non-retryable error, counted in `sink_reports_dropped_total`). Paths that lose a
+//! report without writing it (a crashed sink task) leak the tokens instead, so the offsets
+//! are never committed ([`abandon`]).
+//!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
 //! run, the sink runner writes every report, then the process exits.
@@ -15,8 +22,8 @@
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::receivers::Ingest;
-use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
+use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
+use groundcheck_detectors::pipeline::{maybe, AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
@@ -41,16 +48,17 @@ pub enum PipelineError {
     Watcher(std::io::Error),
     #[error("cannot build the worker pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
+    #[error("{0}")]
+    Llm(#[from] crate::llm::LlmSetupError),
 }
 
 pub fn now_unix_nano() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
 
-/// Build the detector from resolved settings (Stage-2 model counters go nowhere; see
-/// [`build_detector_with`]).
+/// Build the detector from resolved settings (model and LLM counters go to a private [`Metrics`]).
 pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
-    build_detector_with(s, &Arc::new(Metrics::default()))
+    build_detector_with(s, Arc::new(Metrics::default()))
 }
 
 /// Stage 2's scorer: the learned model beside the deterministic scorer when it loads, else the
@@ -82,8 +90,9 @@ pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
     }
 }
 
-/// Build the detector, counting the Stage-2 model's work in `metrics`.
-pub fn build_detector_with(s: &Settings, metrics: &Arc<Metrics>) -> Result<Detector, PipelineError> {
+/// Build the detector from resolved settings; the Stage-2 model, the LLM judge and prober
+/// (when configured) count into `metrics`.
+pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, PipelineError> {
     let mut allowlists = HashMap::new();
     for (tool, a) in &s.allowlist {
         allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
@@ -105,12 +114,11 @@ pub fn build_detector_with(s: &Settings, metrics: &Arc<Metrics>) -> Result<Detec
             tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
         }
     });
-    Ok(Detector {
-        cfg: DetectorConfig { thresholds: s.thresholds(), aggregation: s.aggregation() },
-        stage1,
-        scorers: vec![build_scorer(s, metrics)],
-        prober: None,
-    })
+    let scorer = build_scorer(s, &metrics);
+    let (judge, prober) = crate::llm::build(s, metrics)?;
+    let mut cfg = DetectorConfig::new(s.thresholds(), s.aggregation());
+    cfg.judge_combine = s.judge_combine().map_err(crate::llm::LlmSetupError::from)?;
+    Ok(Detector { cfg, stage1, scorers: vec![scorer], judge, prober })
 }
 
 pub fn assembler_config(s: &Settings) -> AssemblerConfig {
@@ -147,20 +155,50 @@ pub struct Pipeline {
     sink_shutdown: Duration,
 }
 
+/// A report on its way to the sinks, with the Kafka tokens of its run.
+type SinkItem = (HallucinationReport, Instant, Vec<AckToken>);
+
+/// Never acknowledge data that was not written: tokens of a lost report are leaked, so their
+/// offsets stay uncommitted and the records are re-read after a restart or rebalance.
+fn abandon(acks: Vec<AckToken>) {
+    for a in acks {
+        std::mem::forget(a);
+    }
+}
+
 struct Job {
+    acks: Vec<AckToken>,
     run: AgentRun,
     validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
     finished_at: Instant,
 }
 
+/// Bounds of the asynchronous (LLM) part of a run.
+#[derive(Clone)]
+struct AsyncStage {
+    rt: tokio::runtime::Handle,
+    /// Runs whose report waits for the LLM endpoint; when none is free the run is reported
+    /// without probes/judge (never waits: ingestion must not block on the endpoint).
+    pending: Arc<Semaphore>,
+    max_pending: usize,
+    /// Outer bound on the wait (the prober and judge enforce the deadline themselves).
+    deadline: Duration,
+}
+
 impl Pipeline {
     pub fn start(s: &Settings, detector: Arc<Detector>, sinks: Vec<Arc<dyn ReportSink>>, metrics: Arc<Metrics>) -> Result<Pipeline, PipelineError> {
-        let (tx, rx) = mpsc::channel::<Vec<NormalizedSpan>>(s.ingest_queue);
+        let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
         let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
-        let (sink_tx, sink_rx) = mpsc::channel::<(HallucinationReport, Instant)>(s.sink_batch * 2);
+        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
         let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(s.workers).thread_name(|i| format!("gc-worker-{i}")).build()?);
         let permits = s.workers + s.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
+        let async_stage = AsyncStage {
+            rt: tokio::runtime::Handle::current(),
+            pending: Arc::new(Semaphore::new(s.llm_max_pending_runs)),
+            max_pending: s.llm_max_pending_runs,
+            deadline: Duration::from_millis(s.llm_deadline_ms) + Duration::from_secs(2),
+        };
         let assembler = tokio::spawn(assembler_loop(
             rx,
             close_rx,
@@ -171,6 +209,7 @@ impl Pipeline {
             permits,
             sink_tx,
             metrics.clone(),
+            async_stage,
         ));
         let (sink_deadline, deadline_rx) = tokio::sync::watch::channel(None);
         let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics, deadline_rx));
@@ -195,15 +234,16 @@ impl Pipeline {
 
 #[allow(clippy::too_many_arguments)]
 async fn assembler_loop(
-    mut rx: mpsc::Receiver<Vec<NormalizedSpan>>,
+    mut rx: mpsc::Receiver<IngestMsg>,
     mut close_rx: oneshot::Receiver<()>,
     mut buffer: RunBuffer,
     detector: Arc<Detector>,
     pool: Arc<rayon::ThreadPool>,
     sem: Arc<Semaphore>,
     permits: usize,
-    sink_tx: mpsc::Sender<(HallucinationReport, Instant)>,
+    sink_tx: mpsc::Sender<SinkItem>,
     metrics: Arc<Metrics>,
+    async_stage: AsyncStage,
 ) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -218,22 +258,27 @@ async fn assembler_loop(
                 continue;
             }
             msg = rx.recv() => match msg {
-                Some(spans) => {
+                Some(IngestMsg::Spans { spans, ack }) => {
                     inline_stage1(&detector, &mut inline_schemas, &spans, &metrics);
-                    buffer.insert(spans, Instant::now())
+                    buffer.insert_acked(spans, ack, Instant::now())
+                }
+                Some(IngestMsg::HandBack { partitions, reply }) => {
+                    let _ = reply.send(hand_back(&mut buffer, &partitions, &metrics));
+                    Vec::new()
                 }
                 None => break,
             },
             _ = tick.tick() => buffer.tick(Instant::now()),
         };
         record_buffer(&buffer, &metrics);
-        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics).await;
+        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
     }
     let rest = buffer.drain(false);
     tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
     record_buffer(&buffer, &metrics);
-    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics).await;
-    // Wait for every job to finish before the sink channel closes.
+    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
+    // Wait for every job to finish before the sink channel closes (runs still waiting for the
+    // LLM endpoint hold their own sender; they end by their deadline).
     let _all = sem.acquire_many(permits as u32).await;
     drop(sink_tx);
 }
@@ -266,6 +311,31 @@ pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serd
     }
 }
 
+/// Remove the open runs of revoked partitions (see [`RunBuffer::hand_back`]); returns the
+/// lowest record offset handed back per partition (the committer's fence). The tokens drop
+/// here; the fence keeps their offsets uncommitted.
+fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Vec<(Tp, i64)> {
+    let runs = buffer.hand_back(partitions);
+    // Runs that stay open but hold records of these partitions (split across partitions, or
+    // mixed with OTLP spans) are not waited for: their records are fenced too.
+    let held = buffer.held_acks(partitions);
+    let mut low: HashMap<Tp, i64> = HashMap::new();
+    let mut spans = 0;
+    for r in &runs {
+        spans += r.spans;
+    }
+    for a in runs.iter().flat_map(|r| r.acks.iter()).chain(held.iter()) {
+        let e = low.entry(a.tp().clone()).or_insert(a.offset());
+        *e = (*e).min(a.offset());
+    }
+    metrics.kafka_runs_handed_back_total.fetch_add(runs.len() as u64, Relaxed);
+    if !runs.is_empty() {
+        tracing::info!(runs = runs.len(), spans, partitions = ?partitions.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "kafka: handed back open runs of revoked partitions");
+    }
+    record_buffer(buffer, metrics);
+    low.into_iter().collect()
+}
+
 fn record_buffer(b: &RunBuffer, m: &Metrics) {
     m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
     m.assembler_runs_open_bytes.store(b.open_bytes() as u64, Relaxed);
@@ -279,15 +349,27 @@ async fn dispatch(
     detector: &Arc<Detector>,
     pool: &Arc<rayon::ThreadPool>,
     sem: &Arc<Semaphore>,
-    sink_tx: &mpsc::Sender<(HallucinationReport, Instant)>,
+    sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
+    async_stage: &AsyncStage,
 ) {
-    for f in finished {
+    for mut f in finished {
         let finished_at = Instant::now();
         if f.reason.incomplete_reason().is_some() {
             metrics.assembler_runs_incomplete_total.fetch_add(1, Relaxed);
         } else {
             metrics.assembler_runs_completed_total.fetch_add(1, Relaxed);
+        }
+        let acks = std::mem::take(&mut f.acks);
+        if let Some(first) = acks.first() {
+            if acks.iter().any(|a| a.tp() != first.tp()) {
+                metrics.kafka_runs_split_total.fetch_add(1, Relaxed);
+                tracing::warn!(
+                    run_id = %groundcheck_detectors::span::hex(&f.trace_id),
+                    partitions = ?acks.iter().map(|a| a.tp().to_string()).collect::<std::collections::BTreeSet<_>>(),
+                    "kafka: run's spans arrived on several partitions (producer not partitioning by trace id?)"
+                );
+            }
         }
         let run = to_agent_run(f);
         // Stage 1 inline, on the assembly path.
@@ -299,14 +381,17 @@ async fn dispatch(
             metrics.stage1_tool_calls_rejected_total.fetch_add(1, Relaxed);
             tracing::info!(run_id = %run.run_id, tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 rejected a tool call");
         }
-        let job = Job { run, validations, finished_at };
+        let job = Job { acks, run, validations, finished_at };
         let permit = match sem.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
                 metrics.worker_backpressure_total.fetch_add(1, Relaxed);
                 match sem.clone().acquire_owned().await {
                     Ok(p) => p,
-                    Err(_) => return,
+                    Err(_) => {
+                        abandon(job.acks);
+                        return;
+                    }
                 }
             }
         };
@@ -314,23 +399,79 @@ async fn dispatch(
         let detector = detector.clone();
         let sink_tx = sink_tx.clone();
         let metrics = metrics.clone();
+        let async_stage = async_stage.clone();
         pool.spawn(move || {
-            let report = run_stages(&detector, job.run, job.validations, &metrics);
+            worker_job(&detector, job, &sink_tx, &metrics, &async_stage);
             metrics.worker_queue_depth.fetch_sub(1, Relaxed);
-            if sink_tx.blocking_send((report, job.finished_at)).is_err() {
-                metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
-                tracing::error!("sink runner gone: report dropped");
-            }
             drop(permit);
         });
     }
 }
 
-/// Stages 2–4 with metrics (called on a worker thread).
-pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
-    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
+/// On a worker thread: Stage 2; then either Stages 3–4 right away, or — when the LLM judge or
+/// prober has work for this run — hand the run to the I/O runtime, which awaits the endpoint
+/// (bounded by the deadline), completes the report and sends it to the sinks. The worker
+/// never waits on the network.
+fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Arc<Metrics>, a: &AsyncStage) {
+    let Job { acks, run, validations, finished_at } = job;
+    let run = Arc::new(run);
+    let mut s2 = detector.stage2(&run);
+    let work = detector.async_work(&run, &s2);
+    if !work.is_empty() {
+        match a.pending.clone().try_acquire_owned() {
+            Ok(slot) => {
+                metrics.stage3_runs_pending.fetch_add(1, Relaxed);
+                let (detector, sink_tx, metrics, deadline) = (detector.clone(), sink_tx.clone(), metrics.clone(), a.deadline);
+                a.rt.spawn(async move {
+                    let t = Instant::now();
+                    let both = async { tokio::join!(maybe(work.judge), maybe(work.probes)) };
+                    let mut results = match tokio::time::timeout(deadline, both).await {
+                        Ok((judge, probes)) => AsyncResults { judge, probes, elapsed: Duration::ZERO },
+                        Err(_) => {
+                            s2.notes.push(format!("stage3: LLM work abandoned after {} ms", deadline.as_millis()));
+                            AsyncResults::default()
+                        }
+                    };
+                    results.elapsed = t.elapsed();
+                    let report = complete_stages(&detector, &run, validations, s2, results, &metrics);
+                    metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
+                    drop(slot);
+                    if let Err(e) = sink_tx.send((report, finished_at, acks)).await {
+                        metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
+                        tracing::error!("sink runner gone: report dropped");
+                        abandon(e.0 .2);
+                    }
+                });
+                return;
+            }
+            Err(_) => {
+                drop(work);
+                metrics.stage3_runs_skipped_total.fetch_add(1, Relaxed);
+                s2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", a.max_pending));
+            }
+        }
+    }
+    let report = complete_stages(detector, &run, validations, s2, AsyncResults::default(), metrics);
+    if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
+        metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
+        tracing::error!("sink runner gone: report dropped");
+        abandon(e.0 .2);
+    }
+}
+
+/// Judge verdicts, probes and Stage 4, with metrics.
+fn complete_stages(detector: &Detector, run: &AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, s2: Stage2Result, results: AsyncResults, m: &Metrics) -> HallucinationReport {
+    let had_async = results.judge.is_some() || results.probes.is_some();
+    let (report, t) = detector.complete(run, validations, s2, results, now_unix_nano());
+    record_report(&report, t, had_async, m);
+    report
+}
+
+fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m: &Metrics) {
     m.stage2_latency.observe(t.stage2);
-    m.stage3_latency.observe(t.stage3);
+    if stage3 {
+        m.stage3_latency.observe(t.stage3);
+    }
     m.stage4_latency.observe(t.stage4);
     m.reports_total.fetch_add(1, Relaxed);
     match report.action {
@@ -338,18 +479,25 @@ pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundche
         Action::Revise => m.reports_revise_total.fetch_add(1, Relaxed),
         Action::Block => m.reports_block_total.fetch_add(1, Relaxed),
     };
+}
+
+/// Stages 2–4 with metrics, synchronously (LLM futures, if any, are blocked on).
+pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
+    let stage3 = detector.judge.is_some() || detector.prober.is_some();
+    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
+    record_report(&report, t, stage3, m);
     report
 }
 
 async fn sink_loop(
-    mut rx: mpsc::Receiver<(HallucinationReport, Instant)>,
+    mut rx: mpsc::Receiver<SinkItem>,
     sinks: Vec<Arc<dyn ReportSink>>,
     batch_size: usize,
     flush: Duration,
     metrics: Arc<Metrics>,
     shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let mut batch: Vec<(HallucinationReport, Instant)> = Vec::with_capacity(batch_size);
+    let mut batch: Vec<SinkItem> = Vec::with_capacity(batch_size);
     loop {
         let first = match rx.recv().await {
             Some(r) => r,
@@ -387,36 +535,50 @@ async fn deadline_passed(rx: &mut tokio::sync::watch::Receiver<Option<tokio::tim
 /// being retried.
 async fn write_all(
     sinks: &[Arc<dyn ReportSink>],
-    batch: &mut Vec<(HallucinationReport, Instant)>,
+    batch: &mut Vec<SinkItem>,
     metrics: &Arc<Metrics>,
     shutdown_deadline: &tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _)| r.clone()).collect();
+    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
         writes.spawn(write_one(sink.clone(), reports.clone(), metrics.clone(), shutdown_deadline.clone()));
     }
+    let mut written = true;
     while let Some(r) = writes.join_next().await {
-        if let Err(e) = r {
-            tracing::error!(error = %e, "sink write task failed");
+        match r {
+            Ok(w) => written &= w,
+            Err(e) => {
+                written = false;
+                tracing::error!(error = %e, "sink write task failed");
+            }
         }
     }
     metrics.sink_reports_written_total.fetch_add(batch.len() as u64, Relaxed);
-    for (_, t) in batch.iter() {
+    for (_, t, _) in batch.iter() {
         metrics.run_latency.observe(t.elapsed());
+    }
+    if !written {
+        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Keep
+        // the records uncommitted so the partition's next owner writes them again (sinks
+        // dedupe by run_id / insert token).
+        for (_, _, acks) in batch.iter_mut() {
+            abandon(std::mem::take(acks));
+        }
     }
     batch.clear();
 }
 
-/// One sink's part of [`write_all`].
-async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) {
+/// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
+/// the batch, false when it was spilled to disk.
+async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) -> bool {
     let mut backoff = Duration::from_millis(100);
     loop {
         let t = Instant::now();
         match sink.write_batch(&reports).await {
             Ok(()) => {
                 metrics.sink_latency.observe(t.elapsed());
-                return;
+                return true;
             }
             Err(e) if e.is_retryable() => {
                 metrics.sink_write_errors_total.fetch_add(1, Relaxed);
@@ -426,7 +588,7 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
                         Ok(()) => {
                             metrics.sink_reports_spilled_total.fetch_add(reports.len() as u64, Relaxed);
                             tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
-                            return;
+                            return false;
                         }
                         Err(se) => tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying"),
                     }
@@ -446,7 +608,7 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
             Err(e) => {
                 metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
                 tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
-                return;
+                return true;
             }
         }
     }

@@ -349,9 +349,10 @@ mod tests {
         std::fs::write(d.path().join("refund.json"), r#"{"type":"object","required":["amount"],"properties":{"amount":{"type":"number"}}}"#).unwrap();
         let reg = FileRegistry::load(d.path()).unwrap();
         let detector = groundcheck_detectors::pipeline::Detector {
-            cfg: groundcheck_detectors::pipeline::DetectorConfig { thresholds: Default::default(), aggregation: groundcheck_detectors::stage2::Aggregation::Min },
+            cfg: groundcheck_detectors::pipeline::DetectorConfig::new(Default::default(), groundcheck_detectors::stage2::Aggregation::Min),
             stage1: Stage1::new(Stage1Config::default(), Some(reg as Arc<dyn SchemaRegistry>)),
             scorers: vec![],
+            judge: None,
             prober: None,
         };
         let tool_span = |name: &str, args: &str| {

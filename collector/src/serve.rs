@@ -7,13 +7,13 @@ use crate::metrics::Metrics;
 use crate::pipeline::{build_detector_with, Pipeline};
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
 use anyhow::Context;
-use groundcheck_sinks::{JsonlSink, ReportSink, SummarySink};
+use groundcheck_sinks::{JsonlSink, KafkaSink, ReportFormat, ReportSink, SummarySink};
 use std::sync::Arc;
 use std::future::IntoFuture;
 use tokio::sync::watch;
 
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
-    let detector = Arc::new(build_detector_with(&settings, &metrics)?);
+    let detector = Arc::new(build_detector_with(&settings, metrics.clone())?);
     let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
     if let Some(ch) = crate::clickhouse::build(&settings, metrics.clone()).await? {
         sinks.push(ch);
@@ -21,13 +21,32 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
     if settings.summary {
         sinks.push(Arc::new(SummarySink));
     }
-    metrics.set_info("groundcheck_stage3_enabled", "0");
+    if !settings.kafka_report_topic.is_empty() {
+        let format = match settings.kafka_report_format {
+            crate::config::KafkaReportFormat::Json => ReportFormat::Json,
+            crate::config::KafkaReportFormat::Protobuf => ReportFormat::Protobuf,
+        };
+        let client = settings.kafka_client_options()?;
+        sinks.push(Arc::new(KafkaSink::new(&client, &settings.kafka_report_topic, format).context("Kafka report topic sink")?));
+        tracing::info!(topic = %settings.kafka_report_topic, format = ?format, "reports also go to a Kafka topic");
+    }
+    metrics.set_info("groundcheck_stage3_enabled", if detector.prober.is_some() { "1" } else { "0" });
+    if detector.judge.is_some() {
+        metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"llm_judge\"}", "1");
+    }
     let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
 
     let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr).await.with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
     let http_listener = tokio::net::TcpListener::bind(settings.http_addr).await.with_context(|| format!("bind OTLP/HTTP on {}", settings.http_addr))?;
     let admin_listener = tokio::net::TcpListener::bind(settings.admin_addr).await.with_context(|| format!("bind admin on {}", settings.admin_addr))?;
     tracing::info!(grpc = %grpc_listener.local_addr()?, http = %http_listener.local_addr()?, admin = %admin_listener.local_addr()?, data_dir = %settings.data_dir.display(), "groundcheck listening");
+
+    let kafka = if settings.kafka_enabled() {
+        let cfg = crate::receivers::kafka::KafkaConfig::from_settings(&settings)?;
+        Some(crate::receivers::kafka::KafkaReceiver::start(cfg, pipeline.ingest.clone(), metrics.clone()).context("Kafka receiver")?)
+    } else {
+        None
+    };
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let wait = |mut rx: watch::Receiver<bool>| async move {
@@ -47,6 +66,8 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
     shutdown_signal().await;
     tracing::info!("shutdown requested: stopping receivers");
     let _ = stop_tx.send(true);
+    // The Kafka receiver hands back open runs and commits while the pipeline still runs.
+    let kafka_stop = kafka.map(|k| tokio::task::spawn_blocking(move || k.stop()));
     match grpc.await {
         Ok(Err(e)) => tracing::error!(error = %e, "OTLP/gRPC server error"),
         Err(e) => tracing::error!(error = %e, "OTLP/gRPC task failed"),
@@ -54,6 +75,11 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
     }
     if let Ok(Err(e)) = http.await {
         tracing::error!(error = %e, "OTLP/HTTP server error");
+    }
+    if let Some(k) = kafka_stop {
+        if let Err(e) = k.await {
+            tracing::error!(error = %e, "Kafka receiver stop failed");
+        }
     }
     tracing::info!("receivers stopped: draining pipeline");
     pipeline.shutdown().await;

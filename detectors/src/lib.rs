@@ -10,7 +10,9 @@
 //!    final answer, evidence).
 //! 3. [`stage1`] — tool-call verification (JSON Schema + entity provenance).
 //! 4. [`stage2`] — groundedness: claims, evidence spans, per-claim scores.
-//! 5. [`stage3`] — self-consistency probing interface (the collector plugs a model in).
+//! 5. [`stage3`] — self-consistency probing: slots, paraphrased prompts, comparison, and the
+//!    asynchronous prober interface (the collector plugs a model endpoint in); [`judge`] —
+//!    the LLM-judge rubric, verdict schema and score combination for Stage 2.
 //! 6. [`stage4`] — gating: emit / revise / block.
 //! 7. [`report`] — the `HallucinationReport` (JSON via serde, protobuf via `groundcheck-proto`).
 //!
@@ -18,6 +20,8 @@
 //! its worker pool and `groundcheck check` calls it inline.
 
 pub mod attrs;
+pub mod bm25;
+pub mod judge;
 pub mod normalize;
 pub mod pipeline;
 pub mod report;

@@ -3,14 +3,18 @@
 //! # Contract
 //! [`Detector`] is `Send + Sync` and shared by all workers. [`Detector::stage1`] is cheap and
 //! runs inline on the assembly path; [`Detector::finish`] runs Stages 2–4 and is CPU-bound
-//! (plus the prober's bounded wait when Stage 3 is enabled): call it on a bounded worker
-//! pool. Neither panics on any input.
+//! (plus, synchronously, the judge's and prober's bounded waits when they are enabled): call
+//! it on a bounded worker pool. The collector splits it instead — [`Detector::stage2`] on
+//! the worker pool, [`Detector::async_work`]'s futures on its I/O runtime, then
+//! [`Detector::complete`] (judge verdicts, probes, Stage 4) — so no worker waits on the
+//! network. Nothing here panics on any input.
 
-use crate::report::{HallucinationReport, ToolCallValidation};
+use crate::judge::{combine, ClaimJudge, JudgeCombine, JudgeOutcome, VerdictScores};
+use crate::report::{Claim, HallucinationReport, ToolCallValidation};
 use crate::run::AgentRun;
 use crate::stage1::Stage1;
 use crate::stage2::{aggregate, Aggregation, Scorer};
-use crate::stage3::ConsistencyProber;
+use crate::stage3::{block_on, join2, BoxFuture, ConsistencyProber, ProbeOutcome};
 use crate::stage4::{gate, Thresholds};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,34 +30,73 @@ pub struct StageTimings {
 pub struct DetectorConfig {
     pub thresholds: Thresholds,
     pub aggregation: Aggregation,
+    /// How LLM-judge verdicts combine with the other scorers' scores.
+    pub judge_combine: JudgeCombine,
+    pub verdict_scores: VerdictScores,
+}
+
+impl DetectorConfig {
+    pub fn new(thresholds: Thresholds, aggregation: Aggregation) -> Self {
+        DetectorConfig { thresholds, aggregation, judge_combine: JudgeCombine::default(), verdict_scores: VerdictScores::default() }
+    }
 }
 
 pub struct Detector {
     pub cfg: DetectorConfig,
     pub stage1: Stage1,
     pub scorers: Vec<Arc<dyn Scorer>>,
+    /// Stage-2 LLM judge (asynchronous; off when `None`).
+    pub judge: Option<Arc<dyn ClaimJudge>>,
+    /// Stage-3 prober (asynchronous; off when `None`).
     pub prober: Option<Arc<dyn ConsistencyProber>>,
 }
 
+/// Stage 2's synchronous result: claims scored by the synchronous scorers, and notes.
+#[derive(Debug, Clone, Default)]
+pub struct Stage2Result {
+    pub claims: Vec<Claim>,
+    pub notes: Vec<String>,
+    pub elapsed: Duration,
+}
+
+/// The asynchronous part of a run (LLM judge and probes), as futures to await.
+#[derive(Default)]
+pub struct AsyncWork {
+    pub judge: Option<BoxFuture<JudgeOutcome>>,
+    pub probes: Option<BoxFuture<ProbeOutcome>>,
+}
+
+impl AsyncWork {
+    pub fn is_empty(&self) -> bool {
+        self.judge.is_none() && self.probes.is_none()
+    }
+}
+
+/// What the asynchronous part returned.
+#[derive(Debug, Default)]
+pub struct AsyncResults {
+    pub judge: Option<JudgeOutcome>,
+    pub probes: Option<ProbeOutcome>,
+    pub elapsed: Duration,
+}
+
 impl Detector {
+    /// A detector with the deterministic scorer only and no LLM.
+    pub fn new(cfg: DetectorConfig, stage1: Stage1, scorers: Vec<Arc<dyn Scorer>>) -> Self {
+        Detector { cfg, stage1, scorers, judge: None, prober: None }
+    }
+
     /// Stage 1 for every tool call of the run.
     pub fn stage1(&self, run: &AgentRun) -> Vec<ToolCallValidation> {
         self.stage1.verify(run)
     }
 
-    /// Stages 2–4. `validations` are Stage 1's results (computed inline earlier).
-    pub fn finish(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> HallucinationReport {
-        self.finish_timed(run, validations, now_unix_nano).0
-    }
-
-    /// [`Detector::finish`] plus the time spent in each stage (for self-telemetry).
-    pub fn finish_timed(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
-        let mut timings = StageTimings::default();
+    /// Stage 2 with the synchronous scorers (CPU only).
+    pub fn stage2(&self, run: &AgentRun) -> Stage2Result {
         let t2 = Instant::now();
         let mut notes: Vec<String> = self.scorers.iter().filter_map(|s| s.note()).collect();
-        let answer = run.final_answer.clone();
         let mut claims = Vec::new();
-        match &answer {
+        match &run.final_answer {
             Some(a) => {
                 // Scorers combine by taking, per claim, the lowest score (the first scorer
                 // defines the claims; later scorers may only lower scores of the same span).
@@ -74,23 +117,48 @@ impl Detector {
             }
             None => notes.push("no final answer in the run: groundedness not scored".to_owned()),
         }
-        timings.stage2 = t2.elapsed();
-        let t3 = Instant::now();
-        let probes = match (&self.prober, claims.iter().any(|c| c.critical)) {
-            (Some(p), true) => match p.probe(run, &claims) {
-                Ok(p) => p,
-                Err(e) => {
-                    notes.push(format!("stage3: {e}"));
-                    Vec::new()
+        Stage2Result { claims, notes, elapsed: t2.elapsed() }
+    }
+
+    /// The LLM judge's and the prober's futures for this run (none when off, not sampled, or
+    /// nothing to do). The futures do the I/O; nothing blocks here.
+    pub fn async_work(&self, run: &Arc<AgentRun>, s2: &Stage2Result) -> AsyncWork {
+        let mut w = AsyncWork::default();
+        if s2.claims.is_empty() {
+            return w;
+        }
+        let claims = Arc::new(s2.claims.clone());
+        if let Some(j) = self.judge.as_ref().filter(|j| j.wants(run)) {
+            w.judge = Some(j.judge(run.clone(), claims.clone()));
+        }
+        if let Some(p) = self.prober.as_ref().filter(|p| p.wants(run)) {
+            if claims.iter().any(|c| c.critical) {
+                w.probes = Some(p.probe(run.clone(), claims));
+            }
+        }
+        w
+    }
+
+    /// Stage 2's judge verdicts, Stage 3's probes and Stage 4's gate, into the report.
+    pub fn complete(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, s2: Stage2Result, results: AsyncResults, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
+        let mut timings = StageTimings { stage2: s2.elapsed, stage3: results.elapsed, ..Default::default() };
+        let Stage2Result { mut claims, mut notes, .. } = s2;
+        if let Some(j) = results.judge {
+            combine(&mut claims, &j.verdicts, self.cfg.judge_combine, self.cfg.verdict_scores);
+            notes.extend(j.notes);
+        }
+        let probes = match results.probes {
+            Some(p) => {
+                notes.extend(p.notes);
+                p.probes
+            }
+            None => {
+                if self.prober.is_none() {
+                    notes.push("stage3: disabled (no probe endpoint configured)".to_owned());
                 }
-            },
-            (Some(_), false) => Vec::new(),
-            (None, _) => {
-                notes.push("stage3: disabled (no probe endpoint configured)".to_owned());
                 Vec::new()
             }
         };
-        timings.stage3 = t3.elapsed();
         let t4 = Instant::now();
         let overall = aggregate(&claims, self.cfg.aggregation);
         let (action, reasons) = gate(&self.cfg.thresholds, overall, &claims, &validations, &probes, self.stage1.config().unknown_tool);
@@ -117,15 +185,46 @@ impl Detector {
             reported_at_unix_nano: now_unix_nano,
             incomplete: run.incomplete,
             incomplete_reason: run.incomplete_reason.clone(),
-            final_answer: answer,
+            final_answer: run.final_answer.clone(),
             notes,
         };
         (report, timings)
+    }
+
+    /// Stages 2–4. `validations` are Stage 1's results (computed inline earlier).
+    pub fn finish(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> HallucinationReport {
+        self.finish_timed(run, validations, now_unix_nano).0
+    }
+
+    /// [`Detector::finish`] plus the time spent in each stage, synchronously: the judge's and
+    /// prober's futures (if any) are awaited on this thread with [`block_on`] — for `check`,
+    /// `eval` and tests; the collector's pipeline awaits them on its runtime instead.
+    pub fn finish_timed(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
+        let s2 = self.stage2(run);
+        let results = if self.judge.is_none() && self.prober.is_none() {
+            AsyncResults::default()
+        } else {
+            let arc = Arc::new(run.clone());
+            let w = self.async_work(&arc, &s2);
+            let t3 = Instant::now();
+            // Judge and probes run concurrently, each bounded by its deadline.
+            let (judge, probes) = block_on(join2(maybe(w.judge), maybe(w.probes)));
+            AsyncResults { judge, probes, elapsed: t3.elapsed() }
+        };
+        self.complete(run, validations, s2, results, now_unix_nano)
     }
 
     /// All stages at once (used by `groundcheck check` and tests).
     pub fn detect(&self, run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         let v = self.stage1(run);
         self.finish(run, v, now_unix_nano)
+    }
+}
+
+/// Await an optional future.
+pub async fn maybe<T>(f: Option<BoxFuture<T>>) -> Option<T> {
+    match f {
+        Some(f) => Some(f.await),
+        None => None,
     }
 }

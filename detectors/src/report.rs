@@ -127,12 +127,49 @@ pub struct ToolCallValidation {
     pub retried_by: Option<String>,
 }
 
+/// How a consistency probe ended (groundcheck addition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProbeStatus {
+    /// Every probe answered.
+    #[default]
+    Answered,
+    /// Some answered; others timed out or failed.
+    Partial,
+    /// None answered by the run's deadline.
+    TimedOut,
+    /// None answered: every probe failed (HTTP errors, bad JSON, budget) after retries.
+    Failed,
+}
+
+impl ProbeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProbeStatus::Answered => "answered",
+            ProbeStatus::Partial => "partial",
+            ProbeStatus::TimedOut => "timed_out",
+            ProbeStatus::Failed => "failed",
+        }
+    }
+}
+
+/// A Stage-3 self-consistency probe of one critical claim. `agreement` is the share of
+/// answered probes whose value equals `original` (1.0 when none answered: see `status`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConsistencyProbe {
     pub claim: String,
     pub original: String,
     pub probe_answers: Vec<String>,
     pub agreement: f64,
+    // ---- groundcheck additions ----
+    /// Kind of the probed value: number, date, time, identifier, entity, action.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    #[serde(default)]
+    pub status: ProbeStatus,
+    /// Why probes got no answer (HTTP status, bad JSON, timeouts), one line each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -215,7 +252,15 @@ impl HallucinationReport {
             consistency_probes: self
                 .consistency_probes
                 .iter()
-                .map(|p| pb::ConsistencyProbe { claim: p.claim.clone(), original: p.original.clone(), probe_answers: p.probe_answers.clone(), agreement: p.agreement })
+                .map(|p| pb::ConsistencyProbe {
+                    claim: p.claim.clone(),
+                    original: p.original.clone(),
+                    probe_answers: p.probe_answers.clone(),
+                    agreement: p.agreement,
+                    kind: p.kind.clone(),
+                    status: p.status.as_str().into(),
+                    errors: p.errors.clone(),
+                })
                 .collect(),
             overall_score: self.overall_score,
             action: self.action.as_str().into(),

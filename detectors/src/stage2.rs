@@ -12,7 +12,14 @@
 //!   (when the evidence has a conflicting value of the same kind) or `unsupported`,
 //!   score `unsupported_score` (default 0.5: revise);
 //! - an identifier, URL, e-mail, citation or section reference absent from the evidence
-//!   (a fabricated reference) → `unsupported`, score `fabricated_score` (default 0.2: block).
+//!   (a fabricated reference) → `unsupported`, score `fabricated_score` (default 0.2: block);
+//! - content coverage, only when the run's tool results are mostly prose (retrieved passages,
+//!   not JSON, whose answers necessarily verbalize field names): a claim whose items pass but
+//!   whose content words are largely absent from the evidence (a quarter of them, at least one,
+//!   at most two) → `unsupported` with the absent words flagged.
+//!
+//! Evidence citations: an item cites where it matched; a supported claim with no positioned
+//! item cites its best passage by BM25 over evidence chunks ([`crate::bm25`]).
 //!
 //! Numbers are matched with rounding (the claim's precision), approximation words
 //! ("about", "around"), magnitudes (thousand/million/billion), unit conversions (°C/°F,
@@ -25,6 +32,7 @@
 //! size of the answer and evidence (evidence is indexed once per run). It runs on the
 //! collector's worker pool, never on an I/O thread.
 
+use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, EvidenceSpan, FlaggedSpan};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
@@ -39,11 +47,18 @@ pub struct Stage2Config {
     pub fabricated_score: f64,
     /// Max evidence spans cited per claim.
     pub max_citations: usize,
+    /// Content coverage (prose evidence only): a claim whose checkable items all pass (or that
+    /// has none) is still unsupported when this share of its content words (rounded up, at
+    /// least one) ...
+    pub coverage_min_share: f64,
+    /// ... or this many of them, whichever is fewer, are absent from the evidence (0 disables
+    /// the check).
+    pub coverage_min_words: usize,
 }
 
 impl Default for Stage2Config {
     fn default() -> Self {
-        Stage2Config { unsupported_score: 0.5, fabricated_score: 0.2, max_citations: 3 }
+        Stage2Config { unsupported_score: 0.5, fabricated_score: 0.2, max_citations: 3, coverage_min_share: 0.25, coverage_min_words: 2 }
     }
 }
 
@@ -109,6 +124,14 @@ struct Evidence {
     keyed: Vec<(String, f64)>,
     /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
     spaced: Vec<String>,
+    /// Every evidence word, stemmed, and the 5-letter prefixes of longer words (content
+    /// coverage; built only for prose evidence).
+    vocab: std::collections::HashSet<u64>,
+    vocab_prefix: std::collections::HashSet<u64>,
+    /// Most of the tool-result / retrieved text is prose rather than structured data (JSON).
+    prose: bool,
+    /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
+    run_day: Option<i64>,
 }
 
 fn re() -> &'static Regexes {
@@ -133,6 +156,7 @@ struct Regexes {
     duration: Regex,
     clause: Regex,
     quoted: Regex,
+    relative_day: Regex,
 }
 
 const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -160,13 +184,14 @@ impl Regexes {
             date_text: Regex::new(r"(?ix)
                 \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
                 (?:
-                   (?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?P<year>\d{4}))?
+                   (?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4}))?
                  | (?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<year2>\d{4}))?
                 )").unwrap(),
             iso_date: Regex::new(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})|\b(?P<m2>\d{1,2})/(?P<d2>\d{1,2})/(?P<y2>\d{4})").unwrap(),
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
-            non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything)\b[^.!?]*[.!?:]?$").unwrap(),
+            non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$").unwrap(),
+            relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
@@ -194,7 +219,32 @@ impl Evidence {
             tool_names: run.tool_calls.iter().map(|c| c.name.to_lowercase()).collect(),
             keyed: Vec::new(),
             spaced: docs.iter().map(|d| d.text.to_lowercase().replace(['_', '-'], " ")).collect(),
+            vocab: std::collections::HashSet::new(),
+            vocab_prefix: std::collections::HashSet::new(),
+            prose: false,
+            run_day: [run.start_unix_nano, run.end_unix_nano].into_iter().find(|t| *t > 0).map(|t| (t / 86_400_000_000_000) as i64),
         };
+        let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
+        for d in docs.iter().filter(|d| d.source != "user" && d.source != "system") {
+            let t = d.text.trim_start();
+            result_bytes += t.len();
+            let structured = (t.starts_with('{') || t.starts_with('[')) && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok();
+            if !structured {
+                prose_bytes += t.len();
+            }
+        }
+        ev.prose = result_bytes > 0 && prose_bytes * 2 >= result_bytes;
+        // The coverage vocabulary is only needed (and only built) for prose evidence.
+        if ev.prose {
+            for l in &ev.lower {
+                for w in l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                    ev.vocab.insert(word_hash(stem(w)));
+                    if let Some((i, _)) = w.char_indices().nth(5) {
+                        ev.vocab_prefix.insert(word_hash(&w[..i]));
+                    }
+                }
+            }
+        }
         for (i, d) in docs.iter().enumerate() {
             let t = &d.text;
             for m in r.iso_date.captures_iter(t) {
@@ -489,6 +539,14 @@ impl DeterministicScorer {
                         }
                     }
                 }
+                // A bare year ("2006") is supported by a date in that year ("September 2006").
+                let year = c.unit.is_empty() && c.magnitude == 1.0 && c.decimals == 0 && c.value.fract() == 0.0 && (1000.0..=2100.0).contains(&c.value) && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
+                if year {
+                    let y = c.value as i32;
+                    if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
+                        return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                    }
+                }
                 for &(v, d, s, e, _) in &ev.numbers {
                     if matches_value(c, v) || conversions(c, v) {
                         return Outcome { supported: true, contradicted: false, citation: (e > s).then_some((d, s, e)) };
@@ -528,6 +586,14 @@ impl DeterministicScorer {
                 Outcome { supported: false, contradicted: !ev.times.is_empty(), citation: None }
             }
             ItemKind::Date => {
+                if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
+                    // "arrives tomorrow": the evidence must hold that calendar day (UTC).
+                    let (y, mo, d) = civil_from_days(day0 + off);
+                    if let Some(&(_, _, _, di, s, e)) = ev.dates.iter().find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y))) {
+                        return Outcome { supported: true, contradicted: false, citation: Some((di, s, e)) };
+                    }
+                    return Outcome { supported: false, contradicted: true, citation: None };
+                }
                 let Some(caps) = re().date_text.captures(&item.text) else { return no };
                 let mon = caps.name("mon").or(caps.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
                 let day: u32 = caps.name("day").or(caps.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
@@ -643,6 +709,8 @@ impl Scorer for DeterministicScorer {
         let ev = Evidence::new(run, &docs);
         let r = re();
         let mut claims = Vec::new();
+        // Built on first use: claims whose items carry no evidence position.
+        let mut index: Option<Bm25> = None;
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
             if text.ends_with('?') || r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
@@ -667,6 +735,12 @@ impl Scorer for DeterministicScorer {
             for m in r.date_text.find_iter(text) {
                 let mt = m.as_str();
                 if mt.chars().any(|c| c.is_ascii_digit()) {
+                    push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                }
+            }
+            // Relative days are checkable when the run has a timestamp and the evidence dates.
+            if ev.run_day.is_some() && !ev.dates.is_empty() {
+                for m in r.relative_day.find_iter(text) {
                     push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
                 }
             }
@@ -850,6 +924,27 @@ impl Scorer for DeterministicScorer {
                     reason: why.to_owned(),
                 });
             }
+            // Content coverage: a claim whose items all check out (or that has none) but whose
+            // content words are largely absent from the evidence is an unsupported addition.
+            if flagged.is_empty() && ev.prose && self.cfg.coverage_min_words > 0 {
+                let missing = uncovered_words(&ev, answer, cs, ce, &taken);
+                // Absent words needed: a share of the claim's content words, at least one and
+                // at most `coverage_min_words` (long claims paraphrase more; a short factoid
+                // answer with one unsupported word is unsupported).
+                let need = ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize).clamp(1, self.cfg.coverage_min_words);
+                if missing.content > 0 && missing.missing.len() >= need {
+                    let why = "not supported by the evidence: content words absent from every tool result";
+                    score = score.min(self.cfg.unsupported_score);
+                    item_scores.push(self.cfg.unsupported_score);
+                    let words: Vec<&str> = missing.missing.iter().map(|&(s, e)| &answer[s..e]).collect();
+                    reasons.push(format!("{why}: {}", words.join(", ")));
+                    for (s, e) in merge_close(answer, &missing.missing) {
+                        flagged.push(FlaggedSpan { start: char_offset(answer, s) as u32, end: char_offset(answer, e) as u32, text: answer[s..e].to_owned(), reason: why.to_owned() });
+                    }
+                }
+            }
+            // An action no tool performed makes the whole commitment the hallucination.
+            let unperformed_action = flagged.iter().any(|f| f.reason.starts_with("claims an action"));
             let status = if score >= 1.0 {
                 ClaimStatus::Supported
             } else if contradicted {
@@ -858,9 +953,10 @@ impl Scorer for DeterministicScorer {
                 ClaimStatus::Unsupported
             };
             // Localization: a claim in which nothing is supported and nothing contradicts the
-            // evidence is unsupported as a whole (an inserted sentence); otherwise the claim narrows to the offending substrings —
+            // evidence, or that claims an unperformed action, is unsupported as a whole (an
+            // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
-            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) {
+            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) || unperformed_action {
                 (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
             } else {
                 let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
@@ -873,6 +969,13 @@ impl Scorer for DeterministicScorer {
                     (flagged[worst].start, flagged[worst].end)
                 }
             };
+            if citations.is_empty() && status == ClaimStatus::Supported && self.cfg.max_citations > 0 {
+                let idx = index.get_or_insert_with(|| Bm25::new(&docs.iter().map(|d| d.text.as_str()).collect::<Vec<_>>()));
+                if let Some((c, _)) = idx.best(text) {
+                    let t = &docs[c.doc].text;
+                    citations.push(EvidenceSpan { tool_call_id: docs[c.doc].source.clone(), start: char_offset(t, c.start) as u32, end: char_offset(t, c.end) as u32, text: t[c.start..c.end].to_owned() });
+                }
+            }
             claims.push(Claim {
                 text: text.to_owned(),
                 evidence_spans: citations,
@@ -887,6 +990,100 @@ impl Scorer for DeterministicScorer {
         }
         claims
     }
+}
+
+/// Day offset of a relative day word.
+fn relative_day_offset(w: &str) -> Option<i64> {
+    match w.to_ascii_lowercase().as_str() {
+        "today" | "tonight" => Some(0),
+        "tomorrow" => Some(1),
+        "yesterday" => Some(-1),
+        _ => None,
+    }
+}
+
+/// (year, month, day) of a day count since 1970-01-01 (proleptic Gregorian; H. Hinnant).
+fn civil_from_days(z: i64) -> (i32, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = (yoe + era * 400 + i64::from(m <= 2)) as i32;
+    (y, m, d)
+}
+
+/// Content words of a claim and those absent from the evidence vocabulary.
+struct Coverage {
+    content: usize,
+    /// Byte spans (in the answer) of the absent words.
+    missing: Vec<(usize, usize)>,
+}
+
+/// Function words, discourse words of assistant answers and generic verbs that carry no
+/// checkable content.
+const COVERAGE_STOP: &[&str] = &[
+    "the", "and", "for", "are", "but", "not", "you", "your", "yours", "all", "any", "can", "had", "has", "have", "having", "her", "hers", "his", "him", "its",
+    "our", "ours", "out", "she", "they", "them", "their", "theirs", "this", "that", "these", "those", "with", "from", "into", "onto", "upon", "over", "under",
+    "was", "were", "been", "being", "will", "would", "shall", "should", "could", "might", "must", "may", "did", "does", "doing", "done", "just", "also", "too",
+    "very", "more", "most", "some", "such", "than", "then", "there", "here", "where", "when", "what", "which", "who", "whom", "whose", "why", "how", "about",
+    "after", "before", "while", "during", "since", "until", "because", "though", "although", "however", "therefore", "thus", "yet", "both", "each", "either",
+    "neither", "every", "other", "another", "same", "own", "only", "still", "even", "well", "now", "currently", "per", "via", "let", "lets", "know", "please",
+    "thanks", "thank", "sure", "okay", "yes", "one", "ones", "get", "got", "make", "made", "see", "seen", "look", "looks", "like", "want", "need", "help",
+    "found", "find", "show", "shows", "showed", "according", "based", "appears", "seems", "there", "it's", "that's", "i'm", "i've", "you're", "we're",
+    "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "can't", "cannot", "around", "approximately", "roughly", "nearly", "almost", "over",
+    "least", "across", "within", "without", "against", "between", "among", "through", "throughout", "below", "above", "along", "whether", "either", "etc",
+    "able", "many", "much", "few", "several", "lot", "lots", "new", "currently", "right", "also", "again", "already", "still", "soon", "today", "tomorrow",
+    "yesterday", "information", "details", "detail", "result", "results", "following", "listed", "below", "above", "mentioned", "noted", "note",
+];
+
+/// Content words of `answer[cs..ce]` outside already-checked items, and those absent from the
+/// evidence (matched by crude stem or by a shared 5-letter prefix for longer words).
+fn uncovered_words(ev: &Evidence, answer: &str, cs: usize, ce: usize, taken: &[(usize, usize)]) -> Coverage {
+    let mut cov = Coverage { content: 0, missing: Vec::new() };
+    let text = &answer[cs..ce];
+    let mut pos = 0;
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        let (s, e) = (cs + pos, cs + pos + w.len());
+        pos += w.len() + text[pos + w.len()..].chars().next().map_or(0, char::len_utf8);
+        if w.chars().count() < 3 || w.chars().all(|c| c.is_ascii_digit()) || taken.iter().any(|t| overlaps(*t, (s, e))) {
+            continue;
+        }
+        let l = w.to_lowercase();
+        if COVERAGE_STOP.contains(&l.as_str()) {
+            continue;
+        }
+        cov.content += 1;
+        let known = ev.vocab.contains(&word_hash(stem(&l))) || l.char_indices().nth(5).is_some_and(|(i, _)| ev.vocab_prefix.contains(&word_hash(&l[..i])));
+        if !known {
+            cov.missing.push((s, e));
+        }
+    }
+    cov
+}
+
+/// FNV-1a of a word (the coverage vocabulary stores hashes, not strings).
+fn word_hash(w: &str) -> u64 {
+    w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Merge word spans separated only by spaces or one short word into phrases.
+fn merge_close(answer: &str, spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &(s, e) in spans {
+        if let Some(last) = out.last_mut() {
+            let gap = &answer[last.1..s];
+            if gap.split_whitespace().count() <= 1 && !gap.contains(['.', ',', ';', ':']) {
+                last.1 = e;
+                continue;
+            }
+        }
+        out.push((s, e));
+    }
+    out
 }
 
 /// How per-claim scores combine into the run's groundedness score.
@@ -966,6 +1163,51 @@ mod tests {
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
         let c = score(RESULT, "I have cancelled the order for you.");
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+    }
+
+    #[test]
+    fn prose_evidence_content_coverage() {
+        let ev = "The Oberoi Group is a hotel company with its head office in Delhi. It runs thirty hotels in seven countries.";
+        let ok = score(ev, "The Oberoi Group has its head office in Delhi.");
+        assert!(ok.iter().all(|c| c.status == ClaimStatus::Supported), "{ok:?}");
+        // A claim with nothing checkable cites its best passage (BM25).
+        let cited = score(ev, "It operates thirty hotels across seven countries.");
+        assert_eq!(cited[0].status, ClaimStatus::Supported);
+        assert!(cited[0].evidence_spans.first().is_some_and(|e| e.text.contains("thirty hotels") && e.tool_call_id == "call_1"), "{cited:?}");
+        let bad = score(ev, "The Oberoi Group is famous for its luxury spas and private airline.");
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].status, ClaimStatus::Unsupported, "{bad:?}");
+        let words: Vec<&str> = bad[0].flagged_spans.iter().map(|f| f.text.as_str()).collect();
+        assert!(words.iter().any(|w| w.contains("spas")) && words.iter().any(|w| w.contains("airline")), "{words:?}");
+        // JSON evidence: answers verbalize fields, so coverage does not apply.
+        let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
+        assert!(score(json, "The Oberoi Group keeps its headquarters in Delhi.").iter().all(|c| c.status == ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn relative_days_against_the_run_timestamp() {
+        assert_eq!(civil_from_days(20_528), (2026, 3, 16));
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        // The run happened on 2026-03-03 (UTC); the evidence says the parcel arrives on the 4th.
+        let mut r = run(r#"{"status":"in_transit","eta":"2026-03-04"}"#);
+        r.start_unix_nano = 1_772_528_400_000_000_000; // 2026-03-03T09:00:00Z
+        let s = DeterministicScorer::new(Stage2Config::default());
+        assert!(s.score(&r, "Your parcel arrives tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
+        let bad = s.score(&r, "Your parcel arrives today.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].text, "today");
+        // Without a date in the evidence a relative day is not checked.
+        let mut r2 = run(r#"{"status":"in_transit"}"#);
+        r2.start_unix_nano = r.start_unix_nano;
+        assert!(s.score(&r2, "I will check again tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn bare_years_match_dates() {
+        // "September 2006" is a month and a year (not September 20); "5 January 2003" a full date.
+        assert!(score("It first aired in September 2006 and ended on December 4, 2009.", "2006").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(score("Roy Jenkins (11 November 1920 – 5 January 2003) was a politician.", "2003").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(score("It first aired in September 2006.", "It first aired in 2007.").iter().any(|c| c.status != ClaimStatus::Supported));
     }
 
     #[test]

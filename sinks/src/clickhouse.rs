@@ -49,6 +49,7 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "001_init", sql: include_str!("../../deploy/clickhouse/001_init.sql") },
     Migration { version: 2, name: "002_minute_rollups", sql: include_str!("../../deploy/clickhouse/002_minute_rollups.sql") },
+    Migration { version: 3, name: "003_probe_status", sql: include_str!("../../deploy/clickhouse/003_probe_status.sql") },
 ];
 
 /// Tables with a TTL, and the expression their TTL is computed from.
@@ -608,9 +609,12 @@ struct ProbeRow<'a> {
     agent_name: &'a str,
     model: &'a str,
     agreement: f64,
+    kind: &'a str,
+    status: &'static str,
     claim: &'a str,
     original: &'a str,
     probe_answers: &'a [String],
+    errors: &'a [String],
 }
 
 /// The rows of a batch, with (report index, row index) keys for tokens and dead letters.
@@ -741,9 +745,12 @@ impl<'a> Rows<'a> {
                     agent_name: agent,
                     model,
                     agreement: p.agreement,
+                    kind: &p.kind,
+                    status: p.status.as_str(),
                     claim: &p.claim,
                     original: &p.original,
                     probe_answers: &p.probe_answers,
+                    errors: &p.errors,
                 });
                 rows.probe_keys.push((ri, i as u32));
             }

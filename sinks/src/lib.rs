@@ -21,6 +21,7 @@
 
 pub mod clickhouse;
 pub mod jsonl;
+pub mod kafka;
 pub mod summary;
 
 use async_trait::async_trait;
@@ -66,4 +67,5 @@ pub trait ReportSink: Send + Sync {
 
 pub use crate::clickhouse::{ClickHouseConfig, ClickHouseEvent, ClickHouseSink};
 pub use jsonl::JsonlSink;
+pub use kafka::{KafkaSink, ReportFormat};
 pub use summary::SummarySink;

@@ -335,7 +335,7 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
     assert_eq!(ch.count(&db.name, "SELECT count() FROM tool_call_validations"), n_calls);
     assert_eq!(ch.count(&db.name, "SELECT sum(runs) FROM runs_per_minute"), 300, "per-minute rollup");
     assert_eq!(ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"), n_calls);
-    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
+    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
     let engine = ch.rows(&db.name, &format!("SELECT engine_full FROM system.tables WHERE database = '{}' AND name = 'runs'", db.name));
     assert!(engine[0]["engine_full"].as_str().unwrap().contains("toIntervalDay(3650)"), "TTL from --clickhouse-ttl-days: {engine:?}");
 
@@ -558,7 +558,20 @@ fn dashboard_and_alert_queries_against(ch: &Ch, db: &str) {
 fn a_retried_or_replayed_batch_is_written_once() {
     let ch = clickhouse();
     let db = Db::new(&ch, "retry");
-    let reports = checked_reports(&["runs-000.jsonl"]);
+    let mut reports = checked_reports(&["runs-000.jsonl"]);
+    // Stage-3 probes on two runs: one answered and divergent, one timed out with its errors.
+    use groundcheck_detectors::report::{ConsistencyProbe, ProbeStatus};
+    let probe = |status, answers: &[&str], errors: &[&str]| ConsistencyProbe {
+        claim: "The total was $129.50.".into(),
+        original: "129.50".into(),
+        probe_answers: answers.iter().map(|a| a.to_string()).collect(),
+        agreement: if answers.is_empty() { 1.0 } else { 0.0 },
+        kind: "number".into(),
+        status,
+        errors: errors.iter().map(|e| e.to_string()).collect(),
+    };
+    reports[0].consistency_probes.push(probe(ProbeStatus::Answered, &["99", "99", "120"], &[]));
+    reports[1].consistency_probes.push(probe(ProbeStatus::TimedOut, &[], &["deadline 30000 ms passed", "HTTP 503"]));
     let n = reports.len() as u64;
     let claims: u64 = reports.iter().map(|r| r.claims.len() as u64).sum();
     let calls: u64 = reports.iter().map(|r| r.tool_call_validations.len() as u64).sum();
@@ -581,6 +594,11 @@ fn a_retried_or_replayed_batch_is_written_once() {
         )
     };
     assert_eq!(counts(&ch), (n, claims, calls, n, calls), "retried batches are deduplicated, materialized views included (raw counts, no FINAL)");
+    let probes = ch.rows(&db.name, "SELECT run_id, kind, status, probe_answers, errors FROM consistency_probes ORDER BY status");
+    assert_eq!(probes.len(), 2, "{probes:?}");
+    assert_eq!((probes[0]["status"].as_str(), probes[0]["kind"].as_str(), probes[0]["probe_answers"].as_array().map(Vec::len)), (Some("answered"), Some("number"), Some(3)));
+    assert_eq!((probes[1]["status"].as_str(), probes[1]["run_id"].as_str()), (Some("timed_out"), Some(reports[1].run_id.as_str())));
+    assert_eq!(probes[1]["errors"].as_array().map(Vec::len), Some(2));
 
     // Spilled at shutdown although ClickHouse had in fact stored it (lost acknowledgment), then
     // replayed by the next start: deduplicated too.

@@ -5,6 +5,11 @@
 //! open-loop at a target request rate; reports achieved spans/s and MB/s, refusals
 //! (429/UNAVAILABLE), errors, request latency and, with `--reports-dir`, the latency from
 //! each run's root-span end to its report (includes the collector's grace period).
+//!
+//! `--protocol kafka` (or `kafka-json`) produces to a Kafka topic instead (`--target` is the
+//! bootstrap servers, `--topic` the topic): one record per run, keyed by trace id like the
+//! contrib Kafka exporter with `partition_traces_by_id`, encoded `otlp_proto` (or
+//! `otlp_json`); a request counts as sent when the broker acknowledged all its records.
 
 pub mod gen;
 
@@ -26,6 +31,10 @@ pub enum Protocol {
     Grpc,
     HttpProtobuf,
     HttpJson,
+    /// Produce `otlp_proto` records to Kafka (`--target` = bootstrap servers).
+    Kafka,
+    /// Produce `otlp_json` records to Kafka.
+    KafkaJson,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -35,6 +44,9 @@ pub struct LoadgenArgs {
     /// gRPC endpoint (`http://host:port`) or HTTP base URL host:port.
     #[arg(long, default_value = "127.0.0.1:4317")]
     pub target: String,
+    /// Kafka topic (`--protocol kafka`/`kafka-json`).
+    #[arg(long, default_value = "otlp_spans")]
+    pub topic: String,
     /// Seconds to run.
     #[arg(long, default_value_t = 10)]
     pub duration: u64,
@@ -158,6 +170,57 @@ fn encode_json(req: &ExportTraceServiceRequest) -> Vec<u8> {
     .into_bytes()
 }
 
+/// Split a request into one record per trace id and produce them; waits for every delivery.
+async fn produce_runs(p: &rdkafka::producer::FutureProducer, topic: &str, req: &ExportTraceServiceRequest, json: bool) -> (Outcome, u64) {
+    use rdkafka::producer::FutureRecord;
+    let mut per_trace: Vec<([u8; 16], ExportTraceServiceRequest)> = Vec::new();
+    for rs in &req.resource_spans {
+        for ss in &rs.scope_spans {
+            for s in &ss.spans {
+                let tid: [u8; 16] = s.trace_id.as_slice().try_into().unwrap_or([0; 16]);
+                let idx = match per_trace.iter().position(|(t, _)| *t == tid) {
+                    Some(i) => i,
+                    None => {
+                        let mut r = ExportTraceServiceRequest { resource_spans: vec![rs.clone()] };
+                        r.resource_spans[0].scope_spans = vec![ss.clone()];
+                        r.resource_spans[0].scope_spans[0].spans.clear();
+                        per_trace.push((tid, r));
+                        per_trace.len() - 1
+                    }
+                };
+                per_trace[idx].1.resource_spans[0].scope_spans[0].spans.push(s.clone());
+            }
+        }
+    }
+    let mut bytes = 0u64;
+    let mut pending = Vec::with_capacity(per_trace.len());
+    for (tid, r) in &per_trace {
+        let body = if json { encode_json(r) } else { r.encode_to_vec() };
+        bytes += body.len() as u64;
+        let key = groundcheck_detectors::span::hex(tid);
+        loop {
+            match p.send_result(FutureRecord::to(topic).key(key.as_bytes()).payload(&body)) {
+                Ok(f) => {
+                    pending.push(f);
+                    break;
+                }
+                Err((rdkafka::error::KafkaError::MessageProduction(rdkafka::types::RDKafkaErrorCode::QueueFull), _)) => {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                Err((e, _)) => return (Outcome::Error(e.to_string()), 0),
+            }
+        }
+    }
+    for f in pending {
+        match f.await {
+            Ok(Ok(_)) => {}
+            Ok(Err((e, _))) => return (Outcome::Error(e.to_string()), 0),
+            Err(_) => return (Outcome::Error("delivery canceled".into()), 0),
+        }
+    }
+    (Outcome::Ok, bytes)
+}
+
 fn gzip(b: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     let _ = e.write_all(b);
@@ -169,7 +232,17 @@ async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: 
     let mut rng = Rng::new(0x5eed ^ (id as u64 + 1) * 0x9e37_79b9 ^ now_ns());
     let mut grpc = None;
     let mut http = None;
+    let mut kafka: Option<rdkafka::producer::FutureProducer> = None;
     match args.protocol {
+        Protocol::Kafka | Protocol::KafkaJson => {
+            let p = rdkafka::config::ClientConfig::new()
+                .set("bootstrap.servers", &args.target)
+                .set("linger.ms", "5")
+                .set("compression.type", if args.gzip { "gzip" } else { "none" })
+                .create()
+                .map_err(|e| e.to_string())?;
+            kafka = Some(p);
+        }
         Protocol::Grpc => {
             let ep = if args.target.starts_with("http") { args.target.clone() } else { format!("http://{}", args.target) };
             let mut c = TraceServiceClient::connect(ep).await.map_err(|e| e.to_string())?.max_encoding_message_size(256 << 20);
@@ -200,6 +273,10 @@ async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: 
         let spans: u64 = req.resource_spans.iter().flat_map(|r| &r.scope_spans).map(|s| s.spans.len() as u64).sum();
         let t = Instant::now();
         let (outcome, bytes) = match (&mut grpc, &mut http) {
+            _ if kafka.is_some() => match &kafka {
+                Some(p) => produce_runs(p, &args.topic, &req, args.protocol == Protocol::KafkaJson).await,
+                None => unreachable!("checked"),
+            },
             (Some(c), _) => {
                 let bytes = req.encoded_len() as u64;
                 let o = match c.export(req).await {

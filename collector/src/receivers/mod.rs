@@ -5,9 +5,16 @@
 //! partial success) and enqueues them for the assembler without waiting. A full queue is an
 //! explicit refusal (HTTP 429 / gRPC UNAVAILABLE, with a retry delay), never a silent drop:
 //! a request is acknowledged only once its spans are in the bounded queue.
+//!
+//! The Kafka receiver ([`kafka`]) shares the queue but acknowledges end to end: each batch
+//! it enqueues carries an [`AckToken`] that the pipeline releases only once the spans were
+//! written by every sink (see [`kafka::offsets`]).
 
 pub mod grpc;
 pub mod http;
+pub mod kafka;
+
+pub use kafka::offsets::{AckToken, Tp};
 
 use crate::metrics::Metrics;
 use groundcheck_detectors::normalize::normalize_request;
@@ -16,6 +23,19 @@ use groundcheck_proto::otlp::collector::ExportTraceServiceRequest;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use tokio::sync::mpsc;
+
+/// What the receivers put on the ingest queue.
+#[derive(Debug)]
+pub enum IngestMsg {
+    /// Normalized spans of one request or record; `ack` is `None` for OTLP (acknowledged on
+    /// enqueue) and the record's token for Kafka (acknowledged when the last run holding
+    /// these spans was written by the sinks).
+    Spans { spans: Vec<NormalizedSpan>, ack: Option<AckToken> },
+    /// Kafka revoke or shutdown: remove the open runs whose spans all came from these
+    /// partitions, without reporting them (the partitions' next owner re-reads them from the
+    /// committed offset), and reply with the lowest record offset handed back per partition.
+    HandBack { partitions: Vec<Tp>, reply: std::sync::mpsc::SyncSender<Vec<(Tp, i64)>> },
+}
 
 /// Why a request was refused as a whole.
 #[derive(Debug, thiserror::Error)]
@@ -37,19 +57,24 @@ pub struct Accepted {
 /// Cloneable handle the receivers use to enqueue spans.
 #[derive(Clone)]
 pub struct Ingest {
-    tx: mpsc::Sender<Vec<NormalizedSpan>>,
+    tx: mpsc::Sender<IngestMsg>,
     metrics: Arc<Metrics>,
     pub retry_after_secs: u64,
     pub max_body_bytes: usize,
 }
 
 impl Ingest {
-    pub fn new(tx: mpsc::Sender<Vec<NormalizedSpan>>, metrics: Arc<Metrics>, retry_after_secs: u64, max_body_bytes: usize) -> Self {
+    pub fn new(tx: mpsc::Sender<IngestMsg>, metrics: Arc<Metrics>, retry_after_secs: u64, max_body_bytes: usize) -> Self {
         Ingest { tx, metrics, retry_after_secs, max_body_bytes }
     }
 
     pub fn metrics(&self) -> &Metrics {
         &self.metrics
+    }
+
+    /// Enqueue a prepared message without waiting (Kafka); a full queue hands it back.
+    pub fn offer(&self, msg: IngestMsg) -> Result<(), mpsc::error::TrySendError<IngestMsg>> {
+        self.tx.try_send(msg)
     }
 
     /// Normalize and enqueue. Never blocks.
@@ -59,7 +84,7 @@ impl Ingest {
         let rejected = n.rejected.len() as u64;
         let error_message = if rejected > 0 { n.error_message() } else { String::new() };
         if accepted > 0 {
-            match self.tx.try_send(n.spans) {
+            match self.tx.try_send(IngestMsg::Spans { spans: n.spans, ack: None }) {
                 Ok(()) => {}
                 Err(e) => {
                     self.metrics.receiver_requests_refused_total.fetch_add(1, Relaxed);
