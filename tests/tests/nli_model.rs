@@ -74,3 +74,18 @@ fn missing_model_falls_back_and_disabling_is_noted() {
     let (reports, _) = check(&["--nli", "false"]);
     assert!(notes(&reports[0]).iter().any(|x| x == "stage2: learned model off (disabled by configuration (nli = false)); deterministic scorer only"), "{:?}", notes(&reports[0]));
 }
+
+#[test]
+fn serve_reports_the_scorer_in_use_on_metrics() {
+    let rt = runtime();
+    let on = common::Server::start(&["--nli-runtime", rt.to_str().unwrap(), "--nli-model", model().to_str().unwrap()]);
+    let m = on.metrics();
+    assert!(m.contains("groundcheck_stage2_scorer_info{scorer=\"deterministic\"} 0"), "{m}");
+    assert!(m.contains("groundcheck_stage2_nli_info{model=\"groundcheck-nli.int8.onnx (22.1 MiB)\",fallback_reason=\"\"} 1"), "{m}");
+    assert!(m.contains("groundcheck_nli_pairs_total "), "{m}");
+    drop(on);
+    let off = common::Server::start(&["--nli-runtime", "/nonexistent/libonnxruntime.so"]);
+    let m = off.metrics();
+    assert!(m.contains("groundcheck_stage2_scorer_info{scorer=\"deterministic\"} 1"), "{m}");
+    assert!(m.contains("groundcheck_stage2_nli_info{model=\"\",fallback_reason=\"ONNX Runtime library not found at /nonexistent/libonnxruntime.so"), "{m}");
+}
