@@ -14,13 +14,19 @@ stopping=()
 cleanup() { for c in "${stopping[@]}"; do $c || true; done; }
 trap cleanup EXIT
 
+# service SCRIPT WHAT: start deploy/SCRIPT unless one already answers (then use it and leave it
+# running); what this script started is stopped on exit.
+service() {
+    if "deploy/$1" status >/dev/null 2>&1; then
+        echo "test.sh: $2 already answers; using it and leaving it running"
+    else
+        stopping+=("deploy/$1 stop")
+        "deploy/$1" start
+    fi
+}
+
 echo "== ClickHouse (real server on 127.0.0.1:8123 for tests/tests/clickhouse.rs; npm package, deploy/.cache) =="
-if deploy/clickhouse.sh status >/dev/null 2>&1; then
-    echo "test.sh: a ClickHouse already answers on :8123; using it and leaving it running"
-else
-    stopping+=("deploy/clickhouse.sh stop")
-    deploy/clickhouse.sh start
-fi
+service clickhouse.sh "a ClickHouse on :8123"
 
 echo "== ONNX Runtime for the learned groundedness model (PyPI onnxruntime wheel, deploy/.cache) =="
 GROUNDCHECK_NLI_RUNTIME="$(deploy/onnxruntime.sh)"
@@ -28,20 +34,10 @@ export GROUNDCHECK_NLI_RUNTIME
 echo "test.sh: GROUNDCHECK_NLI_RUNTIME=$GROUNDCHECK_NLI_RUNTIME"
 
 echo "== Kafka broker (tansu on 127.0.0.1:9092 for tests/tests/kafka.rs; PyPI wheel, deploy/.cache) =="
-if deploy/kafka.sh status >/dev/null 2>&1; then
-    echo "test.sh: a Kafka broker already answers on :9092; using it and leaving it running"
-else
-    stopping+=("deploy/kafka.sh stop")
-    deploy/kafka.sh start
-fi
+service kafka.sh "a Kafka broker on :9092"
 
 echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind deploy/llm.sh) =="
-if deploy/llm.sh status >/dev/null 2>&1; then
-    echo "test.sh: a model endpoint already answers on :${LLM_PORT:-8089}; using it and leaving it running"
-else
-    stopping+=("deploy/llm.sh stop")
-    deploy/llm.sh start
-fi
+service llm.sh "a model endpoint on :${LLM_PORT:-8089}"
 export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 
 echo "== build =="
