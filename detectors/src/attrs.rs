@@ -16,12 +16,7 @@ impl std::hash::Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
+        self.0 = crate::text::fnv1a(if self.0 == 0 { crate::text::FNV_OFFSET } else { self.0 }, bytes.iter().copied());
     }
 }
 

@@ -9,6 +9,7 @@
 //! boundaries (`,"`), and neighbouring pieces are merged up to [`CHUNK_BYTES`]. Terms are
 //! lower-cased alphanumeric words of two or more characters.
 
+use crate::text::word_hash;
 use std::collections::HashMap;
 
 /// Target chunk size in bytes.
@@ -31,10 +32,6 @@ pub struct Bm25 {
     postings: HashMap<u64, Vec<(u32, u32)>>,
     lengths: Vec<u32>,
     avg_len: f64,
-}
-
-fn term_hash(w: &str) -> u64 {
-    w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn terms(text: &str) -> impl Iterator<Item = &str> {
@@ -92,7 +89,7 @@ impl Bm25 {
                 let mut tf: HashMap<u64, u32> = HashMap::new();
                 let mut n = 0u32;
                 for t in terms(&text[s..e]) {
-                    *tf.entry(term_hash(t)).or_default() += 1;
+                    *tf.entry(word_hash(t)).or_default() += 1;
                     n += 1;
                 }
                 lengths.push(n);
@@ -111,7 +108,7 @@ impl Bm25 {
         let mut scores: HashMap<u32, f64> = HashMap::new();
         let mut seen = Vec::new();
         for t in terms(query) {
-            let h = term_hash(t);
+            let h = word_hash(t);
             if seen.contains(&h) {
                 continue;
             }

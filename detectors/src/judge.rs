@@ -145,12 +145,7 @@ pub fn parse_verdict(reply: &str, evidence: &str) -> Result<Verdict, JudgeError>
 
 /// FNV-1a 64 of the run's evidence (the verdict cache key is (claim, this)).
 pub fn evidence_hash(evidence: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in evidence.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    crate::text::fnv1a(crate::text::FNV_OFFSET, evidence.bytes())
 }
 
 /// Apply verdicts to claims: the combined score per `how`; when the judge lowers a claim's

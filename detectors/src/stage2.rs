@@ -36,7 +36,7 @@ use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, EvidenceSpan, FlaggedSpan};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
-use crate::text::{char_offset, segment};
+use crate::text::{char_offset, segment, word_hash};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -206,6 +206,27 @@ fn month_index(s: &str) -> Option<u32> {
     MONTHS.iter().position(|m| l.starts_with(m)).map(|p| p as u32 + 1)
 }
 
+/// Value of a `number` regex match: the integer part and its `frac` digits.
+fn captured_value(c: &regex::Captures<'_>) -> Option<f64> {
+    let num = c.name("num")?.as_str();
+    let int = parse_num(num);
+    match c.name("frac") {
+        Some(f) => parse_num(&format!("{}.{}", num.replace(',', ""), f.as_str())).or(int),
+        None => int,
+    }
+}
+
+/// Multiplier of a `number` match's magnitude word ("1.2 million").
+fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
+    match c.name("mag").map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
+        Some("thousand") | Some("k") => 1e3,
+        Some("million") | Some("m") => 1e6,
+        Some("billion") | Some("bn") => 1e9,
+        Some("trillion") => 1e12,
+        _ => 1.0,
+    }
+}
+
 fn parse_num(s: &str) -> Option<f64> {
     s.replace(',', "").parse().ok()
 }
@@ -226,27 +247,8 @@ impl Evidence {
             prose: false,
             run_day: [run.start_unix_nano, run.end_unix_nano].into_iter().find(|t| *t > 0).map(|t| (t / 86_400_000_000_000) as i64),
         };
+        // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
-        for d in docs.iter().filter(|d| d.source != "user" && d.source != "system") {
-            let t = d.text.trim_start();
-            result_bytes += t.len();
-            let structured = (t.starts_with('{') || t.starts_with('[')) && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok();
-            if !structured {
-                prose_bytes += t.len();
-            }
-        }
-        ev.prose = result_bytes > 0 && prose_bytes * 2 >= result_bytes;
-        // The coverage vocabulary is only needed (and only built) for prose evidence.
-        if ev.prose {
-            for l in &ev.lower {
-                for w in l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
-                    ev.vocab.insert(word_hash(stem(w)));
-                    if let Some((i, _)) = w.char_indices().nth(5) {
-                        ev.vocab_prefix.insert(word_hash(&w[..i]));
-                    }
-                }
-            }
-        }
         for (i, d) in docs.iter().enumerate() {
             let t = &d.text;
             for m in r.iso_date.captures_iter(t) {
@@ -289,22 +291,39 @@ impl Evidence {
                 if spans_of_i.iter().any(|sp| overlaps(*sp, (num.start(), num.end()))) {
                     continue;
                 }
-                let mut v = parse_num(num.as_str()).unwrap_or(0.0);
-                if let Some(f) = m.name("frac") {
-                    v = parse_num(&format!("{}.{}", num.as_str().replace(',', ""), f.as_str())).unwrap_or(v);
-                }
+                let v = captured_value(&m).unwrap_or(0.0);
                 let end = m.name("frac").map_or(num.end(), |f| f.end());
                 ev.numbers.push((v, i, num.start(), end, m.name("frac").is_some()));
             }
             // Array lengths count as numbers ("3 open issues" from a list of three).
             // Totals and averages of a column (the same numeric field across an array of
             // objects) count too ("about $14.6 million in total").
-            if let Ok(j) = serde_json::from_str::<serde_json::Value>(t) {
-                keyed_numbers(&j, None, &mut ev.keyed);
+            let parsed = serde_json::from_str::<serde_json::Value>(t).ok();
+            if let Some(j) = &parsed {
+                keyed_numbers(j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
-                array_aggregates(&j, &mut derived);
+                array_aggregates(j, &mut derived);
                 for n in derived {
                     ev.numbers.push((n, i, 0, 0, false));
+                }
+            }
+            if d.source != "user" && d.source != "system" {
+                let len = t.trim_start().len();
+                result_bytes += len;
+                if !parsed.as_ref().is_some_and(|j| j.is_object() || j.is_array()) {
+                    prose_bytes += len;
+                }
+            }
+        }
+        ev.prose = result_bytes > 0 && prose_bytes * 2 >= result_bytes;
+        // The coverage vocabulary is only needed (and only built) for prose evidence.
+        if ev.prose {
+            for l in &ev.lower {
+                for w in l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                    ev.vocab.insert(word_hash(stem(w)));
+                    if let Some((i, _)) = w.char_indices().nth(5) {
+                        ev.vocab_prefix.insert(word_hash(&w[..i]));
+                    }
                 }
             }
         }
@@ -786,17 +805,8 @@ impl Scorer for DeterministicScorer {
                 if taken.iter().any(|t| overlaps(*t, (cs + num.start(), cs + num.end()))) {
                     continue;
                 }
-                let mut value = parse_num(num.as_str()).unwrap_or(0.0);
-                if let Some(f) = c.name("frac") {
-                    value = parse_num(&format!("{}.{}", num.as_str().replace(',', ""), f.as_str())).unwrap_or(value);
-                }
-                let mag = match c.name("mag").map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
-                    Some("thousand") | Some("k") => 1e3,
-                    Some("million") | Some("m") => 1e6,
-                    Some("billion") | Some("bn") => 1e9,
-                    Some("trillion") => 1e12,
-                    _ => 1.0,
-                };
+                let value = captured_value(&c).unwrap_or(0.0);
+                let mag = captured_magnitude(&c);
                 let unit = c.name("unit").map(|u| u.as_str().to_owned()).unwrap_or_default();
                 let e = e.min(cs + text.len());
                 let noun = if unit.is_empty() && c.name("cur").is_none() && mag == 1.0 {
@@ -1097,18 +1107,7 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
     for c in re().number.captures_iter(&answer[..cs]) {
         let w = c.get(0).unwrap();
         if earlier[w.end()..].trim_start().starts_with(&subject) {
-            let num = c.name("num").map(|n| n.as_str()).unwrap_or("");
-            let mut v = parse_num(num).unwrap_or(f64::NAN);
-            if let Some(f) = c.name("frac") {
-                v = parse_num(&format!("{}.{}", num.replace(',', ""), f.as_str())).unwrap_or(v);
-            }
-            let mag = match c.name("mag").map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
-                Some("thousand") | Some("k") => 1e3,
-                Some("million") | Some("m") => 1e6,
-                Some("billion") | Some("bn") => 1e9,
-                _ => 1.0,
-            };
-            current = Some(v * mag);
+            current = Some(captured_value(&c).unwrap_or(f64::NAN) * captured_magnitude(&c));
         }
     }
     let cur = current?;
@@ -1190,11 +1189,6 @@ fn uncovered_words(ev: &Evidence, answer: &str, cs: usize, ce: usize, taken: &[(
         }
     }
     cov
-}
-
-/// FNV-1a of a word (the coverage vocabulary stores hashes, not strings).
-fn word_hash(w: &str) -> u64 {
-    w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Merge word spans separated only by spaces or one short word into phrases.

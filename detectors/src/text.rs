@@ -1,6 +1,21 @@
-//! Text utilities for Stage 2: claim segmentation with offsets, offset conversion.
+//! Text utilities: claim segmentation with offsets, offset conversion, FNV-1a word hashing.
 
 /// Convert a byte offset in `s` to a Unicode scalar (char) offset.
+/// FNV-1a 64 offset basis.
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 of `bytes`, continuing from `h` (start with [`FNV_OFFSET`]). Fast and
+/// allocation-free for short keys; not DoS-resistant, so only for trusted-size, short-lived
+/// indexes and content keys.
+pub fn fnv1a(h: u64, bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// FNV-1a of a word, ASCII case folded (word sets that store hashes, not strings).
+pub fn word_hash(w: &str) -> u64 {
+    fnv1a(FNV_OFFSET, w.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
 pub fn char_offset(s: &str, byte: usize) -> usize {
     let b = byte.min(s.len());
     s[..b].chars().count()

@@ -31,6 +31,7 @@ use crate::{ReportSink, SinkError};
 use ::clickhouse::error::Error as ChError;
 use ::clickhouse::{Client, Compression, Row, RowWrite};
 use async_trait::async_trait;
+use groundcheck_detectors::text::{self, FNV_OFFSET};
 use groundcheck_detectors::report::{ClaimStatus, HallucinationReport, ToolCallStatus};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -795,14 +796,8 @@ pub fn is_data_error(e: &ChError) -> bool {
     }
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    text::fnv1a(h, bytes.iter().copied())
 }
 
 /// `insert_deduplication_token` of a set of rows: the table and each row's (run_id,
