@@ -432,6 +432,12 @@ impl EvidenceIndex {
                 break;
             }
         }
+        let prose = prose_chars > json_chars;
+        if !prose {
+            // The model never acts on structured evidence (see `NliScorer::combine`), so no
+            // claim will ask for a premise: skip the term index.
+            return EvidenceIndex { prose, chunks: chunks_all, words: Vec::new(), df: HashMap::new() };
+        }
         let words: Vec<Vec<String>> = chunks_all.iter().map(|c| words(c).collect()).collect();
         let mut df: HashMap<String, usize> = HashMap::new();
         for w in &words {
@@ -442,7 +448,7 @@ impl EvidenceIndex {
                 *df.entry(x.clone()).or_default() += 1;
             }
         }
-        EvidenceIndex { prose: prose_chars > json_chars, chunks: chunks_all, words, df }
+        EvidenceIndex { prose, chunks: chunks_all, words, df }
     }
 
     /// The best chunks for `claim`, best first (ties in document order), up to `budget` chars.
