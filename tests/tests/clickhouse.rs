@@ -19,7 +19,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -157,82 +157,6 @@ fn checked_reports(files: &[&str]) -> Vec<HallucinationReport> {
     let out = Command::new(groundcheck_bin()).arg("check").args(files.iter().map(|f| dev_data_dir().join(f))).env_remove("GROUNDCHECK_CONFIG").output().expect("run groundcheck check");
     assert!(out.status.success(), "groundcheck check failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("report")).collect()
-}
-
-/// `groundcheck serve` with a data directory of the caller's (to restart on the same one).
-struct Serve {
-    child: Option<Child>,
-    http: SocketAddr,
-    admin: SocketAddr,
-    log: PathBuf,
-}
-
-impl Serve {
-    /// Spawn; returns once `/healthz` answers, or Err(log) when the process exits first.
-    fn spawn(data_dir: &Path, log: &Path, extra: &[&str]) -> Result<Serve, String> {
-        let ports = free_ports(3);
-        let addr = |p: u16| -> SocketAddr { format!("127.0.0.1:{p}").parse().unwrap() };
-        let f = std::fs::File::create(log).unwrap();
-        let child = Command::new(groundcheck_bin())
-            .arg("serve")
-            .args(["--grpc-addr", &addr(ports[0]).to_string(), "--http-addr", &addr(ports[1]).to_string(), "--admin-addr", &addr(ports[2]).to_string()])
-            .arg("--data-dir")
-            .arg(data_dir)
-            .args(["--grace-ms", "300", "--summary", "false"])
-            .args(extra)
-            .env("GROUNDCHECK_LOG", "info")
-            .env_remove("GROUNDCHECK_CONFIG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::from(f.try_clone().unwrap()))
-            .stderr(Stdio::from(f))
-            .spawn()
-            .expect("spawn groundcheck");
-        let mut s = Serve { child: Some(child), http: addr(ports[1]), admin: addr(ports[2]), log: log.to_owned() };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            if let Some(status) = s.child.as_mut().unwrap().try_wait().unwrap() {
-                s.child = None;
-                return Err(format!("exited with {status}; log:\n{}", s.log()));
-            }
-            if http_request(s.admin, "GET", "/healthz", &[], b"").is_ok_and(|r| r.status == 200) {
-                return Ok(s);
-            }
-            assert!(Instant::now() < deadline, "groundcheck did not become healthy; log:\n{}", s.log());
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-    fn metrics(&self) -> String {
-        http_request(self.admin, "GET", "/metrics", &[], b"").expect("GET /metrics").text()
-    }
-    /// SIGTERM, wait for the exit; returns whether it exited 0.
-    fn terminate(&mut self) -> bool {
-        let mut child = self.child.take().expect("running");
-        let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            if let Some(st) = child.try_wait().unwrap() {
-                return st.success();
-            }
-            if Instant::now() >= deadline {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("groundcheck did not exit within 30 s of SIGTERM; log:\n{}", self.log());
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
 }
 
 fn spill_files(data_dir: &Path) -> Vec<PathBuf> {
@@ -677,7 +601,7 @@ fn unreachable_clickhouse_fails_fast_and_a_shutdown_spills_what_it_could_not_wri
 
     // Required (the default): refuses to start, saying why and what to do.
     let t = Instant::now();
-    let err = Serve::spawn(&data, &tmp.path().join("a.log"), &["--clickhouse-url", &dead_url]).err().expect("serve must not start without its ClickHouse");
+    let err = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &dead_url]).err().expect("serve must not start without its ClickHouse");
     assert!(t.elapsed() < Duration::from_secs(20), "fails fast");
     for needle in ["unreachable", &dead_url, "deploy/clickhouse.sh", "--clickhouse-required false"] {
         assert!(err.contains(needle), "the error names {needle:?}:\n{err}");
@@ -685,7 +609,7 @@ fn unreachable_clickhouse_fails_fast_and_a_shutdown_spills_what_it_could_not_wri
 
     // Not required: starts; the JSON Lines sink still writes; at shutdown the batch that
     // ClickHouse never acknowledged is spilled to disk.
-    let mut s = Serve::spawn(&data, &tmp.path().join("b.log"), &["--clickhouse-url", &dead_url, "--clickhouse-required", "false", "--sink-shutdown-ms", "300", "--clickhouse-timeout-ms", "1000"]).unwrap();
+    let mut s = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &dead_url, "--clickhouse-required", "false", "--sink-shutdown-ms", "300", "--clickhouse-timeout-ms", "1000"]).unwrap();
     let (body, ids) = &dev_requests()[0];
     post_accepted(s.http, body.as_bytes());
     let id = ids[0].clone();
@@ -696,18 +620,18 @@ fn unreachable_clickhouse_fails_fast_and_a_shutdown_spills_what_it_could_not_wri
     }
     let m = s.metrics();
     assert!(metric_value(&m, "groundcheck_clickhouse_retries_total").unwrap_or(0.0) >= 1.0, "the sink is retrying:\n{m}");
-    assert!(s.terminate(), "exits 0 on SIGTERM; log:\n{}", s.log());
+    assert!(s.terminate(Duration::from_secs(30)).success(), "exits 0 on SIGTERM; log:\n{}", s.log());
     let spilled = spill_files(&data);
     assert_eq!(spilled.len(), 1, "one spilled batch; log:\n{}", s.log());
     assert!(std::fs::read_to_string(&spilled[0]).unwrap().contains(&id));
 
     // The next start, with ClickHouse there, replays it before accepting anything.
     let db = Db::new(&ch, "spill");
-    let mut s2 = Serve::spawn(&data, &tmp.path().join("c.log"), &["--clickhouse-url", &ch.url, "--clickhouse-database", &db.name, "--clickhouse-ttl-days", "0"]).unwrap();
+    let mut s2 = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &ch.url, "--clickhouse-database", &db.name, "--clickhouse-ttl-days", "0"]).unwrap();
     assert_eq!(ch.count(&db.name, &format!("SELECT count() FROM runs WHERE run_id = '{id}'")), 1);
     assert!(spill_files(&data).is_empty());
     assert_eq!(metric_value(&s2.metrics(), "groundcheck_clickhouse_replayed_total"), Some(1.0));
-    assert!(s2.terminate());
+    assert!(s2.terminate(Duration::from_secs(30)).success());
 }
 
 // ---------------------------------------------------------------- 5. ClickHouse restarted mid-load
@@ -755,7 +679,7 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
     let ch = ch_at(&private.url());
     let db = "gc_test_restart";
     let tmp = tempfile::tempdir().unwrap();
-    let s = Serve::spawn(&tmp.path().join("data"), &tmp.path().join("serve.log"), &["--clickhouse-url", &private.url(), "--clickhouse-database", db, "--clickhouse-ttl-days", "0", "--sink-batch", "16", "--sink-flush-ms", "50", "--clickhouse-timeout-ms", "2000"]).unwrap();
+    let s = Server::try_start_in(&tmp.path().join("data"), &["--summary", "false", "--clickhouse-url", &private.url(), "--clickhouse-database", db, "--clickhouse-ttl-days", "0", "--sink-batch", "16", "--sink-flush-ms", "50", "--clickhouse-timeout-ms", "2000"]).unwrap();
 
     let requests = dev_requests();
     let http = s.http;

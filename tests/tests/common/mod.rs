@@ -81,9 +81,20 @@ pub struct Server {
 impl Server {
     /// Start with `--grace-ms 300` plus `extra` flags; waits until `/healthz` answers.
     pub fn start(extra: &[&str]) -> Server {
-        let bin = groundcheck_bin();
         let tmp = tempfile::Builder::new().prefix("groundcheck-e2e-").tempdir().expect("tempdir");
         let data_dir = tmp.path().join("data");
+        Server::spawn(tmp, data_dir, extra, Duration::from_secs(15)).unwrap_or_else(|e| panic!("groundcheck serve {e}"))
+    }
+
+    /// Start on a data directory of the caller's (to restart on the same one); `Err` with the
+    /// log when the process exits before `/healthz` answers (a refused start).
+    pub fn try_start_in(data_dir: &Path, extra: &[&str]) -> Result<Server, String> {
+        let tmp = tempfile::Builder::new().prefix("groundcheck-e2e-").tempdir().expect("tempdir");
+        Server::spawn(tmp, data_dir.to_owned(), extra, Duration::from_secs(30))
+    }
+
+    fn spawn(tmp: tempfile::TempDir, data_dir: PathBuf, extra: &[&str], timeout: Duration) -> Result<Server, String> {
+        let bin = groundcheck_bin();
         let log_path = tmp.path().join("server.log");
         let ports = free_ports(3);
         let addr = |p: u16| -> SocketAddr { format!("127.0.0.1:{p}").parse().unwrap() };
@@ -105,19 +116,20 @@ impl Server {
             .stderr(Stdio::from(log));
         let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
         let mut s = Server { child: Some(child), grpc, http, admin, data_dir, log_path, _tmp: tmp };
-        s.wait_healthy(Duration::from_secs(15));
-        s
+        s.wait_healthy(timeout)?;
+        Ok(s)
     }
 
-    fn wait_healthy(&mut self, timeout: Duration) {
+    fn wait_healthy(&mut self, timeout: Duration) -> Result<(), String> {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                panic!("groundcheck serve exited early with {status}; log:\n{}", self.log());
+                self.child = None;
+                return Err(format!("exited early with {status}; log:\n{}", self.log()));
             }
             if let Ok(r) = http_request(self.admin, "GET", "/healthz", &[], b"") {
                 if r.status == 200 {
-                    return;
+                    return Ok(());
                 }
             }
             assert!(Instant::now() < deadline, "groundcheck serve did not answer /healthz within {timeout:?}; log:\n{}", self.log());
