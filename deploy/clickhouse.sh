@@ -54,8 +54,16 @@ our_pid() {
     [[ -f "$PID_FILE" ]] || return 1
     local pid
     pid="$(cat "$PID_FILE" 2>/dev/null || true)"
-    [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && grep -q clickhouse_server.py "/proc/$pid/cmdline" 2>/dev/null || return 1
-    echo "$pid"
+    [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
+    # A process forked a moment ago may not have exec'd yet (its cmdline is still the shell's):
+    # give it a second to become what the pid file says before calling the pid foreign.
+    local _
+    for _ in $(seq 10); do
+        grep -q clickhouse_server.py "/proc/$pid/cmdline" 2>/dev/null && { echo "$pid"; return 0; }
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
 }
 
 install() {

@@ -49,8 +49,16 @@ our_pid() {
     [[ -f "$PID_FILE" ]] || return 1
     local pid
     pid="$(cat "$PID_FILE" 2>/dev/null || true)"
-    [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && grep -q tansu "/proc/$pid/cmdline" 2>/dev/null || return 1
-    echo "$pid"
+    [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
+    # A process forked a moment ago may not have exec'd yet (its cmdline is still the shell's):
+    # give it a second to become what the pid file says before calling the pid foreign.
+    local _
+    for _ in $(seq 10); do
+        grep -q tansu "/proc/$pid/cmdline" 2>/dev/null && { echo "$pid"; return 0; }
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
 }
 
 install() {
@@ -85,10 +93,13 @@ start() {
     say "starting tansu on $URL (log $LOG_FILE)"
     nohup "$b" broker --listener-url "$URL" --advertised-listener-url "$URL" --storage-engine memory://tansu/ \
         >"$LOG_FILE" 2>&1 </dev/null &
-    echo $! >"$PID_FILE"
+    local pid=$!
+    echo "$pid" >"$PID_FILE"
     local waited=0
     until port_open; do
-        our_pid >/dev/null || { tail -n 20 "$LOG_FILE" >&2; die "tansu exited during start"; }
+        # Liveness of the pid only: right after the fork, /proc/PID/cmdline may still show the
+        # shell that has not exec'd tansu yet, so a name check here would race.
+        kill -0 "$pid" 2>/dev/null || { tail -n 20 "$LOG_FILE" >&2; die "tansu exited during start"; }
         sleep 0.2
         waited=$((waited + 1))
         ((waited < TIMEOUT * 5)) || die "tansu did not listen on $URL within ${TIMEOUT}s"

@@ -11,6 +11,7 @@ use crate::assembler::{FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::pipeline::{assembler_config, build_detector, now_unix_nano, to_agent_run};
 use groundcheck_detectors::normalize::normalize_request;
+use groundcheck_detectors::pipeline::DetectorPanic;
 use groundcheck_detectors::report::HallucinationReport;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -39,7 +40,26 @@ pub struct CheckStats {
     pub runs: usize,
     pub incomplete: usize,
     pub flagged: usize,
+    /// Input lines that could not be decoded (reported on stderr with their line number and
+    /// skipped; every other line is processed).
+    pub undecodable_lines: usize,
+    /// Runs whose check panicked (reported with `incomplete_reason` and on stderr).
+    pub panicked_runs: usize,
     pub seconds: f64,
+}
+
+impl CheckStats {
+    /// True when some input was skipped or some run failed: `check` exits non-zero.
+    pub fn failed(&self) -> bool {
+        self.undecodable_lines > 0 || self.panicked_runs > 0
+    }
+}
+
+/// One input line that could not be decoded.
+#[derive(Debug, Clone)]
+pub struct BadLine {
+    pub line: usize,
+    pub reason: String,
 }
 
 fn read_input(path: &PathBuf) -> Result<Vec<u8>, CheckError> {
@@ -53,28 +73,30 @@ fn read_input(path: &PathBuf) -> Result<Vec<u8>, CheckError> {
     }
 }
 
-/// Decode a file's requests: JSON Lines first, then one whole document.
-fn decode_file(path: &str, data: &[u8]) -> Result<Vec<groundcheck_proto::otlp::collector::ExportTraceServiceRequest>, CheckError> {
+/// Decode a file's requests: one `ExportTraceServiceRequest` per line (lines that fail to
+/// decode are returned with their line number and skipped), or — when no line decodes — the
+/// whole file as one document.
+fn decode_file(path: &str, data: &[u8]) -> Result<(Vec<groundcheck_proto::otlp::collector::ExportTraceServiceRequest>, Vec<BadLine>), CheckError> {
     let mut out = Vec::new();
-    let mut line_err = None;
+    let mut bad = Vec::new();
     for (i, line) in data.split(|b| *b == b'\n').enumerate() {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         match groundcheck_proto::json::decode_export_request(line) {
             Ok(r) => out.push(r),
-            Err(e) => {
-                line_err = Some(format!("line {}: {e}", i + 1));
-                break;
-            }
+            Err(e) => bad.push(BadLine { line: i + 1, reason: e.to_string() }),
         }
     }
-    match line_err {
-        None => Ok(out),
-        Some(detail) => groundcheck_proto::json::decode_export_request(data)
-            .map(|r| vec![r])
-            .map_err(|_| CheckError::Decode { path: path.to_owned(), detail }),
+    if out.is_empty() && !bad.is_empty() {
+        // Not JSON Lines: maybe one pretty-printed document.
+        return match groundcheck_proto::json::decode_export_request(data) {
+            Ok(r) => Ok((vec![r], Vec::new())),
+            Err(_) if bad.len() == 1 => Err(CheckError::Decode { path: path.to_owned(), detail: format!("line {}: {}", bad[0].line, bad[0].reason) }),
+            Err(_) => Ok((out, bad)),
+        };
     }
+    Ok((out, bad))
 }
 
 pub fn run_check(settings: &Settings, files: &[PathBuf], out: &mut dyn Write) -> Result<CheckStats, CheckError> {
@@ -86,7 +108,11 @@ pub fn run_check(settings: &Settings, files: &[PathBuf], out: &mut dyn Write) ->
     let now = Instant::now();
     for f in files {
         let data = read_input(f)?;
-        let reqs = decode_file(&f.display().to_string(), &data)?;
+        let (reqs, bad) = decode_file(&f.display().to_string(), &data)?;
+        for b in &bad {
+            eprintln!("{}:{}: skipped: {}", f.display(), b.line, b.reason);
+        }
+        stats.undecodable_lines += bad.len();
         for req in reqs {
             stats.requests += 1;
             let n = normalize_request(&req);
@@ -99,14 +125,21 @@ pub fn run_check(settings: &Settings, files: &[PathBuf], out: &mut dyn Write) ->
         }
     }
     finished.extend(buffer.drain(true));
-    let reports: Vec<HallucinationReport> = finished
+    let results: Vec<(HallucinationReport, Option<DetectorPanic>)> = finished
         .into_par_iter()
         .map(|f| {
-            let run = to_agent_run(f);
-            detector.detect(&run, now_unix_nano())
+            let (run, panic) = to_agent_run(f);
+            match panic {
+                Some(p) => (detector.panic_report(&run, Vec::new(), &p, now_unix_nano()), Some(p)),
+                None => detector.detect_isolated(&run, now_unix_nano()),
+            }
         })
         .collect();
-    for r in &reports {
+    for (r, panic) in &results {
+        if let Some(p) = panic {
+            stats.panicked_runs += 1;
+            eprintln!("run {}: {p} (reported as incomplete)", r.run_id);
+        }
         stats.runs += 1;
         stats.incomplete += r.incomplete as usize;
         stats.flagged += (r.action != groundcheck_detectors::report::Action::Emit) as usize;

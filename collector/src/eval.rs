@@ -392,7 +392,10 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
         .enumerate()
         .map(|(i, row)| {
             let run = halueval_run(row, i);
-            let report = detector.detect(&run, now_unix_nano());
+            let (report, panic) = detector.detect_isolated(&run, now_unix_nano());
+            if let Some(p) = panic {
+                eprintln!("halueval row {}: {p} (counted as flagged)", row["id"].as_str().unwrap_or("?"));
+            }
             let evidence = format!("{}\n{}", run.user_input, run.tool_calls[0].result.as_deref().unwrap_or(""));
             let naive = naive_flag(run.final_answer.as_deref().unwrap_or(""), &evidence);
             (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive, held_out_pair(row))

@@ -79,6 +79,9 @@ fn main() -> anyhow::Result<()> {
                 stats.seconds,
                 stats.spans as f64 / stats.seconds.max(1e-9)
             );
+            if stats.failed() {
+                anyhow::bail!("{} undecodable input lines skipped, {} runs failed (see above); every other run was reported", stats.undecodable_lines, stats.panicked_runs);
+            }
             Ok(())
         }
         Cmd::Loadgen(args) => {

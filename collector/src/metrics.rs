@@ -146,6 +146,7 @@ counters! {
     stage1_inline_rejected_total: "Tool spans rejected by Stage 1 inline (schema), before their run finished",
     worker_queue_depth: "Runs queued or running on the worker pool",
     worker_backpressure_total: "Times the assembler waited because the worker pool was full",
+    detector_panics_total: "Runs whose check panicked (a bug): reported as incomplete with the panic as reason; the collector carries on",
     reports_total: "Reports produced",
     reports_emit_total: "Reports with action emit",
     reports_revise_total: "Reports with action revise",

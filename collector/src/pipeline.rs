@@ -23,7 +23,7 @@ use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
-use groundcheck_detectors::pipeline::{maybe, AsyncResults, Detector, DetectorConfig, Stage2Result, StageTimings};
+use groundcheck_detectors::pipeline::{isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result, StageTimings};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
@@ -132,16 +132,34 @@ pub fn assembler_config(s: &Settings) -> AssemblerConfig {
 }
 
 /// Turn a finished run into the canonical run model.
-pub fn to_agent_run(f: FinishedRun) -> AgentRun {
-    let mut run = build_run(f.spans);
+/// The canonical run of a finished trace. A panic while building it (a bug) yields an empty,
+/// incomplete run that says why, and the panic for the caller to count.
+pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
+    let FinishedRun { trace_id, spans, reason, .. } = f;
+    let (mut run, panic) = match isolate("run assembly", || build_run(spans)) {
+        Ok(run) => (run, None),
+        Err(p) => {
+            let run = AgentRun { incomplete: true, incomplete_reason: Some(p.to_string()), ..Default::default() };
+            (run, Some(p))
+        }
+    };
     if run.run_id.is_empty() {
-        run.run_id = groundcheck_detectors::span::hex(&f.trace_id);
+        run.run_id = groundcheck_detectors::span::hex(&trace_id);
     }
-    if let Some(r) = f.reason.incomplete_reason() {
+    if panic.is_some() {
+        return (run, panic);
+    }
+    if let Some(r) = reason.incomplete_reason() {
         run.incomplete = true;
         run.incomplete_reason = Some(r.to_owned());
     }
-    run
+    (run, None)
+}
+
+/// Count and log a panic caught while one run was checked.
+pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, m: &Metrics) {
+    m.detector_panics_total.fetch_add(1, Relaxed);
+    tracing::error!(run_id, stage = panic.stage, error = %panic.message, "detector panicked; run reported as incomplete, collector carries on");
 }
 
 /// The running pipeline.
@@ -171,6 +189,8 @@ struct Job {
     run: AgentRun,
     validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
     finished_at: Instant,
+    /// Set when assembling the run or Stage 1 panicked (already counted and logged).
+    panic: Option<DetectorPanic>,
 }
 
 /// Bounds of the asynchronous (LLM) part of a run.
@@ -190,7 +210,19 @@ impl Pipeline {
         let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
         let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
         let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
-        let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(s.workers).thread_name(|i| format!("gc-worker-{i}")).build()?);
+        // Every job isolates its own panics (see `worker_job`); this handler is the last line so
+        // that a panic outside them is counted instead of aborting the process.
+        let panic_metrics = metrics.clone();
+        let pool = Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(s.workers)
+                .thread_name(|i| format!("gc-worker-{i}"))
+                .panic_handler(move |_| {
+                    panic_metrics.detector_panics_total.fetch_add(1, Relaxed);
+                    tracing::error!("worker job panicked outside the detector's isolation");
+                })
+                .build()?,
+        );
         let permits = s.workers + s.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
         let async_stage = AsyncStage {
@@ -371,17 +403,27 @@ async fn dispatch(
                 );
             }
         }
-        let run = to_agent_run(f);
+        let (run, mut panic) = to_agent_run(f);
+        if let Some(p) = &panic {
+            record_panic(&run.run_id, p, metrics);
+        }
         // Stage 1 inline, on the assembly path.
         let t = Instant::now();
-        let validations = detector.stage1(&run);
+        let validations = match isolate("stage1", || detector.stage1(&run)) {
+            Ok(v) => v,
+            Err(p) => {
+                record_panic(&run.run_id, &p, metrics);
+                panic = Some(p);
+                Vec::new()
+            }
+        };
         metrics.stage1_latency.observe(t.elapsed());
         metrics.stage1_tool_calls_total.fetch_add(validations.len() as u64, Relaxed);
         for v in validations.iter().filter(|v| v.status.is_rejection()) {
             metrics.stage1_tool_calls_rejected_total.fetch_add(1, Relaxed);
             tracing::info!(run_id = %run.run_id, tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 rejected a tool call");
         }
-        let job = Job { acks, run, validations, finished_at };
+        let job = Job { acks, run, validations, finished_at, panic };
         let permit = match sem.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
@@ -413,9 +455,24 @@ async fn dispatch(
 /// (bounded by the deadline), completes the report and sends it to the sinks. The worker
 /// never waits on the network.
 fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Arc<Metrics>, a: &AsyncStage) {
-    let Job { acks, run, validations, finished_at } = job;
+    let Job { acks, run, validations, finished_at, panic } = job;
     let run = Arc::new(run);
-    let mut s2 = detector.stage2(&run);
+    if let Some(p) = panic {
+        // Assembly or Stage 1 panicked: report what there is, say why, carry on.
+        let report = detector.panic_report(&run, validations, &p, now_unix_nano());
+        send_report(report, finished_at, acks, sink_tx, metrics);
+        return;
+    }
+    let kept = validations.clone();
+    let mut s2 = match isolate("stage2", || detector.stage2(&run)) {
+        Ok(s2) => s2,
+        Err(p) => {
+            record_panic(&run.run_id, &p, metrics);
+            let report = detector.panic_report(&run, kept, &p, now_unix_nano());
+            send_report(report, finished_at, acks, sink_tx, metrics);
+            return;
+        }
+    };
     let work = detector.async_work(&run, &s2);
     if !work.is_empty() {
         match a.pending.clone().try_acquire_owned() {
@@ -452,6 +509,11 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkIte
         }
     }
     let report = complete_stages(detector, &run, validations, s2, AsyncResults::default(), metrics);
+    send_report(report, finished_at, acks, sink_tx, metrics);
+}
+
+/// From a worker thread: hand a report to the sink runner (waits while its queue is full).
+fn send_report(report: HallucinationReport, finished_at: Instant, acks: Vec<AckToken>, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Metrics) {
     if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
@@ -462,7 +524,14 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkIte
 /// Judge verdicts, probes and Stage 4, with metrics.
 fn complete_stages(detector: &Detector, run: &AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, s2: Stage2Result, results: AsyncResults, m: &Metrics) -> HallucinationReport {
     let had_async = results.judge.is_some() || results.probes.is_some();
-    let (report, t) = detector.complete(run, validations, s2, results, now_unix_nano());
+    let kept = validations.clone();
+    let (report, t) = match isolate("stage4", || detector.complete(run, validations, s2, results, now_unix_nano())) {
+        Ok(done) => done,
+        Err(p) => {
+            record_panic(&run.run_id, &p, m);
+            (detector.panic_report(run, kept, &p, now_unix_nano()), StageTimings::default())
+        }
+    };
     record_report(&report, t, had_async, m);
     report
 }

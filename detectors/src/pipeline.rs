@@ -16,8 +16,34 @@ use crate::stage1::Stage1;
 use crate::stage2::{aggregate, Aggregation, Scorer};
 use crate::stage3::{block_on, join2, BoxFuture, ConsistencyProber, ProbeOutcome};
 use crate::stage4::{gate, Thresholds};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// A panic caught while one run was checked: a bug, never an expected outcome. The run is
+/// reported with this as its `incomplete_reason`; the caller logs and counts it
+/// (`groundcheck_detector_panics_total`), and every other run carries on.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("detector panicked in {stage}: {message}")]
+pub struct DetectorPanic {
+    /// The step that panicked (`stage1`, `stage2`, `stage4`).
+    pub stage: &'static str,
+    /// The panic payload, when it was a string.
+    pub message: String,
+}
+
+/// Run `work`, turning a panic into a [`DetectorPanic`] (the detector holds no state that a
+/// panic could leave half-updated: every stage works on the run it is given).
+pub fn isolate<T>(stage: &'static str, work: impl FnOnce() -> T) -> Result<T, DetectorPanic> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "non-string panic payload".to_owned());
+        DetectorPanic { stage, message }
+    })
+}
 
 /// Time spent per stage for one run.
 #[derive(Debug, Default, Clone, Copy)]
@@ -218,6 +244,63 @@ impl Detector {
     pub fn detect(&self, run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         let v = self.stage1(run);
         self.finish(run, v, now_unix_nano)
+    }
+
+    /// [`Detector::detect`] with panic isolation: a panic in any stage still yields a report
+    /// (see [`Detector::panic_report`]) and the panic itself, for the caller to log and count.
+    pub fn detect_isolated(&self, run: &AgentRun, now_unix_nano: u64) -> (HallucinationReport, Option<DetectorPanic>) {
+        let validations = match isolate("stage1", || self.stage1(run)) {
+            Ok(v) => v,
+            Err(p) => return (self.panic_report(run, Vec::new(), &p, now_unix_nano), Some(p)),
+        };
+        let kept = validations.clone();
+        match isolate("stage2", || self.finish(run, validations, now_unix_nano)) {
+            Ok(r) => (r, None),
+            Err(p) => (self.panic_report(run, kept, &p, now_unix_nano), Some(p)),
+        }
+    }
+
+    /// The report of a run whose check panicked: what was validated before the panic (Stage 1
+    /// results, if any), no claims, `incomplete` with the panic as its reason, and a note that
+    /// says what was not checked. The action comes from the gate over what is left; it never
+    /// hides the failure, which is in `incomplete_reason` and the notes.
+    pub fn panic_report(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, panic: &DetectorPanic, now_unix_nano: u64) -> HallucinationReport {
+        let s2 = Stage2Result {
+            notes: vec![format!("not checked: {panic}; groundedness, probes and gating of claims skipped for this run")],
+            ..Default::default()
+        };
+        let (mut report, _) = match isolate("stage4", || self.complete(run, validations, s2, AsyncResults::default(), now_unix_nano)) {
+            Ok(r) => r,
+            Err(_) => (self.bare_report(run, now_unix_nano), StageTimings::default()),
+        };
+        report.incomplete = true;
+        report.incomplete_reason = Some(panic.to_string());
+        report
+    }
+
+    /// A report with nothing checked (the last resort when even gating panicked).
+    fn bare_report(&self, run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
+        HallucinationReport {
+            run_id: run.run_id.clone(),
+            claims: Vec::new(),
+            tool_call_validations: Vec::new(),
+            consistency_probes: Vec::new(),
+            overall_score: 1.0,
+            action: crate::report::Action::Revise,
+            version: crate::SPEC_VERSION.to_owned(),
+            trace_id: run.run_id.clone(),
+            agent_name: run.agent_name.clone(),
+            service_name: run.service_name.clone(),
+            model: run.model.clone(),
+            dialect: run.dialect.as_str().to_owned(),
+            start_time_unix_nano: run.start_unix_nano,
+            end_time_unix_nano: run.end_unix_nano,
+            reported_at_unix_nano: now_unix_nano,
+            incomplete: true,
+            incomplete_reason: None,
+            final_answer: run.final_answer.clone(),
+            notes: vec!["not checked: the detector panicked".to_owned()],
+        }
     }
 }
 

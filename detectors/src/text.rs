@@ -16,9 +16,32 @@ pub fn word_hash(w: &str) -> u64 {
     fnv1a(FNV_OFFSET, w.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
+/// A byte offset that is not on a character boundary counts the characters before it (the
+/// partial character is not counted), so this never panics.
 pub fn char_offset(s: &str, byte: usize) -> usize {
-    let b = byte.min(s.len());
+    let b = floor_char_boundary(s, byte);
     s[..b].chars().count()
+}
+
+/// The greatest character boundary of `s` at or before `byte` (`s.len()` past the end).
+pub fn floor_char_boundary(s: &str, byte: usize) -> usize {
+    if byte >= s.len() {
+        return s.len();
+    }
+    let mut b = byte;
+    while !s.is_char_boundary(b) {
+        b -= 1;
+    }
+    b
+}
+
+/// The least character boundary of `s` at or after `byte` (`s.len()` past the end).
+pub fn ceil_char_boundary(s: &str, byte: usize) -> usize {
+    let mut b = byte.min(s.len());
+    while !s.is_char_boundary(b) {
+        b += 1;
+    }
+    b
 }
 
 const ABBREVIATIONS: &[&str] = &[
@@ -57,7 +80,13 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
             };
             if is_end && c == b'.' {
                 // Abbreviations and initials do not end sentences.
-                let word_start = text[..i].rfind(|ch: char| ch.is_whitespace() || ch == '(').map_or(0, |p| p + 1);
+                // The word starts after the last whitespace or '(' (which may be a multi-byte
+                // character such as U+00A0: step over the whole character).
+                let word_start = text[..i]
+                    .char_indices()
+                    .rev()
+                    .find(|&(_, ch)| ch.is_whitespace() || ch == '(')
+                    .map_or(0, |(p, ch)| p + ch.len_utf8());
                 let word = text[word_start..i].to_ascii_lowercase();
                 if ABBREVIATIONS.contains(&word.as_str()) || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic())) {
                     None
@@ -123,6 +152,25 @@ mod tests {
         assert_eq!(seg("It costs $1.5 million. Dr. Smith agreed! Done?"), vec!["It costs $1.5 million.", "Dr. Smith agreed!", "Done?"]);
         assert_eq!(seg("Items:\n- A is 3\n- B is 4"), vec!["Items:", "A is 3", "B is 4"]);
         assert_eq!(seg("Use e.g. `a. B` here; then stop."), vec!["Use e.g. `a. B` here;", "then stop."]);
+    }
+
+    #[test]
+    fn abbreviation_after_a_multibyte_space_does_not_panic() {
+        let t = "Under Cal.\u{a0}Civ.\u{a0}Code \u{a7} 1714 the owner is liable. Civ.\u{2003}Code applies. Done.";
+        let parts = seg(t);
+        assert!(parts.len() >= 2, "{parts:?}");
+        for (s, e) in segment(t) {
+            assert!(t.is_char_boundary(s) && t.is_char_boundary(e));
+        }
+    }
+
+    #[test]
+    fn char_offset_inside_a_character_does_not_panic() {
+        let s = "a\u{a0}b";
+        assert_eq!(char_offset(s, 2), 1);
+        assert_eq!(char_offset(s, 99), 3);
+        assert_eq!(floor_char_boundary(s, 2), 1);
+        assert_eq!(ceil_char_boundary(s, 2), 3);
     }
 
     #[test]
