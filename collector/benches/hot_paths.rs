@@ -15,14 +15,27 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 100;
 
-fn request(d: GenDialect, result_bytes: usize) -> groundcheck_proto::otlp::collector::ExportTraceServiceRequest {
-    let cfg = GenConfig { spans_per_run: 6, result_bytes, hallucinated_share: 0.2, dialect: d, omit_root: false };
+fn request(
+    d: GenDialect,
+    result_bytes: usize,
+) -> groundcheck_proto::otlp::collector::ExportTraceServiceRequest {
+    let cfg = GenConfig {
+        spans_per_run: 6,
+        result_bytes,
+        hallucinated_share: 0.2,
+        dialect: d,
+        omit_root: false,
+    };
     gen_request(&cfg, &mut Rng::new(42), RUNS, 2_000_000_000_000).0
 }
 
 /// The bundled OpenInference example run (OTLP/JSON, 5 spans with real attribute sizes).
 fn example_json() -> Vec<u8> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-run.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/agent-run.json"
+    ))
+    .unwrap();
     text.into_bytes()
 }
 
@@ -54,18 +67,29 @@ fn bench_decode(c: &mut Criterion) {
     let mut g = c.benchmark_group("decode");
     g.throughput(Throughput::Elements(spans));
     g.bench_function("otlp_protobuf_600_spans_256B_results", |b| {
-        b.iter(|| groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(black_box(pb.as_slice())).unwrap())
+        b.iter(|| {
+            groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(black_box(
+                pb.as_slice(),
+            ))
+            .unwrap()
+        })
     });
     let js = example_json();
     g.throughput(Throughput::Bytes(js.len() as u64));
-    g.bench_function("otlp_json_example_run", |b| b.iter(|| groundcheck_proto::json::decode_export_request(black_box(&js)).unwrap()));
+    g.bench_function("otlp_json_example_run", |b| {
+        b.iter(|| groundcheck_proto::json::decode_export_request(black_box(&js)).unwrap())
+    });
     g.finish();
 }
 
 fn bench_normalize(c: &mut Criterion) {
     let mut g = c.benchmark_group("normalize");
     g.throughput(Throughput::Elements((RUNS * 6) as u64));
-    for (name, d) in [("genai", GenDialect::Genai), ("openinference", GenDialect::Openinference), ("openllmetry", GenDialect::Openllmetry)] {
+    for (name, d) in [
+        ("genai", GenDialect::Genai),
+        ("openinference", GenDialect::Openinference),
+        ("openllmetry", GenDialect::Openllmetry),
+    ] {
         let req = request(d, 256);
         g.bench_function(name, |b| b.iter(|| normalize_request(black_box(&req))));
     }
@@ -83,7 +107,10 @@ fn bench_assembly(c: &mut Criterion) {
             |spans| {
                 let mut buf = run_buffer();
                 buf.insert(spans, Instant::now());
-                buf.drain(true).into_iter().map(|f| build_run(f.spans)).collect::<Vec<AgentRun>>()
+                buf.drain(true)
+                    .into_iter()
+                    .map(|f| build_run(f.spans))
+                    .collect::<Vec<AgentRun>>()
             },
             BatchSize::SmallInput,
         )
@@ -96,9 +123,20 @@ fn bench_assembly(c: &mut Criterion) {
 fn bench_ingest(c: &mut Criterion) {
     let d = detector();
     let mut g = c.benchmark_group("ingest_path");
-    for (name, bytes) in [("small_spans_64B_results", 64usize), ("10KiB_tool_results", 10 * 1024)] {
-        let cfg = GenConfig { spans_per_run: 6, result_bytes: bytes, hallucinated_share: 0.2, dialect: GenDialect::Mix, omit_root: false };
-        let pb = gen_request(&cfg, &mut Rng::new(9), RUNS, 2_000_000_000_000).0.encode_to_vec();
+    for (name, bytes) in [
+        ("small_spans_64B_results", 64usize),
+        ("10KiB_tool_results", 10 * 1024),
+    ] {
+        let cfg = GenConfig {
+            spans_per_run: 6,
+            result_bytes: bytes,
+            hallucinated_share: 0.2,
+            dialect: GenDialect::Mix,
+            omit_root: false,
+        };
+        let pb = gen_request(&cfg, &mut Rng::new(9), RUNS, 2_000_000_000_000)
+            .0
+            .encode_to_vec();
         if bytes > 1024 {
             g.throughput(Throughput::Bytes(pb.len() as u64));
         } else {
@@ -106,7 +144,10 @@ fn bench_ingest(c: &mut Criterion) {
         }
         g.bench_function(name, |b| {
             b.iter(|| {
-                let req = groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(pb.as_slice()).unwrap();
+                let req = groundcheck_proto::otlp::collector::ExportTraceServiceRequest::decode(
+                    pb.as_slice(),
+                )
+                .unwrap();
                 let n = normalize_request(&req);
                 let mut buf = run_buffer();
                 buf.insert(n.spans, Instant::now());
@@ -136,27 +177,61 @@ fn stage2_run() -> (AgentRun, String) {
             ..Default::default()
         });
     }
-    let answer = (0..10).map(|i| format!("Order ORD-{i} shipped with UPS on March {} and the total was ${}.50.", 1 + i % 28, 100 + i + (i % 3) * 7)).collect::<Vec<_>>().join(" ");
-    (AgentRun { run_id: "0".repeat(32), user_input: "status of my orders".into(), tool_calls: calls, final_answer: Some(answer.clone()), ..Default::default() }, answer)
+    let answer = (0..10)
+        .map(|i| {
+            format!(
+                "Order ORD-{i} shipped with UPS on March {} and the total was ${}.50.",
+                1 + i % 28,
+                100 + i + (i % 3) * 7
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    (
+        AgentRun {
+            run_id: "0".repeat(32),
+            user_input: "status of my orders".into(),
+            tool_calls: calls,
+            final_answer: Some(answer.clone()),
+            ..Default::default()
+        },
+        answer,
+    )
 }
 
 fn bench_detection(c: &mut Criterion) {
     let (run, answer) = stage2_run();
     let scorer = DeterministicScorer::new(Stage2Config::default());
     let mut g = c.benchmark_group("detection");
-    g.bench_function("stage2_deterministic_10_claims_100KiB_evidence", |b| b.iter(|| scorer.score(black_box(&run), black_box(&answer))));
+    g.bench_function("stage2_deterministic_10_claims_100KiB_evidence", |b| {
+        b.iter(|| scorer.score(black_box(&run), black_box(&answer)))
+    });
     // The same with prose tool results (retrieved passages): the content-coverage check runs.
     let mut prose = run.clone();
     for (i, c) in prose.tool_calls.iter_mut().enumerate() {
-        let pad = "the shipment left the regional warehouse and reached the sorting centre ".repeat(14);
-        c.result = Some(format!("Order ORD-{i} shipped with UPS on March {} and the total was ${}.50. {pad}", 1 + i % 28, 100 + i));
+        let pad =
+            "the shipment left the regional warehouse and reached the sorting centre ".repeat(14);
+        c.result = Some(format!(
+            "Order ORD-{i} shipped with UPS on March {} and the total was ${}.50. {pad}",
+            1 + i % 28,
+            100 + i
+        ));
     }
-    g.bench_function("stage2_deterministic_10_claims_100KiB_prose_evidence", |b| b.iter(|| scorer.score(black_box(&prose), black_box(&answer))));
+    g.bench_function(
+        "stage2_deterministic_10_claims_100KiB_prose_evidence",
+        |b| b.iter(|| scorer.score(black_box(&prose), black_box(&answer))),
+    );
     let d = detector();
     let report = d.detect(&run, 0);
-    g.bench_function("stages_1_to_4_same_run", |b| b.iter(|| d.detect(black_box(&run), 0)));
-    g.bench_function("report_serialize_json", |b| b.iter(|| serde_json::to_vec(black_box(&report)).unwrap()));
-    g.bench_function("report_serialize_protobuf", |b| b.iter(|| black_box(&report).to_proto().encode_to_vec()));
+    g.bench_function("stages_1_to_4_same_run", |b| {
+        b.iter(|| d.detect(black_box(&run), 0))
+    });
+    g.bench_function("report_serialize_json", |b| {
+        b.iter(|| serde_json::to_vec(black_box(&report)).unwrap())
+    });
+    g.bench_function("report_serialize_protobuf", |b| {
+        b.iter(|| black_box(&report).to_proto().encode_to_vec())
+    });
     g.finish();
 }
 

@@ -13,8 +13,18 @@ fn root() -> PathBuf {
 }
 
 fn load(max_len: usize, batch: usize) -> Option<NliModel> {
-    let runtime = std::env::var_os("GROUNDCHECK_NLI_RUNTIME").map(PathBuf::from).unwrap_or_else(|| root().join("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"));
-    let cfg = NliConfig { model: root().join("models/nli/groundcheck-nli.int8.onnx"), runtime, max_len, max_pairs: 64, batch, sessions: 1, thresholds: NliThresholds::default() };
+    let runtime = std::env::var_os("GROUNDCHECK_NLI_RUNTIME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"));
+    let cfg = NliConfig {
+        model: root().join("models/nli/groundcheck-nli.int8.onnx"),
+        runtime,
+        max_len,
+        max_pairs: 64,
+        batch,
+        sessions: 1,
+        thresholds: NliThresholds::default(),
+    };
     match NliModel::load(&cfg) {
         Ok(m) => Some(m),
         Err(e) => {
@@ -27,7 +37,17 @@ fn load(max_len: usize, batch: usize) -> Option<NliModel> {
 fn pairs(n: usize) -> Vec<(String, String)> {
     // Evidence long enough that every pair is truncated to exactly 128 tokens.
     let evidence = "order.id: ORD-48213\norder.status: shipped\norder.total: 129.5\norder.carrier: UPS\norder.estimated_delivery: 2026-03-14\n".repeat(12);
-    (0..n).map(|i| (evidence.clone(), format!("Order ORD-48213 has shipped with UPS and costs ${}.50.", 100 + i))).collect()
+    (0..n)
+        .map(|i| {
+            (
+                evidence.clone(),
+                format!(
+                    "Order ORD-48213 has shipped with UPS and costs ${}.50.",
+                    100 + i
+                ),
+            )
+        })
+        .collect()
 }
 
 fn bench_nli(c: &mut Criterion) {
@@ -36,7 +56,9 @@ fn bench_nli(c: &mut Criterion) {
     let mut g = c.benchmark_group("nli");
     g.sample_size(20);
     g.throughput(Throughput::Elements(ps.len() as u64));
-    g.bench_function("pairs_128_tokens_batch16_1thread", |b| b.iter(|| model.predict(black_box(&ps)).unwrap()));
+    g.bench_function("pairs_128_tokens_batch16_1thread", |b| {
+        b.iter(|| model.predict(black_box(&ps)).unwrap())
+    });
     g.finish();
 }
 

@@ -16,5 +16,8 @@ pub fn router(metrics: Arc<Metrics>) -> Router {
 }
 
 async fn metrics_handler(State(m): State<Arc<Metrics>>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], m.render())
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        m.render(),
+    )
 }

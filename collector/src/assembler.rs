@@ -141,7 +141,12 @@ impl RunBuffer {
 
     /// Add the spans of one Kafka record (or OTLP request when `ack` is `None`); every run
     /// that takes one of them keeps a clone of `ack`.
-    pub fn insert_acked(&mut self, spans: Vec<NormalizedSpan>, ack: Option<AckToken>, now: Instant) -> Vec<FinishedRun> {
+    pub fn insert_acked(
+        &mut self,
+        spans: Vec<NormalizedSpan>,
+        ack: Option<AckToken>,
+        now: Instant,
+    ) -> Vec<FinishedRun> {
         let mut out = Vec::new();
         for span in spans {
             let tid = span.trace_id;
@@ -157,8 +162,18 @@ impl RunBuffer {
                             self.stats.evicted += 1;
                             // A run whose root already ended is only waiting out its grace
                             // period: finishing it early loses nothing but stragglers.
-                            let rooted = self.open.get(&victim).is_some_and(|r| r.root_ended_at.is_some());
-                            out.push(self.finish(victim, if rooted { FinishReason::Complete } else { FinishReason::Evicted }));
+                            let rooted = self
+                                .open
+                                .get(&victim)
+                                .is_some_and(|r| r.root_ended_at.is_some());
+                            out.push(self.finish(
+                                victim,
+                                if rooted {
+                                    FinishReason::Complete
+                                } else {
+                                    FinishReason::Evicted
+                                },
+                            ));
                         }
                         None => break,
                     }
@@ -166,7 +181,19 @@ impl RunBuffer {
                 let seq = self.next_seq;
                 self.next_seq += 1;
                 self.order.push_back((tid, seq));
-                self.open.insert(tid, OpenRun { spans: Vec::new(), first_seen: now, last_seen: now, root_ended_at: None, bytes: 0, seq, acks: Vec::new(), has_otlp_spans: false });
+                self.open.insert(
+                    tid,
+                    OpenRun {
+                        spans: Vec::new(),
+                        first_seen: now,
+                        last_seen: now,
+                        root_ended_at: None,
+                        bytes: 0,
+                        seq,
+                        acks: Vec::new(),
+                        has_otlp_spans: false,
+                    },
+                );
             }
             let run = self.open.get_mut(&tid).expect("inserted above");
             run.last_seen = now;
@@ -178,7 +205,9 @@ impl RunBuffer {
             self.bytes += b;
             run.spans.push(span);
             match &ack {
-                Some(a) if !run.acks.last().is_some_and(|l| l.same_record(a)) => run.acks.push(a.clone()),
+                Some(a) if !run.acks.last().is_some_and(|l| l.same_record(a)) => {
+                    run.acks.push(a.clone())
+                }
                 Some(_) => {}
                 None => run.has_otlp_spans = true,
             }
@@ -209,14 +238,24 @@ impl RunBuffer {
                 self.finished.remove(&old);
             }
         }
-        FinishedRun { trace_id: tid, spans: run.spans, reason, acks: run.acks }
+        FinishedRun {
+            trace_id: tid,
+            spans: run.spans,
+            reason,
+            acks: run.acks,
+        }
     }
 
     /// Tokens of `revoked` partitions still held by open runs (after [`hand_back`](Self::hand_back):
     /// runs that also hold spans of other partitions or OTLP requests). Those records stay
     /// uncommitted: the revoke fences at them instead of waiting for the runs to finish.
     pub fn held_acks(&self, revoked: &[Tp]) -> Vec<AckToken> {
-        self.open.values().flat_map(|r| r.acks.iter()).filter(|a| revoked.contains(a.tp())).cloned().collect()
+        self.open
+            .values()
+            .flat_map(|r| r.acks.iter())
+            .filter(|a| revoked.contains(a.tp()))
+            .cloned()
+            .collect()
     }
 
     /// Kafka revoke: remove (without finishing or remembering them) the open runs whose spans
@@ -227,7 +266,11 @@ impl RunBuffer {
         let victims: Vec<[u8; 16]> = self
             .open
             .iter()
-            .filter(|(_, r)| !r.has_otlp_spans && !r.acks.is_empty() && r.acks.iter().all(|a| revoked.contains(a.tp())))
+            .filter(|(_, r)| {
+                !r.has_otlp_spans
+                    && !r.acks.is_empty()
+                    && r.acks.iter().all(|a| revoked.contains(a.tp()))
+            })
             .map(|(t, _)| *t)
             .collect();
         victims
@@ -235,7 +278,11 @@ impl RunBuffer {
             .filter_map(|tid| {
                 let run = self.open.remove(&tid)?;
                 self.bytes -= run.bytes;
-                Some(HandedBack { trace_id: tid, spans: run.spans.len(), acks: run.acks })
+                Some(HandedBack {
+                    trace_id: tid,
+                    spans: run.spans.len(),
+                    acks: run.acks,
+                })
             })
             .collect()
     }
@@ -246,7 +293,9 @@ impl RunBuffer {
             .open
             .iter()
             .filter_map(|(tid, r)| {
-                if r.root_ended_at.is_some_and(|t| now.duration_since(t) >= self.cfg.grace) {
+                if r.root_ended_at
+                    .is_some_and(|t| now.duration_since(t) >= self.cfg.grace)
+                {
                     Some((r.seq, *tid, FinishReason::Complete))
                 } else if now.duration_since(r.last_seen) >= self.cfg.idle_timeout {
                     Some((r.seq, *tid, FinishReason::IdleTimeout))
@@ -256,13 +305,19 @@ impl RunBuffer {
             })
             .collect();
         due.sort_unstable_by_key(|d| d.0);
-        due.into_iter().map(|(_, tid, reason)| self.finish(tid, reason)).collect()
+        due.into_iter()
+            .map(|(_, tid, reason)| self.finish(tid, reason))
+            .collect()
     }
 
     /// Finish every open run (shutdown, or end of input for `check`). Runs whose root has
     /// ended count as complete.
     pub fn drain(&mut self, end_of_input: bool) -> Vec<FinishedRun> {
-        let mut all: Vec<(u64, [u8; 16], bool)> = self.open.iter().map(|(t, r)| (r.seq, *t, r.root_ended_at.is_some())).collect();
+        let mut all: Vec<(u64, [u8; 16], bool)> = self
+            .open
+            .iter()
+            .map(|(t, r)| (r.seq, *t, r.root_ended_at.is_some()))
+            .collect();
         all.sort_unstable_by_key(|d| d.0);
         all.into_iter()
             .map(|(_, tid, rooted)| {
@@ -280,7 +335,10 @@ impl RunBuffer {
 
     /// Age of the oldest open run (for diagnostics).
     pub fn oldest_age(&self, now: Instant) -> Option<Duration> {
-        self.open.values().map(|r| now.duration_since(r.first_seen)).max()
+        self.open
+            .values()
+            .map(|r| now.duration_since(r.first_seen))
+            .max()
     }
 }
 
@@ -299,7 +357,13 @@ mod tests {
     }
 
     fn cfg() -> AssemblerConfig {
-        AssemblerConfig { grace: Duration::from_secs(2), idle_timeout: Duration::from_secs(30), max_open_runs: 2, max_spans_per_run: 3, finished_memory: 10 }
+        AssemblerConfig {
+            grace: Duration::from_secs(2),
+            idle_timeout: Duration::from_secs(30),
+            max_open_runs: 2,
+            max_spans_per_run: 3,
+            finished_memory: 10,
+        }
     }
 
     #[test]
@@ -307,9 +371,15 @@ mod tests {
         let t0 = Instant::now();
         let mut b = RunBuffer::new(cfg());
         assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
-        assert!(b.tick(t0 + Duration::from_secs(5)).is_empty(), "no root yet: not complete");
+        assert!(
+            b.tick(t0 + Duration::from_secs(5)).is_empty(),
+            "no root yet: not complete"
+        );
         b.insert(vec![span(1, 1, None)], t0 + Duration::from_secs(5));
-        assert!(b.tick(t0 + Duration::from_secs(6)).is_empty(), "within grace");
+        assert!(
+            b.tick(t0 + Duration::from_secs(6)).is_empty(),
+            "within grace"
+        );
         let done = b.tick(t0 + Duration::from_secs(7));
         assert_eq!(done.len(), 1);
         assert_eq!(done[0].spans.len(), 2);
@@ -350,7 +420,15 @@ mod tests {
     fn span_limit_truncates() {
         let t0 = Instant::now();
         let mut b = RunBuffer::new(cfg());
-        let out = b.insert(vec![span(1, 2, Some(1)), span(1, 3, Some(1)), span(1, 4, Some(1)), span(1, 5, Some(1))], t0);
+        let out = b.insert(
+            vec![
+                span(1, 2, Some(1)),
+                span(1, 3, Some(1)),
+                span(1, 4, Some(1)),
+                span(1, 5, Some(1)),
+            ],
+            t0,
+        );
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].reason, FinishReason::Truncated);
         assert_eq!(out[0].spans.len(), 3);
@@ -367,7 +445,10 @@ mod tests {
         let (p0, p1) = (Tp::new("t", 0), Tp::new("t", 1));
         tracker.assign(&p0);
         tracker.assign(&p1);
-        let mut b = RunBuffer::new(AssemblerConfig { max_open_runs: 10, ..cfg() });
+        let mut b = RunBuffer::new(AssemblerConfig {
+            max_open_runs: 10,
+            ..cfg()
+        });
         b.insert_acked(vec![span(1, 2, Some(1))], tracker.register(&p0, 0), t0);
         b.insert_acked(vec![span(1, 3, Some(1))], tracker.register(&p0, 1), t0);
         b.insert_acked(vec![span(2, 2, Some(1))], tracker.register(&p0, 2), t0);
@@ -388,7 +469,11 @@ mod tests {
         drop(held);
         let done = b.drain(false);
         let split = done.iter().find(|f| f.trace_id == [2; 16]).unwrap();
-        assert_eq!(split.acks.len(), 2, "a split run carries the tokens of both partitions");
+        assert_eq!(
+            split.acks.len(),
+            2,
+            "a split run carries the tokens of both partitions"
+        );
     }
 
     #[test]

@@ -22,7 +22,10 @@ use std::time::Instant;
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: not OTLP/JSON (neither one ExportTraceServiceRequest per line nor one document): {detail}")]
     Decode { path: String, detail: String },
     #[error("{0}")]
@@ -66,7 +69,9 @@ fn read_input(path: &PathBuf) -> Result<Vec<u8>, CheckError> {
     let name = path.display().to_string();
     if name == "-" {
         let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|source| CheckError::Read { path: name, source })?;
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|source| CheckError::Read { path: name, source })?;
         Ok(buf)
     } else {
         std::fs::read(path).map_err(|source| CheckError::Read { path: name, source })
@@ -76,7 +81,16 @@ fn read_input(path: &PathBuf) -> Result<Vec<u8>, CheckError> {
 /// Decode a file's requests: one `ExportTraceServiceRequest` per line (lines that fail to
 /// decode are returned with their line number and skipped), or — when no line decodes — the
 /// whole file as one document.
-fn decode_file(path: &str, data: &[u8]) -> Result<(Vec<groundcheck_proto::otlp::collector::ExportTraceServiceRequest>, Vec<BadLine>), CheckError> {
+fn decode_file(
+    path: &str,
+    data: &[u8],
+) -> Result<
+    (
+        Vec<groundcheck_proto::otlp::collector::ExportTraceServiceRequest>,
+        Vec<BadLine>,
+    ),
+    CheckError,
+> {
     let mut out = Vec::new();
     let mut bad = Vec::new();
     for (i, line) in data.split(|b| *b == b'\n').enumerate() {
@@ -85,21 +99,31 @@ fn decode_file(path: &str, data: &[u8]) -> Result<(Vec<groundcheck_proto::otlp::
         }
         match groundcheck_proto::json::decode_export_request(line) {
             Ok(r) => out.push(r),
-            Err(e) => bad.push(BadLine { line: i + 1, reason: e.to_string() }),
+            Err(e) => bad.push(BadLine {
+                line: i + 1,
+                reason: e.to_string(),
+            }),
         }
     }
     if out.is_empty() && !bad.is_empty() {
         // Not JSON Lines: maybe one pretty-printed document.
         return match groundcheck_proto::json::decode_export_request(data) {
             Ok(r) => Ok((vec![r], Vec::new())),
-            Err(_) if bad.len() == 1 => Err(CheckError::Decode { path: path.to_owned(), detail: format!("line {}: {}", bad[0].line, bad[0].reason) }),
+            Err(_) if bad.len() == 1 => Err(CheckError::Decode {
+                path: path.to_owned(),
+                detail: format!("line {}: {}", bad[0].line, bad[0].reason),
+            }),
             Err(_) => Ok((out, bad)),
         };
     }
     Ok((out, bad))
 }
 
-pub fn run_check(settings: &Settings, files: &[PathBuf], out: &mut dyn Write) -> Result<CheckStats, CheckError> {
+pub fn run_check(
+    settings: &Settings,
+    files: &[PathBuf],
+    out: &mut dyn Write,
+) -> Result<CheckStats, CheckError> {
     let started = Instant::now();
     let detector = build_detector(settings).map_err(|e| CheckError::Setup(e.to_string()))?;
     let mut buffer = RunBuffer::new(assembler_config(settings));
@@ -130,7 +154,10 @@ pub fn run_check(settings: &Settings, files: &[PathBuf], out: &mut dyn Write) ->
         .map(|f| {
             let (run, panic) = to_agent_run(f);
             match panic {
-                Some(p) => (detector.panic_report(&run, Vec::new(), &p, now_unix_nano()), Some(p)),
+                Some(p) => (
+                    detector.panic_report(&run, Vec::new(), &p, now_unix_nano()),
+                    Some(p),
+                ),
                 None => detector.detect_isolated(&run, now_unix_nano()),
             }
         })

@@ -17,9 +17,15 @@ use std::time::Duration;
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read config file {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("invalid config file {path}: {source}")]
-    Parse { path: String, source: toml::de::Error },
+    Parse {
+        path: String,
+        source: toml::de::Error,
+    },
     #[error("invalid configuration: {0}")]
     Invalid(String),
 }
@@ -114,7 +120,9 @@ pub struct AllowlistFile {
 }
 
 fn default_nli_runtime() -> PathBuf {
-    std::env::var_os("ORT_DYLIB_PATH").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"))
+    std::env::var_os("ORT_DYLIB_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"))
 }
 
 /// `[kafka]` table of the TOML file: `[kafka.librdkafka]` holds librdkafka properties passed
@@ -127,7 +135,9 @@ pub struct KafkaFile {
 }
 
 fn default_workers() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
 }
 
 settings! {
@@ -340,61 +350,115 @@ impl Settings {
     /// librdkafka properties for every client: `bootstrap.servers`, then `[kafka.librdkafka]`,
     /// then each `kafka_option`.
     pub fn kafka_client_options(&self) -> Result<Vec<(String, String)>, ConfigError> {
-        let mut out: Vec<(String, String)> = vec![("bootstrap.servers".to_owned(), self.kafka_brokers.trim().to_owned())];
-        out.extend(self.kafka_librdkafka.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let mut out: Vec<(String, String)> = vec![(
+            "bootstrap.servers".to_owned(),
+            self.kafka_brokers.trim().to_owned(),
+        )];
+        out.extend(
+            self.kafka_librdkafka
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone())),
+        );
         for o in &self.kafka_options {
-            let (k, v) = o.split_once('=').ok_or_else(|| ConfigError::Invalid(format!("kafka_option must be key=value, got {o:?}")))?;
+            let (k, v) = o.split_once('=').ok_or_else(|| {
+                ConfigError::Invalid(format!("kafka_option must be key=value, got {o:?}"))
+            })?;
             out.push((k.trim().to_owned(), v.trim().to_owned()));
         }
         Ok(out)
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
-        self.thresholds().validate().map_err(|e| ConfigError::Invalid(e.to_string()))?;
-        for (name, v) in [("max_open_runs", self.max_open_runs), ("max_spans_per_run", self.max_spans_per_run), ("ingest_queue", self.ingest_queue), ("workers", self.workers), ("worker_queue", self.worker_queue), ("sink_batch", self.sink_batch)] {
+        self.thresholds()
+            .validate()
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        for (name, v) in [
+            ("max_open_runs", self.max_open_runs),
+            ("max_spans_per_run", self.max_spans_per_run),
+            ("ingest_queue", self.ingest_queue),
+            ("workers", self.workers),
+            ("worker_queue", self.worker_queue),
+            ("sink_batch", self.sink_batch),
+        ] {
             if v == 0 {
                 return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
             }
         }
-        for (name, v) in [("nli_contradiction_threshold", self.nli_contradiction_threshold), ("nli_unsupported_threshold", self.nli_unsupported_threshold), ("nli_entailment_threshold", self.nli_entailment_threshold)] {
+        for (name, v) in [
+            (
+                "nli_contradiction_threshold",
+                self.nli_contradiction_threshold,
+            ),
+            ("nli_unsupported_threshold", self.nli_unsupported_threshold),
+            ("nli_entailment_threshold", self.nli_entailment_threshold),
+        ] {
             if !(0.0..=1.0).contains(&v) {
-                return Err(ConfigError::Invalid(format!("{name} must be within [0, 1], got {v}")));
+                return Err(ConfigError::Invalid(format!(
+                    "{name} must be within [0, 1], got {v}"
+                )));
             }
         }
-        if self.nli_max_pairs == 0 || self.nli_batch == 0 || !(16..=512).contains(&self.nli_max_len) {
-            return Err(ConfigError::Invalid("nli_max_pairs and nli_batch must be at least 1, nli_max_len within 16..=512".into()));
+        if self.nli_max_pairs == 0 || self.nli_batch == 0 || !(16..=512).contains(&self.nli_max_len)
+        {
+            return Err(ConfigError::Invalid(
+                "nli_max_pairs and nli_batch must be at least 1, nli_max_len within 16..=512"
+                    .into(),
+            ));
         }
         if (self.probes || self.judge) && self.llm_base_url.trim().is_empty() {
-            return Err(ConfigError::Invalid("probes and judge need llm_base_url (an OpenAI-compatible endpoint)".into()));
+            return Err(ConfigError::Invalid(
+                "probes and judge need llm_base_url (an OpenAI-compatible endpoint)".into(),
+            ));
         }
-        for (name, v) in [("llm_concurrency", self.llm_concurrency), ("llm_max_pending_runs", self.llm_max_pending_runs), ("judge_cache_size", self.judge_cache_size)] {
+        for (name, v) in [
+            ("llm_concurrency", self.llm_concurrency),
+            ("llm_max_pending_runs", self.llm_max_pending_runs),
+            ("judge_cache_size", self.judge_cache_size),
+        ] {
             if v == 0 {
                 return Err(ConfigError::Invalid(format!("{name} must be at least 1")));
             }
         }
         if !(0.0..=1.0).contains(&self.llm_sample_rate) {
-            return Err(ConfigError::Invalid(format!("llm_sample_rate must be within 0..=1, got {}", self.llm_sample_rate)));
+            return Err(ConfigError::Invalid(format!(
+                "llm_sample_rate must be within 0..=1, got {}",
+                self.llm_sample_rate
+            )));
         }
         if !(0.0..=2.0).contains(&self.probe_temperature) {
-            return Err(ConfigError::Invalid(format!("probe_temperature must be within 0..=2, got {}", self.probe_temperature)));
+            return Err(ConfigError::Invalid(format!(
+                "probe_temperature must be within 0..=2, got {}",
+                self.probe_temperature
+            )));
         }
         self.probe_kinds()?;
         self.judge_combine()?;
         self.kafka_client_options()?;
         if self.kafka_enabled() && self.kafka_topics.iter().all(|t| t.trim().is_empty()) {
-            return Err(ConfigError::Invalid("kafka_topics must name at least one topic".into()));
+            return Err(ConfigError::Invalid(
+                "kafka_topics must name at least one topic".into(),
+            ));
         }
         if !self.kafka_report_topic.is_empty() && !self.kafka_enabled() {
-            return Err(ConfigError::Invalid("kafka_report_topic needs kafka_brokers".into()));
+            return Err(ConfigError::Invalid(
+                "kafka_report_topic needs kafka_brokers".into(),
+            ));
         }
         if !matches!(self.log_format.as_str(), "text" | "json") {
-            return Err(ConfigError::Invalid(format!("log_format must be text or json, got {:?}", self.log_format)));
+            return Err(ConfigError::Invalid(format!(
+                "log_format must be text or json, got {:?}",
+                self.log_format
+            )));
         }
         Ok(())
     }
 
     pub fn thresholds(&self) -> Thresholds {
-        Thresholds { emit: self.emit_threshold, revise: self.revise_threshold, block: self.block_threshold }
+        Thresholds {
+            emit: self.emit_threshold,
+            revise: self.revise_threshold,
+            block: self.block_threshold,
+        }
     }
     pub fn aggregation(&self) -> Aggregation {
         match self.aggregation {
@@ -415,12 +479,22 @@ impl Settings {
             max_len: self.nli_max_len,
             max_pairs: self.nli_max_pairs,
             batch: self.nli_batch,
-            sessions: if self.nli_sessions == 0 { self.workers } else { self.nli_sessions },
-            thresholds: crate::nli::NliThresholds { contradiction: self.nli_contradiction_threshold, unsupported: self.nli_unsupported_threshold, entailment: self.nli_entailment_threshold },
+            sessions: if self.nli_sessions == 0 {
+                self.workers
+            } else {
+                self.nli_sessions
+            },
+            thresholds: crate::nli::NliThresholds {
+                contradiction: self.nli_contradiction_threshold,
+                unsupported: self.nli_unsupported_threshold,
+                entailment: self.nli_entailment_threshold,
+            },
         }
     }
     /// Claim kinds to probe (all when none configured).
-    pub fn probe_kinds(&self) -> Result<Vec<groundcheck_detectors::stage3::slot::SlotKind>, ConfigError> {
+    pub fn probe_kinds(
+        &self,
+    ) -> Result<Vec<groundcheck_detectors::stage3::slot::SlotKind>, ConfigError> {
         use groundcheck_detectors::stage3::slot::SlotKind;
         if self.probe_kinds.is_empty() {
             return Ok(SlotKind::ALL.to_vec());
@@ -437,7 +511,9 @@ impl Settings {
             "min" => Ok(JudgeCombine::Min),
             "mean" => Ok(JudgeCombine::Mean),
             "replace" => Ok(JudgeCombine::Replace),
-            o => Err(ConfigError::Invalid(format!("judge_combine must be min, mean or replace, got {o:?}"))),
+            o => Err(ConfigError::Invalid(format!(
+                "judge_combine must be min, mean or replace, got {o:?}"
+            ))),
         }
     }
     pub fn grace(&self) -> Duration {

@@ -25,9 +25,16 @@ use std::time::Instant;
 #[derive(Debug, thiserror::Error)]
 pub enum EvalError {
     #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}: {message}")]
-    Parse { path: String, line: usize, message: String },
+    Parse {
+        path: String,
+        line: usize,
+        message: String,
+    },
     #[error(transparent)]
     Check(#[from] crate::check::CheckError),
     #[error("{0}")]
@@ -66,14 +73,26 @@ impl Prf {
         }
     }
     pub fn precision(&self) -> f64 {
-        if self.tp + self.fp == 0 { 0.0 } else { self.tp as f64 / (self.tp + self.fp) as f64 }
+        if self.tp + self.fp == 0 {
+            0.0
+        } else {
+            self.tp as f64 / (self.tp + self.fp) as f64
+        }
     }
     pub fn recall(&self) -> f64 {
-        if self.tp + self.fn_ == 0 { 0.0 } else { self.tp as f64 / (self.tp + self.fn_) as f64 }
+        if self.tp + self.fn_ == 0 {
+            0.0
+        } else {
+            self.tp as f64 / (self.tp + self.fn_) as f64
+        }
     }
     pub fn f1(&self) -> f64 {
         let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+        if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        }
     }
     /// `P=… [lo,hi] R=… [lo,hi] F1=…` with Wilson intervals on P and R.
     pub fn line(&self) -> String {
@@ -92,15 +111,27 @@ impl Prf {
 }
 
 fn read_jsonl(path: &Path) -> Result<Vec<J>, EvalError> {
-    let text = std::fs::read_to_string(path).map_err(|source| EvalError::Read { path: path.display().to_string(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| EvalError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| EvalError::Parse { path: path.display().to_string(), line: i + 1, message: e.to_string() }))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| EvalError::Parse {
+                path: path.display().to_string(),
+                line: i + 1,
+                message: e.to_string(),
+            })
+        })
         .collect()
 }
 
-fn claim_interval(c: &groundcheck_detectors::report::Claim, answer: &[char]) -> Option<(usize, usize)> {
+fn claim_interval(
+    c: &groundcheck_detectors::report::Claim,
+    answer: &[char],
+) -> Option<(usize, usize)> {
     let (s, e) = (c.start as usize, c.end as usize);
     if s < e && e <= answer.len() {
         return Some((s, e));
@@ -135,7 +166,10 @@ impl RunScores {
         self.example.add(gold, pred);
         let dialect = label["dialect"].as_str().unwrap_or("?").to_owned();
         self.dialect.entry(dialect).or_default().add(gold, pred);
-        let expected = label["expected_action"].as_str().unwrap_or("emit").to_owned();
+        let expected = label["expected_action"]
+            .as_str()
+            .unwrap_or("emit")
+            .to_owned();
         if expected == action {
             self.action_ok += 1;
         }
@@ -143,7 +177,10 @@ impl RunScores {
             self.clean += 1;
             self.clean_flagged += pred as usize;
         }
-        *self.confusion.entry((expected, action.to_owned())).or_default() += 1;
+        *self
+            .confusion
+            .entry((expected, action.to_owned()))
+            .or_default() += 1;
 
         let answer: Vec<char> = label["answer"].as_str().unwrap_or("").chars().collect();
         let spans = label["spans"].as_array().cloned().unwrap_or_default();
@@ -155,7 +192,11 @@ impl RunScores {
         }
         let mut pred_chars = HashSet::new();
         if let Some(r) = report {
-            for c in r.claims.iter().filter(|c| c.status != ClaimStatus::Supported) {
+            for c in r
+                .claims
+                .iter()
+                .filter(|c| c.status != ClaimStatus::Supported)
+            {
                 if let Some((s, e)) = claim_interval(c, &answer) {
                     pred_chars.extend(s..e);
                 }
@@ -167,9 +208,13 @@ impl RunScores {
         let mut cats = HashSet::new();
         for s in &spans {
             let cat = s["category"].as_str().unwrap_or("?").to_owned();
-            let (a, b) = (s["start"].as_u64().unwrap_or(0) as usize, s["end"].as_u64().unwrap_or(0) as usize);
+            let (a, b) = (
+                s["start"].as_u64().unwrap_or(0) as usize,
+                s["end"].as_u64().unwrap_or(0) as usize,
+            );
             *self.cat_total.entry(cat.clone()).or_default() += b - a;
-            *self.cat_hit.entry(cat.clone()).or_default() += (a..b).filter(|i| pred_chars.contains(i)).count();
+            *self.cat_hit.entry(cat.clone()).or_default() +=
+                (a..b).filter(|i| pred_chars.contains(i)).count();
             cats.insert(cat);
         }
         for c in cats {
@@ -179,13 +224,26 @@ impl RunScores {
         // Stage 1: match by tool name and order of occurrence.
         let mut gold_by_tool: HashMap<String, Vec<&J>> = HashMap::new();
         for c in label["tool_calls"].as_array().into_iter().flatten() {
-            gold_by_tool.entry(c["tool"].as_str().unwrap_or("").to_owned()).or_default().push(c);
+            gold_by_tool
+                .entry(c["tool"].as_str().unwrap_or("").to_owned())
+                .or_default()
+                .push(c);
         }
         let mut pred_by_tool: HashMap<String, Vec<bool>> = HashMap::new();
-        for v in report.map(|r| r.tool_call_validations.as_slice()).unwrap_or(&[]) {
-            pred_by_tool.entry(v.tool.clone()).or_default().push(v.status != groundcheck_detectors::report::ToolCallStatus::Valid);
+        for v in report
+            .map(|r| r.tool_call_validations.as_slice())
+            .unwrap_or(&[])
+        {
+            pred_by_tool
+                .entry(v.tool.clone())
+                .or_default()
+                .push(v.status != groundcheck_detectors::report::ToolCallStatus::Valid);
         }
-        let tools: HashSet<String> = gold_by_tool.keys().chain(pred_by_tool.keys()).cloned().collect();
+        let tools: HashSet<String> = gold_by_tool
+            .keys()
+            .chain(pred_by_tool.keys())
+            .cloned()
+            .collect();
         for t in tools {
             let g = gold_by_tool.get(&t).cloned().unwrap_or_default();
             let p = pred_by_tool.get(&t).cloned().unwrap_or_default();
@@ -195,7 +253,10 @@ impl RunScores {
                 let pred_invalid = p.get(k).copied().unwrap_or(false);
                 self.stage1.add(gold_invalid, pred_invalid);
                 if gold_invalid {
-                    let cat = format!("tool_call/{}", gold_call.and_then(|c| c["reason"].as_str()).unwrap_or("?"));
+                    let cat = format!(
+                        "tool_call/{}",
+                        gold_call.and_then(|c| c["reason"].as_str()).unwrap_or("?")
+                    );
                     *self.cat_total.entry(cat.clone()).or_default() += 1;
                     *self.cat_hit.entry(cat).or_default() += pred_invalid as usize;
                 }
@@ -209,15 +270,36 @@ impl RunScores {
         let _ = writeln!(out, "  span     {}", self.span.line());
         let _ = writeln!(out, "  stage1   {}", self.stage1.line());
         let (al, ah) = wilson(self.action_ok, self.n);
-        let _ = writeln!(out, "  action accuracy={:.3} [{al:.3},{ah:.3}]", self.action_ok as f64 / self.n.max(1) as f64);
+        let _ = writeln!(
+            out,
+            "  action accuracy={:.3} [{al:.3},{ah:.3}]",
+            self.action_ok as f64 / self.n.max(1) as f64
+        );
         let (cl, ch) = wilson(self.clean_flagged, self.clean);
-        let _ = writeln!(out, "  clean runs falsely flagged: {}/{} = {:.3} [{cl:.3},{ch:.3}]", self.clean_flagged, self.clean, self.clean_flagged as f64 / self.clean.max(1) as f64);
+        let _ = writeln!(
+            out,
+            "  clean runs falsely flagged: {}/{} = {:.3} [{cl:.3},{ch:.3}]",
+            self.clean_flagged,
+            self.clean,
+            self.clean_flagged as f64 / self.clean.max(1) as f64
+        );
         if !detailed {
             return;
         }
         let _ = writeln!(out, "  confusion (gold -> predicted):");
         for g in ["emit", "revise", "block"] {
-            let row: Vec<String> = ["emit", "revise", "block"].iter().map(|p| format!("{:>5}", self.confusion.get(&(g.to_owned(), p.to_string())).copied().unwrap_or(0))).collect();
+            let row: Vec<String> = ["emit", "revise", "block"]
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{:>5}",
+                        self.confusion
+                            .get(&(g.to_owned(), p.to_string()))
+                            .copied()
+                            .unwrap_or(0)
+                    )
+                })
+                .collect();
             let _ = writeln!(out, "    {g:<7}{}", row.join(""));
         }
         let _ = writeln!(out, "  per category recall:");
@@ -225,11 +307,20 @@ impl RunScores {
             let hit = self.cat_hit.get(cat).copied().unwrap_or(0);
             if cat.starts_with("tool_call/") {
                 let (l, h) = wilson(hit, *total);
-                let _ = writeln!(out, "    {cat:<36} calls={total:>4} recall={:.3} [{l:.3},{h:.3}]", hit as f64 / (*total).max(1) as f64);
+                let _ = writeln!(
+                    out,
+                    "    {cat:<36} calls={total:>4} recall={:.3} [{l:.3},{h:.3}]",
+                    hit as f64 / (*total).max(1) as f64
+                );
             } else {
                 let runs = self.cat_runs.get(cat).copied().unwrap_or(0);
                 let flagged = self.cat_runs_flagged.get(cat).copied().unwrap_or(0);
-                let _ = writeln!(out, "    {cat:<36} runs={runs:>4} span_recall={:.3} run_recall={:.3}", hit as f64 / (*total).max(1) as f64, flagged as f64 / runs.max(1) as f64);
+                let _ = writeln!(
+                    out,
+                    "    {cat:<36} runs={runs:>4} span_recall={:.3} run_recall={:.3}",
+                    hit as f64 / (*total).max(1) as f64,
+                    flagged as f64 / runs.max(1) as f64
+                );
             }
         }
         let _ = writeln!(out, "  per dialect (example level):");
@@ -240,14 +331,24 @@ impl RunScores {
 }
 
 /// Evaluate on `agent-runs-dev`. Returns the printed text.
-pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Path>) -> Result<String, EvalError> {
-    let files: Vec<PathBuf> = (0..6).map(|i| dir.join(format!("runs-00{i}.jsonl"))).filter(|p| p.exists()).collect();
+pub fn eval_agent_runs(
+    settings: &Settings,
+    dir: &Path,
+    reports_out: Option<&Path>,
+) -> Result<String, EvalError> {
+    let files: Vec<PathBuf> = (0..6)
+        .map(|i| dir.join(format!("runs-00{i}.jsonl")))
+        .filter(|p| p.exists())
+        .collect();
     let started = Instant::now();
     let mut buf = Vec::new();
     let stats = crate::check::run_check(settings, &files, &mut buf)?;
     let secs = started.elapsed().as_secs_f64();
     if let Some(p) = reports_out {
-        std::fs::write(p, &buf).map_err(|source| EvalError::Read { path: p.display().to_string(), source })?;
+        std::fs::write(p, &buf).map_err(|source| EvalError::Read {
+            path: p.display().to_string(),
+            source,
+        })?;
     }
     let mut reports: HashMap<String, HallucinationReport> = HashMap::new();
     for line in String::from_utf8_lossy(&buf).lines() {
@@ -256,7 +357,11 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
         }
     }
     let labels = read_jsonl(&dir.join("labels.jsonl"))?;
-    let (mut all, mut tune, mut held) = (RunScores::default(), RunScores::default(), RunScores::default());
+    let (mut all, mut tune, mut held) = (
+        RunScores::default(),
+        RunScores::default(),
+        RunScores::default(),
+    );
     let mut missing = 0;
     for l in &labels {
         let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
@@ -264,10 +369,21 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
         missing += r.is_none() as usize;
         all.add(l, r);
         let file = l["file"].as_str().unwrap_or("");
-        if file >= "runs-004.jsonl" { held.add(l, r) } else { tune.add(l, r) }
+        if file >= "runs-004.jsonl" {
+            held.add(l, r)
+        } else {
+            tune.add(l, r)
+        }
     }
     let mut out = String::new();
-    let _ = writeln!(out, "== agent-runs-dev ({}): {} labels, {} reports, {} missing", dir.display(), labels.len(), reports.len(), missing);
+    let _ = writeln!(
+        out,
+        "== agent-runs-dev ({}): {} labels, {} reports, {} missing",
+        dir.display(),
+        labels.len(),
+        reports.len(),
+        missing
+    );
     all.print(&mut out, "all runs", true);
     tune.print(&mut out, "tuning files runs-000..003", false);
     held.print(&mut out, "held-out files runs-004..005", false);
@@ -280,7 +396,14 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
         stats.spans as f64 / secs.max(1e-9),
         secs * 1000.0 / stats.runs.max(1) as f64
     );
-    let _ = writeln!(out, "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}", all.example.f1(), all.span.f1(), all.stage1.f1(), all.action_ok as f64 / all.n.max(1) as f64);
+    let _ = writeln!(
+        out,
+        "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}",
+        all.example.f1(),
+        all.span.f1(),
+        all.stage1.f1(),
+        all.action_ok as f64 / all.n.max(1) as f64
+    );
     if settings.probes || settings.judge {
         out.push_str(&llm_effect(settings, &files, &labels, &reports)?);
     }
@@ -290,22 +413,33 @@ pub fn eval_agent_runs(settings: &Settings, dir: &Path, reports_out: Option<&Pat
 /// With probes/judge on: what they changed against the same detection without them (run
 /// again here, deterministic), on the runs the LLM actually worked on (`llm_sample_rate`,
 /// `llm_agents` select them).
-fn llm_effect(settings: &Settings, files: &[PathBuf], labels: &[J], with: &HashMap<String, HallucinationReport>) -> Result<String, EvalError> {
+fn llm_effect(
+    settings: &Settings,
+    files: &[PathBuf],
+    labels: &[J],
+    with: &HashMap<String, HallucinationReport>,
+) -> Result<String, EvalError> {
     let mut base_settings = settings.clone();
     base_settings.probes = false;
     base_settings.judge = false;
     let mut buf = Vec::new();
     crate::check::run_check(&base_settings, files, &mut buf)?;
-    let base: HashMap<String, HallucinationReport> =
-        String::from_utf8_lossy(&buf).lines().filter_map(|l| serde_json::from_str::<HallucinationReport>(l).ok()).map(|r| (r.run_id.clone(), r)).collect();
+    let base: HashMap<String, HallucinationReport> = String::from_utf8_lossy(&buf)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<HallucinationReport>(l).ok())
+        .map(|r| (r.run_id.clone(), r))
+        .collect();
     let (mut touched, mut probed, mut judged) = (0usize, 0usize, 0usize);
     let (mut probes, mut answered, mut divergent, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
-    let (mut sub_base, mut sub_llm, mut act_base, mut act_llm) = (Prf::default(), Prf::default(), 0usize, 0usize);
+    let (mut sub_base, mut sub_llm, mut act_base, mut act_llm) =
+        (Prf::default(), Prf::default(), 0usize, 0usize);
     let mut flips: BTreeMap<(String, String, bool), usize> = BTreeMap::new();
     let mut claim_changes = 0usize;
     for l in labels {
         let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
-        let (Some(w), Some(b)) = (with.get(&tid), base.get(&tid)) else { continue };
+        let (Some(w), Some(b)) = (with.get(&tid), base.get(&tid)) else {
+            continue;
+        };
         let p = !w.consistency_probes.is_empty();
         let j = w.notes.iter().any(|n| n.starts_with("stage2 judge: "));
         if !(p || j) {
@@ -318,9 +452,15 @@ fn llm_effect(settings: &Settings, files: &[PathBuf], labels: &[J], with: &HashM
         for cp in &w.consistency_probes {
             answered += cp.probe_answers.len();
             divergent += groundcheck_detectors::stage3::diverges(cp) as usize;
-            timed_out += (cp.status == groundcheck_detectors::report::ProbeStatus::TimedOut) as usize;
+            timed_out +=
+                (cp.status == groundcheck_detectors::report::ProbeStatus::TimedOut) as usize;
         }
-        claim_changes += w.claims.iter().zip(&b.claims).filter(|(x, y)| x.score != y.score || x.status != y.status).count();
+        claim_changes += w
+            .claims
+            .iter()
+            .zip(&b.claims)
+            .filter(|(x, y)| x.score != y.score || x.status != y.status)
+            .count();
         let gold = l["hallucinated"].as_bool().unwrap_or(false);
         sub_base.add(gold, b.action != Action::Emit);
         sub_llm.add(gold, w.action != Action::Emit);
@@ -328,29 +468,58 @@ fn llm_effect(settings: &Settings, files: &[PathBuf], labels: &[J], with: &HashM
         act_base += (b.action.as_str() == expected) as usize;
         act_llm += (w.action.as_str() == expected) as usize;
         if b.action != w.action {
-            *flips.entry((b.action.as_str().to_owned(), w.action.as_str().to_owned(), gold)).or_default() += 1;
+            *flips
+                .entry((
+                    b.action.as_str().to_owned(),
+                    w.action.as_str().to_owned(),
+                    gold,
+                ))
+                .or_default() += 1;
         }
     }
     let mut out = String::new();
     let _ = writeln!(out, "== LLM effect (probes={}, judge={}, endpoint {}, model {}): {touched} runs worked on ({probed} probed, {judged} judged)", settings.probes, settings.judge, settings.llm_base_url, settings.llm_model);
     let _ = writeln!(out, "  probes: {probes} claims probed, {answered} answers, {divergent} divergent, {timed_out} timed out");
-    let _ = writeln!(out, "  judge/claims: {claim_changes} claim scores or statuses changed by the judge");
-    let _ = writeln!(out, "  on these runs, without LLM: example {}  action_acc={:.3}", sub_base.line(), act_base as f64 / touched.max(1) as f64);
-    let _ = writeln!(out, "  on these runs, with LLM:    example {}  action_acc={:.3}", sub_llm.line(), act_llm as f64 / touched.max(1) as f64);
+    let _ = writeln!(
+        out,
+        "  judge/claims: {claim_changes} claim scores or statuses changed by the judge"
+    );
+    let _ = writeln!(
+        out,
+        "  on these runs, without LLM: example {}  action_acc={:.3}",
+        sub_base.line(),
+        act_base as f64 / touched.max(1) as f64
+    );
+    let _ = writeln!(
+        out,
+        "  on these runs, with LLM:    example {}  action_acc={:.3}",
+        sub_llm.line(),
+        act_llm as f64 / touched.max(1) as f64
+    );
     for ((from, to, gold), n) in &flips {
-        let _ = writeln!(out, "  action {from} -> {to}: {n} run(s) labeled {}", if *gold { "hallucinated" } else { "clean" });
+        let _ = writeln!(
+            out,
+            "  action {from} -> {to}: {n} run(s) labeled {}",
+            if *gold { "hallucinated" } else { "clean" }
+        );
     }
     Ok(out)
 }
 
 const NAIVE_STOP: &[&str] = &[
-    "the", "and", "for", "are", "was", "were", "with", "that", "this", "from", "his", "her", "its", "they", "them", "their", "has", "have", "had", "but", "not",
-    "you", "your", "who", "what", "which", "when", "where", "will", "would", "can", "could", "also", "been", "than", "then", "there", "into", "about", "one",
-    "our", "out", "all", "any", "she", "him", "how", "why", "yes", "did", "does", "just", "more", "most", "some", "such", "very",
+    "the", "and", "for", "are", "was", "were", "with", "that", "this", "from", "his", "her", "its",
+    "they", "them", "their", "has", "have", "had", "but", "not", "you", "your", "who", "what",
+    "which", "when", "where", "will", "would", "can", "could", "also", "been", "than", "then",
+    "there", "into", "about", "one", "our", "out", "all", "any", "she", "him", "how", "why", "yes",
+    "did", "does", "just", "more", "most", "some", "such", "very",
 ];
 
 fn content_words(s: &str) -> Vec<String> {
-    s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_lowercase).filter(|w| !NAIVE_STOP.contains(&w.as_str())).collect()
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 3)
+        .map(str::to_lowercase)
+        .filter(|w| !NAIVE_STOP.contains(&w.as_str()))
+        .collect()
 }
 
 /// The naive baseline: flag when ≥ 10% of the answer's content words are absent from the evidence.
@@ -365,11 +534,25 @@ pub fn naive_flag(answer: &str, evidence: &str) -> bool {
 }
 
 fn halueval_run(row: &J, i: usize) -> AgentRun {
-    let context: String = row["context"].as_array().map(|a| a.iter().filter_map(J::as_str).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    let context: String = row["context"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(J::as_str)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default();
     AgentRun {
         run_id: format!("{:032x}", i),
         user_input: row["question"].as_str().unwrap_or("").to_owned(),
-        tool_calls: vec![ToolCall { id: "context".into(), name: "retrieve".into(), arguments: Some("{}".into()), result: Some(context), ..Default::default() }],
+        tool_calls: vec![ToolCall {
+            id: "context".into(),
+            name: "retrieve".into(),
+            arguments: Some("{}".into()),
+            result: Some(context),
+            ..Default::default()
+        }],
         final_answer: row["answer"].as_str().map(str::to_owned),
         ..Default::default()
     }
@@ -379,7 +562,9 @@ fn halueval_run(row: &J, i: usize) -> AgentRun {
 /// even pairs; the odd pairs are only scored, to check that changes generalize.
 fn held_out_pair(row: &J) -> bool {
     let id = row["id"].as_str().unwrap_or("");
-    id.split('-').find_map(|p| p.parse::<u64>().ok()).is_some_and(|n| n % 2 == 1)
+    id.split('-')
+        .find_map(|p| p.parse::<u64>().ok())
+        .is_some_and(|n| n % 2 == 1)
 }
 
 /// Evaluate on HaluEval dev. Returns the printed text.
@@ -394,11 +579,24 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
             let run = halueval_run(row, i);
             let (report, panic) = detector.detect_isolated(&run, now_unix_nano());
             if let Some(p) = panic {
-                eprintln!("halueval row {}: {p} (counted as flagged)", row["id"].as_str().unwrap_or("?"));
+                eprintln!(
+                    "halueval row {}: {p} (counted as flagged)",
+                    row["id"].as_str().unwrap_or("?")
+                );
             }
-            let evidence = format!("{}\n{}", run.user_input, run.tool_calls[0].result.as_deref().unwrap_or(""));
+            let evidence = format!(
+                "{}\n{}",
+                run.user_input,
+                run.tool_calls[0].result.as_deref().unwrap_or("")
+            );
             let naive = naive_flag(run.final_answer.as_deref().unwrap_or(""), &evidence);
-            (row["source"].as_str().unwrap_or("?").to_owned(), row["hallucinated"].as_bool().unwrap_or(false), report.action != Action::Emit, naive, held_out_pair(row))
+            (
+                row["source"].as_str().unwrap_or("?").to_owned(),
+                row["hallucinated"].as_bool().unwrap_or(false),
+                report.action != Action::Emit,
+                naive,
+                held_out_pair(row),
+            )
         })
         .collect();
     let secs = started.elapsed().as_secs_f64();
@@ -410,23 +608,56 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
         e.2[usize::from(*held_out)].add(*gold, *pred);
     }
     let mut out = String::new();
-    let _ = writeln!(out, "== HaluEval dev ({}): {} rows in {:.2}s", path.display(), rows.len(), secs);
+    let _ = writeln!(
+        out,
+        "== HaluEval dev ({}): {} rows in {:.2}s",
+        path.display(),
+        rows.len(),
+        secs
+    );
     for (src, (g, n, halves)) in &by {
         let total = g.tp + g.fp + g.fn_ + g.tn;
         let acc = |p: &Prf| (p.tp + p.tn) as f64 / (p.tp + p.fp + p.fn_ + p.tn).max(1) as f64;
         let (l, h) = wilson(g.tp + g.tn, total);
-        let _ = writeln!(out, "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}", acc(g), g.line());
-        let _ = writeln!(out, "  {:<24} {:<7} naive-10%   accuracy={:.3} {}", "", "", acc(n), n.line());
-        for (name, p) in [("tuning (even pairs)", &halves[0]), ("held-out (odd pairs)", &halves[1])] {
+        let _ = writeln!(
+            out,
+            "  {src:<24} n={total:<5} groundcheck accuracy={:.3} [{l:.3},{h:.3}] {}",
+            acc(g),
+            g.line()
+        );
+        let _ = writeln!(
+            out,
+            "  {:<24} {:<7} naive-10%   accuracy={:.3} {}",
+            "",
+            "",
+            acc(n),
+            n.line()
+        );
+        for (name, p) in [
+            ("tuning (even pairs)", &halves[0]),
+            ("held-out (odd pairs)", &halves[1]),
+        ] {
             let t = p.tp + p.fp + p.fn_ + p.tn;
             let (l, h) = wilson(p.tp + p.tn, t);
-            let _ = writeln!(out, "  {:<24} {:<7} {name:<20} accuracy={:.3} [{l:.3},{h:.3}] F1={:.3}", "", format!("n={t}"), acc(p), p.f1());
+            let _ = writeln!(
+                out,
+                "  {:<24} {:<7} {name:<20} accuracy={:.3} [{l:.3},{h:.3}] F1={:.3}",
+                "",
+                format!("n={t}"),
+                acc(p),
+                p.f1()
+            );
         }
     }
     Ok(out)
 }
 
-pub fn run_eval(settings: &Settings, agent_runs: &Path, halueval: Option<&Path>, reports_out: Option<&Path>) -> Result<String, EvalError> {
+pub fn run_eval(
+    settings: &Settings,
+    agent_runs: &Path,
+    halueval: Option<&Path>,
+    reports_out: Option<&Path>,
+) -> Result<String, EvalError> {
     let mut out = eval_agent_runs(settings, agent_runs, reports_out)?;
     if let Some(h) = halueval {
         let detector = build_detector(settings).map_err(|e| EvalError::Setup(e.to_string()))?;
@@ -442,13 +673,22 @@ mod tests {
     #[test]
     fn wilson_matches_known_values() {
         let (l, h) = wilson(8, 10);
-        assert!((l - 0.490).abs() < 0.001 && (h - 0.943).abs() < 0.001, "{l} {h}");
+        assert!(
+            (l - 0.490).abs() < 0.001 && (h - 0.943).abs() < 0.001,
+            "{l} {h}"
+        );
         assert_eq!(wilson(0, 0), (0.0, 0.0));
     }
 
     #[test]
     fn naive_rule() {
-        assert!(!naive_flag("Paris is the capital", "The capital of France is Paris"));
-        assert!(naive_flag("Lyon is the capital", "The capital of France is Paris"));
+        assert!(!naive_flag(
+            "Paris is the capital",
+            "The capital of France is Paris"
+        ));
+        assert!(naive_flag(
+            "Lyon is the capital",
+            "The capital of France is Paris"
+        ));
     }
 }

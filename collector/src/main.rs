@@ -10,7 +10,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Parser, Debug)]
-#[command(name = "groundcheck", version, about = "Catch hallucinations in AI-agent runs from their OpenTelemetry spans")]
+#[command(
+    name = "groundcheck",
+    version,
+    about = "Catch hallucinations in AI-agent runs from their OpenTelemetry spans"
+)]
 struct Cli {
     #[command(flatten)]
     settings: SettingsArgs,
@@ -45,8 +49,11 @@ enum Cmd {
 }
 
 fn init_tracing(json: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("GROUNDCHECK_LOG").unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let filter = tracing_subscriber::EnvFilter::try_from_env("GROUNDCHECK_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let b = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     if json {
         b.json().init();
     } else {
@@ -61,8 +68,14 @@ fn main() -> anyhow::Result<()> {
     init_tracing(settings.log_format == "json");
     match cli.cmd {
         Cmd::Serve => {
-            let rt = tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("gc-io").build()?;
-            rt.block_on(groundcheck::serve::serve(settings, Arc::new(groundcheck::metrics::Metrics::default())))
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .thread_name("gc-io")
+                .build()?;
+            rt.block_on(groundcheck::serve::serve(
+                settings,
+                Arc::new(groundcheck::metrics::Metrics::default()),
+            ))
         }
         Cmd::Check { files } => {
             let stdout = std::io::stdout();
@@ -85,14 +98,21 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Cmd::Loadgen(args) => {
-            let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
             let text = rt.block_on(groundcheck::loadgen::run(args))?;
             print!("{text}");
             Ok(())
         }
-        Cmd::Eval { agent_runs, halueval, reports_out } => {
+        Cmd::Eval {
+            agent_runs,
+            halueval,
+            reports_out,
+        } => {
             let h = (halueval.as_os_str() != "none").then_some(halueval.as_path());
-            let text = groundcheck::eval::run_eval(&settings, &agent_runs, h, reports_out.as_deref())?;
+            let text =
+                groundcheck::eval::run_eval(&settings, &agent_runs, h, reports_out.as_deref())?;
             print!("{text}");
             Ok(())
         }

@@ -16,11 +16,19 @@ pub struct Histogram {
     count: AtomicU64,
 }
 
-const LATENCY_BOUNDS: &[f64] = &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+const LATENCY_BOUNDS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+    5.0, 10.0,
+];
 
 impl Histogram {
     fn new() -> Self {
-        Histogram { bounds: LATENCY_BOUNDS, counts: LATENCY_BOUNDS.iter().map(|_| AtomicU64::new(0)).collect(), sum_micros: AtomicU64::new(0), count: AtomicU64::new(0) }
+        Histogram {
+            bounds: LATENCY_BOUNDS,
+            counts: LATENCY_BOUNDS.iter().map(|_| AtomicU64::new(0)).collect(),
+            sum_micros: AtomicU64::new(0),
+            count: AtomicU64::new(0),
+        }
     }
     pub fn observe(&self, d: Duration) {
         let s = d.as_secs_f64();
@@ -35,12 +43,24 @@ impl Histogram {
     fn render(&self, out: &mut String, name: &str, labels: &str) {
         let sep = if labels.is_empty() { "" } else { "," };
         for (i, b) in self.bounds.iter().enumerate() {
-            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{b}\"}} {}", self.counts[i].load(Relaxed));
+            let _ = writeln!(
+                out,
+                "{name}_bucket{{{labels}{sep}le=\"{b}\"}} {}",
+                self.counts[i].load(Relaxed)
+            );
         }
         let c = self.count.load(Relaxed);
         let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {c}");
-        let braces = if labels.is_empty() { String::new() } else { format!("{{{labels}}}") };
-        let _ = writeln!(out, "{name}_sum{braces} {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
+        let braces = if labels.is_empty() {
+            String::new()
+        } else {
+            format!("{{{labels}}}")
+        };
+        let _ = writeln!(
+            out,
+            "{name}_sum{braces} {}",
+            self.sum_micros.load(Relaxed) as f64 / 1e6
+        );
         let _ = writeln!(out, "{name}_count{braces} {c}");
     }
 }

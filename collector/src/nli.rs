@@ -93,7 +93,11 @@ pub struct NliThresholds {
 
 impl Default for NliThresholds {
     fn default() -> Self {
-        NliThresholds { contradiction: 0.99, unsupported: 0.0, entailment: 0.5 }
+        NliThresholds {
+            contradiction: 0.99,
+            unsupported: 0.0,
+            entailment: 0.5,
+        }
     }
 }
 
@@ -108,7 +112,11 @@ fn environment(runtime: &Path) -> Result<ort::environment::Environment, NliError
     let r = ENV.get_or_init(|| {
         ort::init_from(runtime)
             .map_err(|e| e.to_string())
-            .and_then(|b| b.with_name("groundcheck").build().map_err(|e| e.to_string()))
+            .and_then(|b| {
+                b.with_name("groundcheck")
+                    .build()
+                    .map_err(|e| e.to_string())
+            })
             .map(|env| (runtime.to_path_buf(), env))
     });
     match r {
@@ -118,7 +126,10 @@ fn environment(runtime: &Path) -> Result<ort::environment::Environment, NliError
             }
             Ok(env.clone())
         }
-        Err(message) => Err(NliError::Runtime { path, message: message.clone() }),
+        Err(message) => Err(NliError::Runtime {
+            path,
+            message: message.clone(),
+        }),
     }
 }
 
@@ -158,19 +169,30 @@ impl NliModel {
             return Err(NliError::ModelMissing(model.display().to_string()));
         }
         let tok_path = model.with_file_name("tokenizer.json");
-        let tokenizer = Tokenizer::from_file(&tok_path).map_err(|e| NliError::Tokenizer { path: tok_path.display().to_string(), message: e.to_string() })?;
+        let tokenizer = Tokenizer::from_file(&tok_path).map_err(|e| NliError::Tokenizer {
+            path: tok_path.display().to_string(),
+            message: e.to_string(),
+        })?;
         let env = environment(&runtime)?;
-        let merr = |message: String| NliError::Model { path: model.display().to_string(), message };
+        let merr = |message: String| NliError::Model {
+            path: model.display().to_string(),
+            message,
+        };
         let mut sessions = Vec::new();
         for _ in 0..cfg.sessions.max(1) {
             let b = Session::builder(&env).map_err(|e| merr(e.to_string()))?;
             let b = b.with_intra_threads(1).map_err(|e| merr(e.to_string()))?;
             let mut b = b.with_inter_threads(1).map_err(|e| merr(e.to_string()))?;
-            let s = b.commit_from_file(&model).map_err(|e| merr(e.to_string()))?;
+            let s = b
+                .commit_from_file(&model)
+                .map_err(|e| merr(e.to_string()))?;
             sessions.push(Mutex::new(s));
         }
         let size = std::fs::metadata(&model).map(|m| m.len()).unwrap_or(0);
-        let name = model.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = model
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         Ok(NliModel {
             sessions,
             next: AtomicUsize::new(0),
@@ -185,7 +207,10 @@ impl NliModel {
     pub fn predict(&self, pairs: &[(String, String)]) -> Result<Vec<[f32; 3]>, NliError> {
         let mut encoded = Vec::with_capacity(pairs.len());
         for (p, h) in pairs {
-            let e = self.tokenizer.encode((p.as_str(), h.as_str()), true).map_err(|e| NliError::Inference(format!("tokenizer: {e}")))?;
+            let e = self
+                .tokenizer
+                .encode((p.as_str(), h.as_str()), true)
+                .map_err(|e| NliError::Inference(format!("tokenizer: {e}")))?;
             encoded.push(truncate_pair(e.get_ids(), e.get_type_ids(), self.max_len));
         }
         // Length-sorted batches waste the least padding.
@@ -193,7 +218,12 @@ impl NliModel {
         order.sort_by_key(|&i| encoded[i].0.len());
         let mut out = vec![[0f32; 3]; pairs.len()];
         for chunk in order.chunks(self.batch) {
-            let t = chunk.iter().map(|&i| encoded[i].0.len()).max().unwrap_or(1).max(1);
+            let t = chunk
+                .iter()
+                .map(|&i| encoded[i].0.len())
+                .max()
+                .unwrap_or(1)
+                .max(1);
             let b = chunk.len();
             let mut ids = ndarray::Array2::<i64>::zeros((b, t));
             let mut mask = ndarray::Array2::<i64>::zeros((b, t));
@@ -214,7 +244,12 @@ impl NliModel {
         Ok(out)
     }
 
-    fn run(&self, ids: &ndarray::Array2<i64>, mask: &ndarray::Array2<i64>, types: &ndarray::Array2<i64>) -> Result<Vec<f32>, NliError> {
+    fn run(
+        &self,
+        ids: &ndarray::Array2<i64>,
+        mask: &ndarray::Array2<i64>,
+        types: &ndarray::Array2<i64>,
+    ) -> Result<Vec<f32>, NliError> {
         let ierr = |e: ort::Error| NliError::Inference(e.to_string());
         let n = self.sessions.len();
         let start = self.next.fetch_add(1, Relaxed) % n;
@@ -228,7 +263,9 @@ impl NliModel {
         }
         let mut session = match guard {
             Some(g) => g,
-            None => self.sessions[start].lock().map_err(|_| NliError::Inference("session lock poisoned".into()))?,
+            None => self.sessions[start]
+                .lock()
+                .map_err(|_| NliError::Inference("session lock poisoned".into()))?,
         };
         let outputs = session
             .run(ort::inputs![
@@ -237,9 +274,13 @@ impl NliModel {
                 "token_type_ids" => TensorRef::from_array_view(types.view()).map_err(ierr)?
             ])
             .map_err(ierr)?;
-        let (shape, data) = outputs["logits"].try_extract_tensor::<f32>().map_err(ierr)?;
+        let (shape, data) = outputs["logits"]
+            .try_extract_tensor::<f32>()
+            .map_err(ierr)?;
         if shape.len() != 2 || shape[1] != 3 || data.len() != ids.nrows() * 3 {
-            return Err(NliError::Inference(format!("unexpected logits shape {shape:?}")));
+            return Err(NliError::Inference(format!(
+                "unexpected logits shape {shape:?}"
+            )));
         }
         Ok(data.to_vec())
     }
@@ -286,7 +327,10 @@ fn softmax(l: &[f32]) -> [f32; 3] {
 /// The hypothesis the model reads: the claim, prefixed with the user's question when the claim
 /// is too short to stand alone ("Delhi"). Same rule as `training/train.py`.
 pub fn hypothesis(question: &str, claim: &str) -> String {
-    if !question.is_empty() && claim.split_whitespace().count() < 8 && question.chars().count() < 300 {
+    if !question.is_empty()
+        && claim.split_whitespace().count() < 8
+        && question.chars().count() < 300
+    {
         format!("{question} {claim}")
     } else {
         claim.to_owned()
@@ -317,7 +361,11 @@ fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: us
     match v {
         J::Object(m) => {
             for (k, x) in m {
-                let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let p = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
                 flatten_into(x, &p, out, depth + 1);
             }
         }
@@ -342,7 +390,9 @@ fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: us
 }
 
 fn words(s: &str) -> impl Iterator<Item = String> + '_ {
-    s.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3 || w.chars().any(|c| c.is_ascii_digit())).map(str::to_lowercase)
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 3 || w.chars().any(|c| c.is_ascii_digit()))
+        .map(str::to_lowercase)
 }
 
 /// Lines and sentences (a `.`, `!` or `?` ends a sentence only before whitespace, so "12.50"
@@ -355,7 +405,9 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
         while i < b.len() {
             let c = b[i];
             i += 1;
-            let end = c == b'\n' || (matches!(c, b'.' | b'!' | b'?') && (i >= b.len() || b[i].is_ascii_whitespace()));
+            let end = c == b'\n'
+                || (matches!(c, b'.' | b'!' | b'?')
+                    && (i >= b.len() || b[i].is_ascii_whitespace()));
             if end {
                 let s = &text[start..i];
                 start = i;
@@ -436,7 +488,12 @@ impl EvidenceIndex {
         if !prose {
             // The model never acts on structured evidence (see `NliScorer::combine`), so no
             // claim will ask for a premise: skip the term index.
-            return EvidenceIndex { prose, chunks: chunks_all, words: Vec::new(), df: HashMap::new() };
+            return EvidenceIndex {
+                prose,
+                chunks: chunks_all,
+                words: Vec::new(),
+                df: HashMap::new(),
+            };
         }
         let words: Vec<Vec<String>> = chunks_all.iter().map(|c| words(c).collect()).collect();
         let mut df: HashMap<String, usize> = HashMap::new();
@@ -448,7 +505,12 @@ impl EvidenceIndex {
                 *df.entry(x.clone()).or_default() += 1;
             }
         }
-        EvidenceIndex { prose, chunks: chunks_all, words, df }
+        EvidenceIndex {
+            prose,
+            chunks: chunks_all,
+            words,
+            df,
+        }
     }
 
     /// The best chunks for `claim`, best first (ties in document order), up to `budget` chars.
@@ -460,7 +522,11 @@ impl EvidenceIndex {
             .iter()
             .enumerate()
             .map(|(i, w)| {
-                let s: f64 = q.iter().filter(|x| w.contains(x)).map(|x| (1.0 + n / (*self.df.get(x).unwrap_or(&1) as f64)).ln()).sum();
+                let s: f64 = q
+                    .iter()
+                    .filter(|x| w.contains(x))
+                    .map(|x| (1.0 + n / (*self.df.get(x).unwrap_or(&1) as f64)).ln())
+                    .sum();
                 (s, i)
             })
             .collect();
@@ -487,7 +553,12 @@ impl EvidenceIndex {
 /// named entity, an explanatory clause, or content words absent from prose evidence.
 fn only_soft_flags(c: &Claim) -> bool {
     !c.flagged_spans.is_empty()
-        && c.flagged_spans.iter().all(|f| f.reason.starts_with("named entity") || f.reason.starts_with("explanation") || f.reason.starts_with("not supported by the evidence: content words"))
+        && c.flagged_spans.iter().all(|f| {
+            f.reason.starts_with("named entity")
+                || f.reason.starts_with("explanation")
+                || f.reason
+                    .starts_with("not supported by the evidence: content words")
+        })
 }
 
 /// The combined scorer: deterministic first, the model where the deterministic one is unsure.
@@ -504,8 +575,18 @@ pub struct NliScorer {
 }
 
 impl NliScorer {
-    pub fn new(inner: Arc<dyn Scorer>, model: Arc<NliModel>, det: Stage2Config, th: NliThresholds, max_pairs: usize, metrics: Arc<Metrics>) -> NliScorer {
-        let note = format!("stage2: learned groundedness model on ({}) beside the deterministic scorer", model.description);
+    pub fn new(
+        inner: Arc<dyn Scorer>,
+        model: Arc<NliModel>,
+        det: Stage2Config,
+        th: NliThresholds,
+        max_pairs: usize,
+        metrics: Arc<Metrics>,
+    ) -> NliScorer {
+        let note = format!(
+            "stage2: learned groundedness model on ({}) beside the deterministic scorer",
+            model.description
+        );
         let dump = std::env::var_os("GROUNDCHECK_NLI_DUMP").and_then(|p| match std::fs::OpenOptions::new().create(true).append(true).open(&p) {
             Ok(f) => Some(Mutex::new(std::io::BufWriter::new(f))),
             Err(e) => {
@@ -513,7 +594,16 @@ impl NliScorer {
                 None
             }
         });
-        NliScorer { inner, model, det, th, max_pairs: max_pairs.max(1), metrics, note, dump }
+        NliScorer {
+            inner,
+            model,
+            det,
+            th,
+            max_pairs: max_pairs.max(1),
+            metrics,
+            note,
+            dump,
+        }
     }
 
     fn write_dump(&self, run: &AgentRun, c: &Claim, p: Option<[f32; 3]>, prose: bool) {
@@ -531,7 +621,11 @@ impl NliScorer {
     /// Model probabilities for each claim the model may change (`None` elsewhere). Exposed for
     /// calibration (`groundcheck eval --nli-dump`) and tests.
     /// Also returns whether the run's evidence is mostly prose (see [`NliScorer::combine`]).
-    pub fn probabilities(&self, run: &AgentRun, claims: &[Claim]) -> Result<(Vec<Option<[f32; 3]>>, bool), NliError> {
+    pub fn probabilities(
+        &self,
+        run: &AgentRun,
+        claims: &[Claim],
+    ) -> Result<(Vec<Option<[f32; 3]>>, bool), NliError> {
         let idx = EvidenceIndex::new(run);
         if idx.chunks.is_empty() {
             return Ok((vec![None; claims.len()], idx.prose));
@@ -558,7 +652,9 @@ impl NliScorer {
             return Ok((out, idx.prose));
         }
         let probs = self.model.predict(&pairs)?;
-        self.metrics.nli_pairs_total.fetch_add(pairs.len() as u64, Relaxed);
+        self.metrics
+            .nli_pairs_total
+            .fetch_add(pairs.len() as u64, Relaxed);
         for (i, p) in which.into_iter().zip(probs) {
             out[i] = Some(p);
         }
@@ -569,7 +665,9 @@ impl NliScorer {
         match c.status {
             ClaimStatus::Supported => prose,
             ClaimStatus::Contradicted => false,
-            ClaimStatus::Unsupported => prose && c.score > self.det.fabricated_score && only_soft_flags(c),
+            ClaimStatus::Unsupported => {
+                prose && c.score > self.det.fabricated_score && only_soft_flags(c)
+            }
         }
     }
 
@@ -588,12 +686,15 @@ impl NliScorer {
                 if pc >= self.th.contradiction {
                     c.score = c.score.min(self.det.unsupported_score);
                     c.status = ClaimStatus::Contradicted;
-                    c.reason = format!("learned model: the evidence contradicts the claim (p={pc:.2})");
+                    c.reason =
+                        format!("learned model: the evidence contradicts the claim (p={pc:.2})");
                     -1
                 } else if unsure && pe <= self.th.unsupported {
                     c.score = c.score.min(self.det.unsupported_score);
                     c.status = ClaimStatus::Unsupported;
-                    c.reason = format!("learned model: no evidence entails the claim (p(entailed)={pe:.2})");
+                    c.reason = format!(
+                        "learned model: no evidence entails the claim (p(entailed)={pe:.2})"
+                    );
                     -1
                 } else {
                     0
@@ -632,15 +733,21 @@ impl Scorer for NliScorer {
                     self.write_dump(run, c, p, prose);
                     if let Some(p) = p {
                         match self.combine(c, p, prose) {
-                            d if d < 0 => self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed),
-                            d if d > 0 => self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed),
+                            d if d < 0 => {
+                                self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed)
+                            }
+                            d if d > 0 => {
+                                self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed)
+                            }
                             _ => 0,
                         };
                     }
                 }
             }
             Err(e) => {
-                self.metrics.nli_inference_errors_total.fetch_add(1, Relaxed);
+                self.metrics
+                    .nli_inference_errors_total
+                    .fetch_add(1, Relaxed);
                 tracing::warn!(run = %run.run_id, "stage 2 learned model: {e}; deterministic verdicts kept");
             }
         }
@@ -655,7 +762,10 @@ pub struct Fallback {
 }
 
 pub fn fallback(inner: Arc<dyn Scorer>, why: &str) -> Fallback {
-    Fallback { inner, note: format!("stage2: learned model off ({why}); deterministic scorer only") }
+    Fallback {
+        inner,
+        note: format!("stage2: learned model off ({why}); deterministic scorer only"),
+    }
 }
 
 impl Scorer for Fallback {
@@ -679,7 +789,10 @@ mod tests {
         let f = flatten_json(r#"{"order":{"total":129.5,"items":["a",{"b":true}]}}"#);
         // Keys come in serde_json's (sorted) order; training renders insertion order — the
         // model reads lines, not positions.
-        assert_eq!(f, "order.items[0]: a\norder.items[1].b: true\norder.total: 129.5\n");
+        assert_eq!(
+            f,
+            "order.items[0]: a\norder.items[1].b: true\norder.total: 129.5\n"
+        );
         assert_eq!(flatten_json("plain text"), "plain text");
         assert_eq!(flatten_json("{not json"), "{not json");
     }
@@ -698,7 +811,11 @@ mod tests {
         assert_eq!(x.len(), 10);
         assert_eq!(x[0], 101);
         assert_eq!(*x.last().unwrap(), 102);
-        assert_eq!(x.iter().filter(|&&i| i == 8).count(), 3, "the short claim is kept whole");
+        assert_eq!(
+            x.iter().filter(|&&i| i == 8).count(),
+            3,
+            "the short claim is kept whole"
+        );
         assert_eq!(t.iter().filter(|&&v| v == 1).count(), 4);
         let (x2, _) = truncate_pair(&ids, &types, 100);
         assert_eq!(x2, ids);
@@ -710,7 +827,10 @@ mod tests {
             tool_calls: vec![groundcheck_detectors::run::ToolCall {
                 id: "c1".into(),
                 name: "t".into(),
-                result: Some(format!("{}The order ORD-1 total is 12.50 dollars.", "Unrelated filler sentence about weather. ".repeat(30))),
+                result: Some(format!(
+                    "{}The order ORD-1 total is 12.50 dollars.",
+                    "Unrelated filler sentence about weather. ".repeat(30)
+                )),
                 ..Default::default()
             }],
             ..Default::default()
@@ -718,7 +838,10 @@ mod tests {
         let idx = EvidenceIndex::new(&run);
         let p = idx.premise("The order total was $12.50.", 240);
         let best = p.lines().next().unwrap_or("");
-        assert!(best.contains("The order ORD-1 total is 12.50 dollars."), "{p}");
+        assert!(
+            best.contains("The order ORD-1 total is 12.50 dollars."),
+            "{p}"
+        );
         assert!(p.len() <= 240, "{}", p.len());
         let s: Vec<&str> = sentences("Total 12.50 due.\nNext line! v1.2 ok").collect();
         assert_eq!(s, ["Total 12.50 due.", "\n", "Next line!", " v1.2 ok"]);
@@ -744,7 +867,11 @@ mod tests {
             thresholds: NliThresholds::default(),
         };
         let e = NliModel::load(&cfg).err().expect("must fail");
-        assert!(e.to_string().contains("model file not found at /nonexistent/model.onnx"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("model file not found at /nonexistent/model.onnx"),
+            "{e}"
+        );
     }
 }
 
@@ -756,9 +883,21 @@ mod model_tests {
 
     fn model() -> NliModel {
         let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-        let runtime = std::env::var_os("GROUNDCHECK_NLI_RUNTIME").map(PathBuf::from).unwrap_or_else(|| root.join("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"));
-        let cfg = NliConfig { model: root.join("models/nli/groundcheck-nli.int8.onnx"), runtime, max_len: 256, max_pairs: 32, batch: 4, sessions: 2, thresholds: NliThresholds::default() };
-        NliModel::load(&cfg).unwrap_or_else(|e| panic!("{e} — run deploy/onnxruntime.sh first (deploy/test.sh does)"))
+        let runtime = std::env::var_os("GROUNDCHECK_NLI_RUNTIME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.join("deploy/.cache/onnxruntime-1.31.1/libonnxruntime.so"));
+        let cfg = NliConfig {
+            model: root.join("models/nli/groundcheck-nli.int8.onnx"),
+            runtime,
+            max_len: 256,
+            max_pairs: 32,
+            batch: 4,
+            sessions: 2,
+            thresholds: NliThresholds::default(),
+        };
+        NliModel::load(&cfg).unwrap_or_else(|e| {
+            panic!("{e} — run deploy/onnxruntime.sh first (deploy/test.sh does)")
+        })
     }
 
     #[test]
@@ -766,8 +905,14 @@ mod model_tests {
         let m = model();
         let ev = "order.id: ORD-48213\norder.status: shipped\norder.total: 129.5\norder.currency: USD\norder.carrier: UPS\n".to_owned();
         let pairs = vec![
-            (ev.clone(), "Order ORD-48213 has shipped with UPS.".to_owned()),
-            (ev.clone(), "The order total was $4,870.00 and it was delivered by FedEx.".to_owned()),
+            (
+                ev.clone(),
+                "Order ORD-48213 has shipped with UPS.".to_owned(),
+            ),
+            (
+                ev.clone(),
+                "The order total was $4,870.00 and it was delivered by FedEx.".to_owned(),
+            ),
         ];
         let p = m.predict(&pairs).unwrap();
         for q in &p {

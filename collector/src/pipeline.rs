@@ -23,11 +23,16 @@ use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
-use groundcheck_detectors::pipeline::{isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result, StageTimings};
+use groundcheck_detectors::pipeline::{
+    isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result,
+    StageTimings,
+};
 use groundcheck_detectors::report::{Action, HallucinationReport};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_detectors::stage1::{Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config};
+use groundcheck_detectors::stage1::{
+    Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config,
+};
 use groundcheck_detectors::stage2::{DeterministicScorer, Scorer, Stage2Config};
 use groundcheck_sinks::ReportSink;
 use std::collections::HashMap;
@@ -53,7 +58,10 @@ pub enum PipelineError {
 }
 
 pub fn now_unix_nano() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
 }
 
 /// Build the detector from resolved settings (model and LLM counters go to a private [`Metrics`]).
@@ -67,12 +75,28 @@ pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
 pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
     let det: Arc<dyn Scorer> = Arc::new(DeterministicScorer::new(Stage2Config::default()));
     let set = |scorer: &str, model: &str, reason: &str| {
-        metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"deterministic\"}", if scorer == "deterministic" { "1" } else { "0" });
-        metrics.set_info(&format!("groundcheck_stage2_nli_info{{model=\"{model}\",fallback_reason=\"{}\"}}", reason.replace(['"', '\\', '\n'], "'")), if scorer == "nli" { "1" } else { "0" });
+        metrics.set_info(
+            "groundcheck_stage2_scorer_info{scorer=\"deterministic\"}",
+            if scorer == "deterministic" { "1" } else { "0" },
+        );
+        metrics.set_info(
+            &format!(
+                "groundcheck_stage2_nli_info{{model=\"{model}\",fallback_reason=\"{}\"}}",
+                reason.replace(['"', '\\', '\n'], "'")
+            ),
+            if scorer == "nli" { "1" } else { "0" },
+        );
     };
     if !s.nli {
-        set("deterministic", "", "disabled by configuration (nli = false)");
-        return Arc::new(crate::nli::fallback(det, "disabled by configuration (nli = false)"));
+        set(
+            "deterministic",
+            "",
+            "disabled by configuration (nli = false)",
+        );
+        return Arc::new(crate::nli::fallback(
+            det,
+            "disabled by configuration (nli = false)",
+        ));
     }
     let cfg = s.nli_config();
     let started = Instant::now();
@@ -80,7 +104,14 @@ pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
         Ok(model) => {
             tracing::info!(model = %model.description, seconds = started.elapsed().as_secs_f64(), "stage 2: learned groundedness model loaded");
             set("nli", &model.description, "");
-            Arc::new(crate::nli::NliScorer::new(det, Arc::new(model), Stage2Config::default(), cfg.thresholds, cfg.max_pairs, metrics.clone()))
+            Arc::new(crate::nli::NliScorer::new(
+                det,
+                Arc::new(model),
+                Stage2Config::default(),
+                cfg.thresholds,
+                cfg.max_pairs,
+                metrics.clone(),
+            ))
         }
         Err(e) => {
             tracing::warn!("stage 2: learned groundedness model unavailable, falling back to the deterministic scorer: {e}");
@@ -95,19 +126,28 @@ pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
 pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, PipelineError> {
     let mut allowlists = HashMap::new();
     for (tool, a) in &s.allowlist {
-        allowlists.insert(tool.clone(), Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?);
+        allowlists.insert(
+            tool.clone(),
+            Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?,
+        );
     }
     let registry: Option<Arc<dyn SchemaRegistry>> = if s.schema_dir.as_os_str().is_empty() {
         None
     } else {
         let r = crate::registry::FileRegistry::load(&s.schema_dir)?;
         if s.schema_reload_secs > 0 {
-            crate::registry::spawn_watcher(&r, Duration::from_secs(s.schema_reload_secs)).map_err(PipelineError::Watcher)?;
+            crate::registry::spawn_watcher(&r, Duration::from_secs(s.schema_reload_secs))
+                .map_err(PipelineError::Watcher)?;
         }
         Some(r)
     };
     let id_patterns = Stage1Config::compile_id_patterns(&s.id_patterns)?;
-    let cfg = Stage1Config { unknown_tool: s.unknown_tool(), allowlists, disable_provenance: false, id_patterns };
+    let cfg = Stage1Config {
+        unknown_tool: s.unknown_tool(),
+        allowlists,
+        disable_provenance: false,
+        id_patterns,
+    };
     // Registry schemas that do not compile are logged by the registry when it loads them.
     let stage1 = Stage1::new(cfg, registry).with_schema_error_hook(|e| {
         if e.source == SchemaSource::Span {
@@ -118,7 +158,13 @@ pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detect
     let (judge, prober) = crate::llm::build(s, metrics)?;
     let mut cfg = DetectorConfig::new(s.thresholds(), s.aggregation());
     cfg.judge_combine = s.judge_combine().map_err(crate::llm::LlmSetupError::from)?;
-    Ok(Detector { cfg, stage1, scorers: vec![scorer], judge, prober })
+    Ok(Detector {
+        cfg,
+        stage1,
+        scorers: vec![scorer],
+        judge,
+        prober,
+    })
 }
 
 pub fn assembler_config(s: &Settings) -> AssemblerConfig {
@@ -135,11 +181,20 @@ pub fn assembler_config(s: &Settings) -> AssemblerConfig {
 /// The canonical run of a finished trace. A panic while building it (a bug) yields an empty,
 /// incomplete run that says why, and the panic for the caller to count.
 pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
-    let FinishedRun { trace_id, spans, reason, .. } = f;
+    let FinishedRun {
+        trace_id,
+        spans,
+        reason,
+        ..
+    } = f;
     let (mut run, panic) = match isolate("run assembly", || build_run(spans)) {
         Ok(run) => (run, None),
         Err(p) => {
-            let run = AgentRun { incomplete: true, incomplete_reason: Some(p.to_string()), ..Default::default() };
+            let run = AgentRun {
+                incomplete: true,
+                incomplete_reason: Some(p.to_string()),
+                ..Default::default()
+            };
             (run, Some(p))
         }
     };
@@ -206,7 +261,12 @@ struct AsyncStage {
 }
 
 impl Pipeline {
-    pub fn start(s: &Settings, detector: Arc<Detector>, sinks: Vec<Arc<dyn ReportSink>>, metrics: Arc<Metrics>) -> Result<Pipeline, PipelineError> {
+    pub fn start(
+        s: &Settings,
+        detector: Arc<Detector>,
+        sinks: Vec<Arc<dyn ReportSink>>,
+        metrics: Arc<Metrics>,
+    ) -> Result<Pipeline, PipelineError> {
         let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
         let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
         let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
@@ -244,14 +304,30 @@ impl Pipeline {
             async_stage,
         ));
         let (sink_deadline, deadline_rx) = tokio::sync::watch::channel(None);
-        let sink_runner = tokio::spawn(sink_loop(sink_rx, sinks, s.sink_batch, Duration::from_millis(s.sink_flush_ms), metrics, deadline_rx));
-        Ok(Pipeline { ingest, close_tx: Some(close_tx), assembler, sink_runner, sink_deadline, sink_shutdown: Duration::from_millis(s.sink_shutdown_ms) })
+        let sink_runner = tokio::spawn(sink_loop(
+            sink_rx,
+            sinks,
+            s.sink_batch,
+            Duration::from_millis(s.sink_flush_ms),
+            metrics,
+            deadline_rx,
+        ));
+        Ok(Pipeline {
+            ingest,
+            close_tx: Some(close_tx),
+            assembler,
+            sink_runner,
+            sink_deadline,
+            sink_shutdown: Duration::from_millis(s.sink_shutdown_ms),
+        })
     }
 
     /// Ordered shutdown. Call after the receivers have stopped accepting.
     pub async fn shutdown(mut self) {
         drop(self.ingest);
-        let _ = self.sink_deadline.send(Some(tokio::time::Instant::now() + self.sink_shutdown));
+        let _ = self
+            .sink_deadline
+            .send(Some(tokio::time::Instant::now() + self.sink_shutdown));
         if let Some(c) = self.close_tx.take() {
             let _ = c.send(());
         }
@@ -303,12 +379,30 @@ async fn assembler_loop(
             _ = tick.tick() => buffer.tick(Instant::now()),
         };
         record_buffer(&buffer, &metrics);
-        dispatch(finished, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
+        dispatch(
+            finished,
+            &detector,
+            &pool,
+            &sem,
+            &sink_tx,
+            &metrics,
+            &async_stage,
+        )
+        .await;
     }
     let rest = buffer.drain(false);
     tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
     record_buffer(&buffer, &metrics);
-    dispatch(rest, &detector, &pool, &sem, &sink_tx, &metrics, &async_stage).await;
+    dispatch(
+        rest,
+        &detector,
+        &pool,
+        &sem,
+        &sink_tx,
+        &metrics,
+        &async_stage,
+    )
+    .await;
     // Wait for every job to finish before the sink channel closes (runs still waiting for the
     // LLM endpoint hold their own sender; they end by their deadline).
     let _all = sem.acquire_many(permits as u32).await;
@@ -319,7 +413,12 @@ async fn assembler_loop(
 /// declared for the tool on any span, else the registry): a bad call is logged and counted
 /// before its run finishes. The run-level check in [`dispatch`] stays authoritative (it adds
 /// provenance and retry linking, and its result goes into the report).
-pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serde_json::Value>, spans: &[NormalizedSpan], metrics: &Metrics) {
+pub(crate) fn inline_stage1(
+    detector: &Detector,
+    seen: &mut HashMap<String, serde_json::Value>,
+    spans: &[NormalizedSpan],
+    metrics: &Metrics,
+) {
     for d in spans.iter().flat_map(|s| s.facts.tools.iter()) {
         if let Some(p) = &d.parameters {
             if seen.get(&d.name) != Some(p) {
@@ -332,9 +431,20 @@ pub(crate) fn inline_stage1(detector: &Detector, seen: &mut HashMap<String, serd
     }
     for s in spans {
         let Some(exec) = &s.facts.tool else { continue };
-        let Some(args) = exec.arguments.as_deref() else { continue };
-        let call_id = exec.call_id.clone().unwrap_or_else(|| format!("span-{}", groundcheck_detectors::span::hex(&s.span_id)));
-        let Some(v) = detector.stage1.check_inline(&exec.name, &call_id, Some(args), seen.get(&exec.name)) else { continue };
+        let Some(args) = exec.arguments.as_deref() else {
+            continue;
+        };
+        let call_id = exec
+            .call_id
+            .clone()
+            .unwrap_or_else(|| format!("span-{}", groundcheck_detectors::span::hex(&s.span_id)));
+        let Some(v) =
+            detector
+                .stage1
+                .check_inline(&exec.name, &call_id, Some(args), seen.get(&exec.name))
+        else {
+            continue;
+        };
         metrics.stage1_inline_tool_calls_total.fetch_add(1, Relaxed);
         if v.status.is_rejection() {
             metrics.stage1_inline_rejected_total.fetch_add(1, Relaxed);
@@ -360,7 +470,9 @@ fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Ve
         let e = low.entry(a.tp().clone()).or_insert(a.offset());
         *e = (*e).min(a.offset());
     }
-    metrics.kafka_runs_handed_back_total.fetch_add(runs.len() as u64, Relaxed);
+    metrics
+        .kafka_runs_handed_back_total
+        .fetch_add(runs.len() as u64, Relaxed);
     if !runs.is_empty() {
         tracing::info!(runs = runs.len(), spans, partitions = ?partitions.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "kafka: handed back open runs of revoked partitions");
     }
@@ -370,10 +482,14 @@ fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Ve
 
 fn record_buffer(b: &RunBuffer, m: &Metrics) {
     m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
-    m.assembler_runs_open_bytes.store(b.open_bytes() as u64, Relaxed);
-    m.assembler_late_spans_total.store(b.stats.late_spans, Relaxed);
-    m.assembler_runs_evicted_total.store(b.stats.evicted, Relaxed);
-    m.assembler_runs_truncated_total.store(b.stats.truncated, Relaxed);
+    m.assembler_runs_open_bytes
+        .store(b.open_bytes() as u64, Relaxed);
+    m.assembler_late_spans_total
+        .store(b.stats.late_spans, Relaxed);
+    m.assembler_runs_evicted_total
+        .store(b.stats.evicted, Relaxed);
+    m.assembler_runs_truncated_total
+        .store(b.stats.truncated, Relaxed);
 }
 
 async fn dispatch(
@@ -388,7 +504,9 @@ async fn dispatch(
     for mut f in finished {
         let finished_at = Instant::now();
         if f.reason.incomplete_reason().is_some() {
-            metrics.assembler_runs_incomplete_total.fetch_add(1, Relaxed);
+            metrics
+                .assembler_runs_incomplete_total
+                .fetch_add(1, Relaxed);
         } else {
             metrics.assembler_runs_completed_total.fetch_add(1, Relaxed);
         }
@@ -418,12 +536,22 @@ async fn dispatch(
             }
         };
         metrics.stage1_latency.observe(t.elapsed());
-        metrics.stage1_tool_calls_total.fetch_add(validations.len() as u64, Relaxed);
+        metrics
+            .stage1_tool_calls_total
+            .fetch_add(validations.len() as u64, Relaxed);
         for v in validations.iter().filter(|v| v.status.is_rejection()) {
-            metrics.stage1_tool_calls_rejected_total.fetch_add(1, Relaxed);
+            metrics
+                .stage1_tool_calls_rejected_total
+                .fetch_add(1, Relaxed);
             tracing::info!(run_id = %run.run_id, tool = %v.tool, call_id = %v.call_id, status = v.status.as_str(), errors = ?v.errors, "stage 1 rejected a tool call");
         }
-        let job = Job { acks, run, validations, finished_at, panic };
+        let job = Job {
+            acks,
+            run,
+            validations,
+            finished_at,
+            panic,
+        };
         let permit = match sem.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
@@ -454,8 +582,20 @@ async fn dispatch(
 /// prober has work for this run — hand the run to the I/O runtime, which awaits the endpoint
 /// (bounded by the deadline), completes the report and sends it to the sinks. The worker
 /// never waits on the network.
-fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Arc<Metrics>, a: &AsyncStage) {
-    let Job { acks, run, validations, finished_at, panic } = job;
+fn worker_job(
+    detector: &Arc<Detector>,
+    job: Job,
+    sink_tx: &mpsc::Sender<SinkItem>,
+    metrics: &Arc<Metrics>,
+    a: &AsyncStage,
+) {
+    let Job {
+        acks,
+        run,
+        validations,
+        finished_at,
+        panic,
+    } = job;
     let run = Arc::new(run);
     if let Some(p) = panic {
         // Assembly or Stage 1 panicked: report what there is, say why, carry on.
@@ -478,19 +618,32 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkIte
         match a.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
-                let (detector, sink_tx, metrics, deadline) = (detector.clone(), sink_tx.clone(), metrics.clone(), a.deadline);
+                let (detector, sink_tx, metrics, deadline) = (
+                    detector.clone(),
+                    sink_tx.clone(),
+                    metrics.clone(),
+                    a.deadline,
+                );
                 a.rt.spawn(async move {
                     let t = Instant::now();
                     let both = async { tokio::join!(maybe(work.judge), maybe(work.probes)) };
                     let mut results = match tokio::time::timeout(deadline, both).await {
-                        Ok((judge, probes)) => AsyncResults { judge, probes, elapsed: Duration::ZERO },
+                        Ok((judge, probes)) => AsyncResults {
+                            judge,
+                            probes,
+                            elapsed: Duration::ZERO,
+                        },
                         Err(_) => {
-                            s2.notes.push(format!("stage3: LLM work abandoned after {} ms", deadline.as_millis()));
+                            s2.notes.push(format!(
+                                "stage3: LLM work abandoned after {} ms",
+                                deadline.as_millis()
+                            ));
                             AsyncResults::default()
                         }
                     };
                     results.elapsed = t.elapsed();
-                    let report = complete_stages(&detector, &run, validations, s2, results, &metrics);
+                    let report =
+                        complete_stages(&detector, &run, validations, s2, results, &metrics);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
                     if let Err(e) = sink_tx.send((report, finished_at, acks)).await {
@@ -508,12 +661,25 @@ fn worker_job(detector: &Arc<Detector>, job: Job, sink_tx: &mpsc::Sender<SinkIte
             }
         }
     }
-    let report = complete_stages(detector, &run, validations, s2, AsyncResults::default(), metrics);
+    let report = complete_stages(
+        detector,
+        &run,
+        validations,
+        s2,
+        AsyncResults::default(),
+        metrics,
+    );
     send_report(report, finished_at, acks, sink_tx, metrics);
 }
 
 /// From a worker thread: hand a report to the sink runner (waits while its queue is full).
-fn send_report(report: HallucinationReport, finished_at: Instant, acks: Vec<AckToken>, sink_tx: &mpsc::Sender<SinkItem>, metrics: &Metrics) {
+fn send_report(
+    report: HallucinationReport,
+    finished_at: Instant,
+    acks: Vec<AckToken>,
+    sink_tx: &mpsc::Sender<SinkItem>,
+    metrics: &Metrics,
+) {
     if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
@@ -522,14 +688,26 @@ fn send_report(report: HallucinationReport, finished_at: Instant, acks: Vec<AckT
 }
 
 /// Judge verdicts, probes and Stage 4, with metrics.
-fn complete_stages(detector: &Detector, run: &AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, s2: Stage2Result, results: AsyncResults, m: &Metrics) -> HallucinationReport {
+fn complete_stages(
+    detector: &Detector,
+    run: &AgentRun,
+    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
+    s2: Stage2Result,
+    results: AsyncResults,
+    m: &Metrics,
+) -> HallucinationReport {
     let had_async = results.judge.is_some() || results.probes.is_some();
     let kept = validations.clone();
-    let (report, t) = match isolate("stage4", || detector.complete(run, validations, s2, results, now_unix_nano())) {
+    let (report, t) = match isolate("stage4", || {
+        detector.complete(run, validations, s2, results, now_unix_nano())
+    }) {
         Ok(done) => done,
         Err(p) => {
             record_panic(&run.run_id, &p, m);
-            (detector.panic_report(run, kept, &p, now_unix_nano()), StageTimings::default())
+            (
+                detector.panic_report(run, kept, &p, now_unix_nano()),
+                StageTimings::default(),
+            )
         }
     };
     record_report(&report, t, had_async, m);
@@ -551,7 +729,12 @@ fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m:
 }
 
 /// Stages 2–4 with metrics, synchronously (LLM futures, if any, are blocked on).
-pub fn run_stages(detector: &Detector, run: AgentRun, validations: Vec<groundcheck_detectors::report::ToolCallValidation>, m: &Metrics) -> HallucinationReport {
+pub fn run_stages(
+    detector: &Detector,
+    run: AgentRun,
+    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
+    m: &Metrics,
+) -> HallucinationReport {
     let stage3 = detector.judge.is_some() || detector.prober.is_some();
     let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
     record_report(&report, t, stage3, m);
@@ -611,7 +794,12 @@ async fn write_all(
     let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
-        writes.spawn(write_one(sink.clone(), reports.clone(), metrics.clone(), shutdown_deadline.clone()));
+        writes.spawn(write_one(
+            sink.clone(),
+            reports.clone(),
+            metrics.clone(),
+            shutdown_deadline.clone(),
+        ));
     }
     let mut written = true;
     while let Some(r) = writes.join_next().await {
@@ -623,7 +811,9 @@ async fn write_all(
             }
         }
     }
-    metrics.sink_reports_written_total.fetch_add(batch.len() as u64, Relaxed);
+    metrics
+        .sink_reports_written_total
+        .fetch_add(batch.len() as u64, Relaxed);
     for (_, t, _) in batch.iter() {
         metrics.run_latency.observe(t.elapsed());
     }
@@ -640,7 +830,12 @@ async fn write_all(
 
 /// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
 /// the batch, false when it was spilled to disk.
-async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]>, metrics: Arc<Metrics>, mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>) -> bool {
+async fn write_one(
+    sink: Arc<dyn ReportSink>,
+    reports: Arc<[HallucinationReport]>,
+    metrics: Arc<Metrics>,
+    mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
+) -> bool {
     let mut backoff = Duration::from_millis(100);
     loop {
         let t = Instant::now();
@@ -651,15 +846,21 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
             }
             Err(e) if e.is_retryable() => {
                 metrics.sink_write_errors_total.fetch_add(1, Relaxed);
-                let past_deadline = shutdown_deadline.borrow().is_some_and(|d| tokio::time::Instant::now() >= d);
+                let past_deadline = shutdown_deadline
+                    .borrow()
+                    .is_some_and(|d| tokio::time::Instant::now() >= d);
                 if past_deadline {
                     match sink.spill(&reports).await {
                         Ok(()) => {
-                            metrics.sink_reports_spilled_total.fetch_add(reports.len() as u64, Relaxed);
+                            metrics
+                                .sink_reports_spilled_total
+                                .fetch_add(reports.len() as u64, Relaxed);
                             tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
                             return false;
                         }
-                        Err(se) => tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying"),
+                        Err(se) => {
+                            tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying")
+                        }
                     }
                 }
                 tracing::warn!(sink = sink.name(), error = %e, retry_in_ms = backoff.as_millis() as u64, "sink write failed; retrying");
@@ -675,7 +876,9 @@ async fn write_one(sink: Arc<dyn ReportSink>, reports: Arc<[HallucinationReport]
                 backoff = (backoff * 2).min(Duration::from_secs(10));
             }
             Err(e) => {
-                metrics.sink_reports_dropped_total.fetch_add(reports.len() as u64, Relaxed);
+                metrics
+                    .sink_reports_dropped_total
+                    .fetch_add(reports.len() as u64, Relaxed);
                 tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
                 return true;
             }

@@ -22,7 +22,10 @@ use std::time::{Duration, SystemTime};
 #[derive(Debug, thiserror::Error)]
 pub enum RegistryError {
     #[error("schema directory {path}: {source}")]
-    Dir { path: String, source: std::io::Error },
+    Dir {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 /// (path, size, mtime) of every candidate file, sorted.
@@ -46,7 +49,11 @@ pub struct FileRegistry {
 
 impl SchemaRegistry for FileRegistry {
     fn get(&self, tool: &str) -> Option<Arc<ToolSchema>> {
-        let reg = self.current.read().map(|r| r.clone()).unwrap_or_else(|p| p.into_inner().clone());
+        let reg = self
+            .current
+            .read()
+            .map(|r| r.clone())
+            .unwrap_or_else(|p| p.into_inner().clone());
         reg.get(tool)
     }
 }
@@ -54,10 +61,17 @@ impl SchemaRegistry for FileRegistry {
 impl FileRegistry {
     /// Read `dir` (it must exist). Problems with single files are logged, not fatal.
     pub fn load(dir: &Path) -> Result<Arc<FileRegistry>, RegistryError> {
-        let fp = fingerprint(dir).map_err(|source| RegistryError::Dir { path: dir.display().to_string(), source })?;
+        let fp = fingerprint(dir).map_err(|source| RegistryError::Dir {
+            path: dir.display().to_string(),
+            source,
+        })?;
         let (reg, report) = read_dir(dir, &fp);
         log_report(dir, &report, false);
-        Ok(Arc::new(FileRegistry { dir: dir.to_owned(), current: RwLock::new(Arc::new(reg)), fingerprint: Mutex::new(fp) }))
+        Ok(Arc::new(FileRegistry {
+            dir: dir.to_owned(),
+            current: RwLock::new(Arc::new(reg)),
+            fingerprint: Mutex::new(fp),
+        }))
     }
 
     pub fn dir(&self) -> &Path {
@@ -66,7 +80,10 @@ impl FileRegistry {
 
     /// The registry now in effect.
     pub fn snapshot(&self) -> Arc<StaticRegistry> {
-        self.current.read().map(|r| r.clone()).unwrap_or_else(|p| p.into_inner().clone())
+        self.current
+            .read()
+            .map(|r| r.clone())
+            .unwrap_or_else(|p| p.into_inner().clone())
     }
 
     /// Re-read the directory if any file changed; `Some(report)` when it did.
@@ -102,25 +119,35 @@ impl FileRegistry {
 
 /// Poll `reg`'s directory every `every` on a background thread; the thread ends once the
 /// registry is dropped.
-pub fn spawn_watcher(reg: &Arc<FileRegistry>, every: Duration) -> std::io::Result<std::thread::JoinHandle<()>> {
+pub fn spawn_watcher(
+    reg: &Arc<FileRegistry>,
+    every: Duration,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
     let weak: Weak<FileRegistry> = Arc::downgrade(reg);
-    std::thread::Builder::new().name("gc-schema-reload".into()).spawn(move || loop {
-        std::thread::sleep(every);
-        match weak.upgrade() {
-            Some(r) => {
-                r.reload_if_changed();
+    std::thread::Builder::new()
+        .name("gc-schema-reload".into())
+        .spawn(move || loop {
+            std::thread::sleep(every);
+            match weak.upgrade() {
+                Some(r) => {
+                    r.reload_if_changed();
+                }
+                None => return,
             }
-            None => return,
-        }
-    })
+        })
 }
 
 fn is_hidden(p: &Path) -> bool {
-    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'))
+    p.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.'))
 }
 
 fn ext_of(p: &Path) -> String {
-    p.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase()
+    p.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }
 
 fn fingerprint(dir: &Path) -> std::io::Result<Fingerprint> {
@@ -157,7 +184,9 @@ fn read_dir(dir: &Path, fp: &Fingerprint) -> (StaticRegistry, LoadReport) {
     for (path, _, _) in fp {
         let shown = path.strip_prefix(dir).unwrap_or(path).display().to_string();
         if ext_of(path) != "json" {
-            report.problems.push(format!("{shown}: YAML is not supported; convert it to JSON (skipped)"));
+            report.problems.push(format!(
+                "{shown}: YAML is not supported; convert it to JSON (skipped)"
+            ));
             continue;
         }
         report.files += 1;
@@ -183,7 +212,10 @@ fn read_dir(dir: &Path, fp: &Fingerprint) -> (StaticRegistry, LoadReport) {
     report.problems.append(&mut reg.warnings);
     for t in reg.tools() {
         if let Err(e) = compile_schema(&t.schema) {
-            report.problems.push(format!("{}: schema for tool {:?} does not compile; its calls will be `unverified`: {e}", t.source, t.tool));
+            report.problems.push(format!(
+                "{}: schema for tool {:?} does not compile; its calls will be `unverified`: {e}",
+                t.source, t.tool
+            ));
         }
     }
     report.tools = reg.len();
@@ -207,13 +239,24 @@ mod tests {
 
     fn call(tool: &str, args: &str) -> AgentRun {
         AgentRun {
-            tool_calls: vec![ToolCall { id: "c1".into(), name: tool.into(), arguments: Some(args.into()), ..Default::default() }],
+            tool_calls: vec![ToolCall {
+                id: "c1".into(),
+                name: tool.into(),
+                arguments: Some(args.into()),
+                ..Default::default()
+            }],
             ..Default::default()
         }
     }
 
     fn stage1(reg: &Arc<FileRegistry>) -> Stage1 {
-        Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, Some(reg.clone() as Arc<dyn SchemaRegistry>))
+        Stage1::new(
+            Stage1Config {
+                disable_provenance: true,
+                ..Default::default()
+            },
+            Some(reg.clone() as Arc<dyn SchemaRegistry>),
+        )
     }
 
     #[test]
@@ -232,19 +275,45 @@ mod tests {
         std::fs::write(d.path().join("x.yaml"), "type: object").unwrap();
         let reg = FileRegistry::load(d.path()).unwrap();
         let snap = reg.snapshot();
-        assert_eq!(snap.len(), 3, "{:?}", snap.tools().iter().map(|t| t.tool.clone()).collect::<Vec<_>>());
+        assert_eq!(
+            snap.len(),
+            3,
+            "{:?}",
+            snap.tools()
+                .iter()
+                .map(|t| t.tool.clone())
+                .collect::<Vec<_>>()
+        );
         let (_, report) = read_dir(d.path(), &fingerprint(d.path()).unwrap());
         let all = report.problems.join("\n");
         assert!(all.contains("broken.json: not JSON"), "{all}");
-        assert!(all.contains("bad_type.json") && all.contains("does not compile"), "{all}");
+        assert!(
+            all.contains("bad_type.json") && all.contains("does not compile"),
+            "{all}"
+        );
         assert!(all.contains("x.yaml: YAML is not supported"), "{all}");
 
         let s1 = stage1(&reg);
-        assert_eq!(s1.verify(&call("get_order", "{}"))[0].status, ToolCallStatus::Invalid);
-        assert_eq!(s1.verify(&call("get_order", r#"{"order_id":"A1"}"#))[0].status, ToolCallStatus::Valid);
+        assert_eq!(
+            s1.verify(&call("get_order", "{}"))[0].status,
+            ToolCallStatus::Invalid
+        );
+        assert_eq!(
+            s1.verify(&call("get_order", r#"{"order_id":"A1"}"#))[0].status,
+            ToolCallStatus::Valid
+        );
         let v = s1.verify(&call("createRefund", r#"{"amount":"ten"}"#));
-        assert!(v[0].errors.iter().any(|e| e.contains("/amount") && e.contains("rule: type")), "{:?}", v[0].errors);
-        assert_eq!(s1.verify(&call("bad_type", "{}"))[0].status, ToolCallStatus::Unverified);
+        assert!(
+            v[0].errors
+                .iter()
+                .any(|e| e.contains("/amount") && e.contains("rule: type")),
+            "{:?}",
+            v[0].errors
+        );
+        assert_eq!(
+            s1.verify(&call("bad_type", "{}"))[0].status,
+            ToolCallStatus::Unverified
+        );
         assert!(FileRegistry::load(&d.path().join("missing")).is_err());
     }
 
@@ -254,8 +323,15 @@ mod tests {
         let reg = FileRegistry::load(d.path()).unwrap();
         let _w = spawn_watcher(&reg, Duration::from_millis(20)).unwrap();
         let s1 = stage1(&reg);
-        assert_eq!(s1.verify(&call("lookup", r#"{"q":1}"#))[0].status, ToolCallStatus::UnknownTool);
-        std::fs::write(d.path().join("lookup.json"), r#"{"type":"object","properties":{"q":{"type":"string"}}}"#).unwrap();
+        assert_eq!(
+            s1.verify(&call("lookup", r#"{"q":1}"#))[0].status,
+            ToolCallStatus::UnknownTool
+        );
+        std::fs::write(
+            d.path().join("lookup.json"),
+            r#"{"type":"object","properties":{"q":{"type":"string"}}}"#,
+        )
+        .unwrap();
         let wait_for = |want: ToolCallStatus| {
             let t = Instant::now();
             while t.elapsed() < Duration::from_secs(10) {
@@ -266,12 +342,25 @@ mod tests {
             }
             false
         };
-        assert!(wait_for(ToolCallStatus::Invalid), "new schema file not picked up");
+        assert!(
+            wait_for(ToolCallStatus::Invalid),
+            "new schema file not picked up"
+        );
         // Change it (different size, so the change is seen even on coarse mtime clocks).
-        std::fs::write(d.path().join("lookup.json"), r#"{"type":"object","properties":{"q":{"type":["string","integer"]}}}"#).unwrap();
-        assert!(wait_for(ToolCallStatus::Valid), "changed schema file not picked up");
+        std::fs::write(
+            d.path().join("lookup.json"),
+            r#"{"type":"object","properties":{"q":{"type":["string","integer"]}}}"#,
+        )
+        .unwrap();
+        assert!(
+            wait_for(ToolCallStatus::Valid),
+            "changed schema file not picked up"
+        );
         std::fs::remove_file(d.path().join("lookup.json")).unwrap();
-        assert!(wait_for(ToolCallStatus::UnknownTool), "removed schema file still in effect");
+        assert!(
+            wait_for(ToolCallStatus::UnknownTool),
+            "removed schema file still in effect"
+        );
     }
 
     #[test]
@@ -297,7 +386,11 @@ mod tests {
             #[command(flatten)]
             s: crate::config::SettingsArgs,
         }
-        let example = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-run.json")).unwrap();
+        let example = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../examples/agent-run.json"
+        ))
+        .unwrap();
         let mut doc: serde_json::Value = serde_json::from_str(&example).unwrap();
         let mut schema = None;
         for rs in doc["resourceSpans"].as_array_mut().unwrap() {
@@ -316,7 +409,10 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let schemas = d.path().join("schemas");
         std::fs::create_dir(&schemas).unwrap();
-        let defs = format!(r#"[{{"name": "search_flights", "parameters": {}}}]"#, schema.unwrap());
+        let defs = format!(
+            r#"[{{"name": "search_flights", "parameters": {}}}]"#,
+            schema.unwrap()
+        );
         std::fs::write(schemas.join("travel.json"), defs).unwrap();
         let input = d.path().join("run.json");
         std::fs::write(&input, serde_json::to_string(&doc).unwrap()).unwrap();
@@ -329,15 +425,39 @@ mod tests {
         let statuses = |settings: &crate::config::Settings| {
             let mut out = Vec::new();
             crate::check::run_check(settings, &[input.clone()], &mut out).unwrap();
-            let r: serde_json::Value = serde_json::from_slice(out.split(|b| *b == b'\n').next().unwrap()).unwrap();
-            r["tool_call_validations"].as_array().unwrap().iter().map(|v| (v["status"].as_str().unwrap().to_owned(), v["errors"].to_string())).collect::<Vec<_>>()
+            let r: serde_json::Value =
+                serde_json::from_slice(out.split(|b| *b == b'\n').next().unwrap()).unwrap();
+            r["tool_call_validations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| {
+                    (
+                        v["status"].as_str().unwrap().to_owned(),
+                        v["errors"].to_string(),
+                    )
+                })
+                .collect::<Vec<_>>()
         };
         let without = statuses(&settings_for(&["t"]));
         assert_eq!(without[0].0, "unknown_tool", "{without:?}");
         let dir = schemas.to_str().unwrap();
-        let with = statuses(&settings_for(&["t", "--schema-dir", dir, "--schema-reload-secs", "0", "--id-pattern", "X-\\d+", "--id-pattern", "Y-\\d+"]));
+        let with = statuses(&settings_for(&[
+            "t",
+            "--schema-dir",
+            dir,
+            "--schema-reload-secs",
+            "0",
+            "--id-pattern",
+            "X-\\d+",
+            "--id-pattern",
+            "Y-\\d+",
+        ]));
         assert_eq!(with[0].0, "invalid", "{with:?}");
-        assert!(with[0].1.contains("/cabin") && with[0].1.contains("rule: enum"), "{with:?}");
+        assert!(
+            with[0].1.contains("/cabin") && with[0].1.contains("rule: enum"),
+            "{with:?}"
+        );
     }
 
     /// The assembler's inline check: a tool span is checked the moment it arrives, against a
@@ -346,11 +466,21 @@ mod tests {
     fn inline_check_counts_rejections_as_spans_arrive() {
         use groundcheck_detectors::span::{NormalizedSpan, SpanRole, ToolDefinition, ToolExec};
         let d = tempfile::tempdir().unwrap();
-        std::fs::write(d.path().join("refund.json"), r#"{"type":"object","required":["amount"],"properties":{"amount":{"type":"number"}}}"#).unwrap();
+        std::fs::write(
+            d.path().join("refund.json"),
+            r#"{"type":"object","required":["amount"],"properties":{"amount":{"type":"number"}}}"#,
+        )
+        .unwrap();
         let reg = FileRegistry::load(d.path()).unwrap();
         let detector = groundcheck_detectors::pipeline::Detector {
-            cfg: groundcheck_detectors::pipeline::DetectorConfig::new(Default::default(), groundcheck_detectors::stage2::Aggregation::Min),
-            stage1: Stage1::new(Stage1Config::default(), Some(reg as Arc<dyn SchemaRegistry>)),
+            cfg: groundcheck_detectors::pipeline::DetectorConfig::new(
+                Default::default(),
+                groundcheck_detectors::stage2::Aggregation::Min,
+            ),
+            stage1: Stage1::new(
+                Stage1Config::default(),
+                Some(reg as Arc<dyn SchemaRegistry>),
+            ),
             scorers: vec![],
             judge: None,
             prober: None,
@@ -358,18 +488,41 @@ mod tests {
         let tool_span = |name: &str, args: &str| {
             let mut s = NormalizedSpan::default();
             s.facts.role = SpanRole::Tool;
-            s.facts.tool = Some(ToolExec { name: name.into(), arguments: Some(args.into()), call_id: Some("c".into()), ..Default::default() });
+            s.facts.tool = Some(ToolExec {
+                name: name.into(),
+                arguments: Some(args.into()),
+                call_id: Some("c".into()),
+                ..Default::default()
+            });
             s
         };
         let mut llm = NormalizedSpan::default();
-        llm.facts.tools = vec![ToolDefinition { name: "lookup".into(), description: None, parameters: Some(serde_json::json!({"type":"object","properties":{"q":{"type":"string"}}})) }];
+        llm.facts.tools = vec![ToolDefinition {
+            name: "lookup".into(),
+            description: None,
+            parameters: Some(
+                serde_json::json!({"type":"object","properties":{"q":{"type":"string"}}}),
+            ),
+        }];
         let m = crate::metrics::Metrics::default();
         let mut seen = std::collections::HashMap::new();
         crate::pipeline::inline_stage1(&detector, &mut seen, &[llm], &m);
-        crate::pipeline::inline_stage1(&detector, &mut seen, &[tool_span("lookup", r#"{"q":5}"#), tool_span("refund", "{}"), tool_span("refund", r#"{"amount":3}"#), tool_span("other", "{}")], &m);
+        crate::pipeline::inline_stage1(
+            &detector,
+            &mut seen,
+            &[
+                tool_span("lookup", r#"{"q":5}"#),
+                tool_span("refund", "{}"),
+                tool_span("refund", r#"{"amount":3}"#),
+                tool_span("other", "{}"),
+            ],
+            &m,
+        );
         use std::sync::atomic::Ordering::Relaxed;
         assert_eq!(m.stage1_inline_tool_calls_total.load(Relaxed), 3);
         assert_eq!(m.stage1_inline_rejected_total.load(Relaxed), 2);
-        assert!(m.render().contains("groundcheck_stage1_inline_rejected_total 2"));
+        assert!(m
+            .render()
+            .contains("groundcheck_stage1_inline_rejected_total 2"));
     }
 }

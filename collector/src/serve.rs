@@ -8,13 +8,15 @@ use crate::pipeline::{build_detector_with, Pipeline};
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
 use anyhow::Context;
 use groundcheck_sinks::{JsonlSink, KafkaSink, ReportFormat, ReportSink, SummarySink};
-use std::sync::Arc;
 use std::future::IntoFuture;
+use std::sync::Arc;
 use tokio::sync::watch;
 
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
     let detector = Arc::new(build_detector_with(&settings, metrics.clone())?);
-    let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?)];
+    let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(
+        JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?,
+    )];
     if let Some(ch) = crate::clickhouse::build(&settings, metrics.clone()).await? {
         sinks.push(ch);
     }
@@ -27,23 +29,42 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
             crate::config::KafkaReportFormat::Protobuf => ReportFormat::Protobuf,
         };
         let client = settings.kafka_client_options()?;
-        sinks.push(Arc::new(KafkaSink::new(&client, &settings.kafka_report_topic, format).context("Kafka report topic sink")?));
+        sinks.push(Arc::new(
+            KafkaSink::new(&client, &settings.kafka_report_topic, format)
+                .context("Kafka report topic sink")?,
+        ));
         tracing::info!(topic = %settings.kafka_report_topic, format = ?format, "reports also go to a Kafka topic");
     }
-    metrics.set_info("groundcheck_stage3_enabled", if detector.prober.is_some() { "1" } else { "0" });
+    metrics.set_info(
+        "groundcheck_stage3_enabled",
+        if detector.prober.is_some() { "1" } else { "0" },
+    );
     if detector.judge.is_some() {
         metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"llm_judge\"}", "1");
     }
     let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
 
-    let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr).await.with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
-    let http_listener = tokio::net::TcpListener::bind(settings.http_addr).await.with_context(|| format!("bind OTLP/HTTP on {}", settings.http_addr))?;
-    let admin_listener = tokio::net::TcpListener::bind(settings.admin_addr).await.with_context(|| format!("bind admin on {}", settings.admin_addr))?;
+    let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr)
+        .await
+        .with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
+    let http_listener = tokio::net::TcpListener::bind(settings.http_addr)
+        .await
+        .with_context(|| format!("bind OTLP/HTTP on {}", settings.http_addr))?;
+    let admin_listener = tokio::net::TcpListener::bind(settings.admin_addr)
+        .await
+        .with_context(|| format!("bind admin on {}", settings.admin_addr))?;
     tracing::info!(grpc = %grpc_listener.local_addr()?, http = %http_listener.local_addr()?, admin = %admin_listener.local_addr()?, data_dir = %settings.data_dir.display(), "groundcheck listening");
 
     let kafka = if settings.kafka_enabled() {
         let cfg = crate::receivers::kafka::KafkaConfig::from_settings(&settings)?;
-        Some(crate::receivers::kafka::KafkaReceiver::start(cfg, pipeline.ingest.clone(), metrics.clone()).context("Kafka receiver")?)
+        Some(
+            crate::receivers::kafka::KafkaReceiver::start(
+                cfg,
+                pipeline.ingest.clone(),
+                metrics.clone(),
+            )
+            .context("Kafka receiver")?,
+        )
     } else {
         None
     };
@@ -53,15 +74,29 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
         let _ = rx.wait_for(|v| *v).await;
     };
 
-    let grpc_svc = TraceServiceServer::new(GrpcReceiver::new(pipeline.ingest.clone()), settings.max_body_bytes);
+    let grpc_svc = TraceServiceServer::new(
+        GrpcReceiver::new(pipeline.ingest.clone()),
+        settings.max_body_bytes,
+    );
     let grpc = tokio::spawn(
         tonic::transport::Server::builder()
             .add_service(grpc_svc)
-            .serve_with_incoming_shutdown(tonic::transport::server::TcpIncoming::from(grpc_listener), wait(stop_rx.clone())),
+            .serve_with_incoming_shutdown(
+                tonic::transport::server::TcpIncoming::from(grpc_listener),
+                wait(stop_rx.clone()),
+            ),
     );
     let http_router = crate::receivers::http::router(pipeline.ingest.clone());
-    let http = tokio::spawn(axum::serve(http_listener, http_router).with_graceful_shutdown(wait(stop_rx.clone())).into_future());
-    let admin = tokio::spawn(axum::serve(admin_listener, crate::admin::router(metrics.clone())).with_graceful_shutdown(wait(stop_rx.clone())).into_future());
+    let http = tokio::spawn(
+        axum::serve(http_listener, http_router)
+            .with_graceful_shutdown(wait(stop_rx.clone()))
+            .into_future(),
+    );
+    let admin = tokio::spawn(
+        axum::serve(admin_listener, crate::admin::router(metrics.clone()))
+            .with_graceful_shutdown(wait(stop_rx.clone()))
+            .into_future(),
+    );
 
     shutdown_signal().await;
     tracing::info!("shutdown requested: stopping receivers");

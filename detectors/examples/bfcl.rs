@@ -43,7 +43,12 @@ const CATEGORIES: &[&str] = &[
     "live_parallel_multiple",
 ];
 
-const MUTATIONS: &[&str] = &["drop_required", "wrong_type", "invented_enum", "fabricated_id"];
+const MUTATIONS: &[&str] = &[
+    "drop_required",
+    "wrong_type",
+    "invented_enum",
+    "fabricated_id",
+];
 
 fn read_jsonl(p: &Path) -> Vec<J> {
     std::fs::read_to_string(p)
@@ -99,19 +104,32 @@ fn json_type(v: &J) -> &'static str {
 fn types_of(prop: &J) -> Vec<String> {
     match prop.get("type") {
         Some(J::String(t)) => vec![t.clone()],
-        Some(J::Array(a)) => a.iter().filter_map(|t| t.as_str().map(str::to_owned)).collect(),
+        Some(J::Array(a)) => a
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
         _ => vec![],
     }
 }
 
 fn accepts(types: &[String], v: &J) -> bool {
     let t = json_type(v);
-    types.iter().any(|x| x == t || (x == "number" && t == "integer"))
+    types
+        .iter()
+        .any(|x| x == t || (x == "number" && t == "integer"))
 }
 
 fn is_id_like(name: &str) -> bool {
     let n = name.to_ascii_lowercase();
-    n == "id" || n == "uuid" || n.ends_with("_id") || name.ends_with("Id") || name.ends_with("ID") || n.contains("url") || n.contains("email") || n.ends_with("path") || n.contains("handle")
+    n == "id"
+        || n == "uuid"
+        || n.ends_with("_id")
+        || name.ends_with("Id")
+        || name.ends_with("ID")
+        || n.contains("url")
+        || n.contains("email")
+        || n.ends_with("path")
+        || n.contains("handle")
 }
 
 /// A realistic wrong-type value for `v`: numbers and booleans stringified, a numeric string
@@ -121,7 +139,9 @@ fn wrong_type_of(v: &J) -> J {
         J::Number(n) => J::String(n.to_string()),
         J::Bool(b) => J::String(b.to_string()),
         J::String(x) => match x.trim().parse::<f64>() {
-            Ok(f) if x.trim().parse::<i64>().is_ok() => json!(x.trim().parse::<i64>().unwrap_or(f as i64)),
+            Ok(f) if x.trim().parse::<i64>().is_ok() => {
+                json!(x.trim().parse::<i64>().unwrap_or(f as i64))
+            }
             Ok(f) => json!(f),
             Err(_) => json!([x]),
         },
@@ -158,7 +178,10 @@ fn mutate(kind: &str, args: &Map<String, J>, schema: &J, question: &str) -> Opti
     match kind {
         "drop_required" => {
             let req = schema.get("required")?.as_array()?;
-            let k = req.iter().filter_map(J::as_str).find(|k| out.contains_key(*k))?;
+            let k = req
+                .iter()
+                .filter_map(J::as_str)
+                .find(|k| out.contains_key(*k))?;
             out.remove(k);
         }
         "wrong_type" => {
@@ -170,7 +193,16 @@ fn mutate(kind: &str, args: &Map<String, J>, schema: &J, question: &str) -> Opti
             out.insert(k, wrong);
         }
         "invented_enum" => {
-            let k = args.keys().find(|k| props.get(*k).and_then(|p| p.get("enum")).and_then(J::as_array).is_some_and(|e| e.iter().any(J::is_string)))?.clone();
+            let k = args
+                .keys()
+                .find(|k| {
+                    props
+                        .get(*k)
+                        .and_then(|p| p.get("enum"))
+                        .and_then(J::as_array)
+                        .is_some_and(|e| e.iter().any(J::is_string))
+                })?
+                .clone();
             let enum_vals = props[&k]["enum"].as_array().unwrap();
             let base = enum_vals.iter().find_map(J::as_str).unwrap();
             let mut invented = format!("{base}_premium");
@@ -182,14 +214,18 @@ fn mutate(kind: &str, args: &Map<String, J>, schema: &J, question: &str) -> Opti
         "fabricated_id" => {
             let free_string = |k: &str| {
                 let p = props.get(k);
-                p.is_some_and(|p| types_of(p).iter().any(|t| t == "string") && p.get("enum").is_none())
+                p.is_some_and(|p| {
+                    types_of(p).iter().any(|t| t == "string") && p.get("enum").is_none()
+                })
             };
             let q = question.to_lowercase();
             // An id-like parameter: a near miss of the gold ID; else an invented ID in the first
             // free-text string parameter.
             let id_param = args.iter().find_map(|(k, v)| {
                 let p = props.get(k)?;
-                let typed_ok = free_string(k) || types_of(p).iter().any(|t| t == "integer") || types_of(p).is_empty();
+                let typed_ok = free_string(k)
+                    || types_of(p).iter().any(|t| t == "integer")
+                    || types_of(p).is_empty();
                 if !is_id_like(k) || !typed_ok || p.get("enum").is_some() {
                     return None;
                 }
@@ -241,7 +277,8 @@ fn main() {
             dir = Some(PathBuf::from(a));
         }
     }
-    let mut dir = dir.expect("usage: bfcl DIR (the bfcl_eval/data directory; see deploy/fetch-bfcl.sh)");
+    let mut dir =
+        dir.expect("usage: bfcl DIR (the bfcl_eval/data directory; see deploy/fetch-bfcl.sh)");
     if dir.join("bfcl_eval/data").is_dir() {
         dir = dir.join("bfcl_eval/data");
     }
@@ -256,30 +293,67 @@ fn main() {
             eprintln!("{cat}: missing {} or {}", qf.display(), af.display());
             continue;
         }
-        let answers: HashMap<String, J> = read_jsonl(&af).into_iter().map(|a| (a["id"].as_str().unwrap().to_owned(), a)).collect();
+        let answers: HashMap<String, J> = read_jsonl(&af)
+            .into_iter()
+            .map(|a| (a["id"].as_str().unwrap().to_owned(), a))
+            .collect();
         let tally = per_cat.entry(cat).or_default();
         for q in read_jsonl(&qf) {
             let id = q["id"].as_str().unwrap().to_owned();
-            let Some(ans) = answers.get(&id) else { continue };
+            let Some(ans) = answers.get(&id) else {
+                continue;
+            };
             let mut reg = StaticRegistry::new();
-            reg.add_document(&id, "", &q["function"]).unwrap_or_else(|e| panic!("{id}: {e}"));
+            reg.add_document(&id, "", &q["function"])
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
             let reg = Arc::new(reg);
-            let s1 = Stage1::new(stage1_cfg.clone(), Some(reg.clone() as Arc<dyn SchemaRegistry>));
-            let msgs: Vec<&J> = q["question"].as_array().into_iter().flatten().flat_map(|turn| turn.as_array().into_iter().flatten()).collect();
-            let text = |role: &str| msgs.iter().filter(|m| m["role"] == role).filter_map(|m| m["content"].as_str()).collect::<Vec<_>>().join("\n");
-            let base = AgentRun { user_input: text("user"), system_prompt: text("system"), ..Default::default() };
+            let s1 = Stage1::new(
+                stage1_cfg.clone(),
+                Some(reg.clone() as Arc<dyn SchemaRegistry>),
+            );
+            let msgs: Vec<&J> = q["question"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(|turn| turn.as_array().into_iter().flatten())
+                .collect();
+            let text = |role: &str| {
+                msgs.iter()
+                    .filter(|m| m["role"] == role)
+                    .filter_map(|m| m["content"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            let base = AgentRun {
+                user_input: text("user"),
+                system_prompt: text("system"),
+                ..Default::default()
+            };
             let gold: Vec<(String, Map<String, J>)> = ans["ground_truth"]
                 .as_array()
                 .into_iter()
                 .flatten()
-                .filter_map(|c| c.as_object()?.iter().next().map(|(n, a)| (n.clone(), gold_value(a).as_object().cloned().unwrap_or_default())))
+                .filter_map(|c| {
+                    c.as_object()?.iter().next().map(|(n, a)| {
+                        (
+                            n.clone(),
+                            gold_value(a).as_object().cloned().unwrap_or_default(),
+                        )
+                    })
+                })
                 .collect();
             let run_of = |calls: &[(String, Map<String, J>)]| {
                 let mut run = base.clone();
                 run.tool_calls = calls
                     .iter()
                     .enumerate()
-                    .map(|(i, (n, a))| ToolCall { id: format!("c{i}"), name: n.clone(), arguments: Some(J::Object(a.clone()).to_string()), turn: 0, ..Default::default() })
+                    .map(|(i, (n, a))| ToolCall {
+                        id: format!("c{i}"),
+                        name: n.clone(),
+                        arguments: Some(J::Object(a.clone()).to_string()),
+                        turn: 0,
+                        ..Default::default()
+                    })
                     .collect();
                 run
             };
@@ -299,13 +373,22 @@ fn main() {
                 };
                 if !accepted {
                     if examples.len() < show {
-                        examples.push(format!("{id} {} {}: {}", val.tool, val.status.as_str(), val.errors.join("; ")));
+                        examples.push(format!(
+                            "{id} {} {}: {}",
+                            val.tool,
+                            val.status.as_str(),
+                            val.errors.join("; ")
+                        ));
                     }
                     continue;
                 }
-                let Some(schema) = reg.get(&gold[i].0) else { continue };
+                let Some(schema) = reg.get(&gold[i].0) else {
+                    continue;
+                };
                 for kind in MUTATIONS {
-                    let Some(m) = mutate(kind, &gold[i].1, &schema.schema, &base.user_input) else { continue };
+                    let Some(m) = mutate(kind, &gold[i].1, &schema.schema, &base.user_input) else {
+                        continue;
+                    };
                     let mv = s1.verify(&run_of(&[(gold[i].0.clone(), m.clone())]));
                     let e = tally.mutated.entry(kind).or_default();
                     e.0 += 1;
@@ -319,10 +402,17 @@ fn main() {
         }
     }
     let mut all = Tally::default();
-    println!("{:<24} {:>6} {:>10} {:>10} {:>9}   recall by mutation (detected/mutated)", "category", "calls", "FR schema", "FR prov.", "FR total");
+    println!(
+        "{:<24} {:>6} {:>10} {:>10} {:>9}   recall by mutation (detected/mutated)",
+        "category", "calls", "FR schema", "FR prov.", "FR total"
+    );
     for (cat, t) in &per_cat {
         let fr = |n: usize| n as f64 / t.calls.max(1) as f64;
-        let muts: Vec<String> = t.mutated.iter().map(|(k, (n, d))| format!("{k} {d}/{n}")).collect();
+        let muts: Vec<String> = t
+            .mutated
+            .iter()
+            .map(|(k, (n, d))| format!("{k} {d}/{n}"))
+            .collect();
         println!(
             "{cat:<24} {:>6} {:>10.4} {:>10.4} {:>9.4}   {}",
             t.calls,
@@ -350,10 +440,17 @@ fn main() {
         fr(all.provenance_rejected),
         fr(all.schema_rejected + all.provenance_rejected)
     );
-    let (calls, sr, pr) = per_cat
-        .iter()
-        .filter(|(c, _)| !c.contains("java"))
-        .fold((0, 0, 0), |(n, s, p), (_, t)| (n + t.calls, s + t.schema_rejected, p + t.provenance_rejected));
+    let (calls, sr, pr) =
+        per_cat
+            .iter()
+            .filter(|(c, _)| !c.contains("java"))
+            .fold((0, 0, 0), |(n, s, p), (_, t)| {
+                (
+                    n + t.calls,
+                    s + t.schema_rejected,
+                    p + t.provenance_rejected,
+                )
+            });
     println!(
         "without simple_java/simple_javascript (gold arguments there are source expressions): {calls} calls; false rejections: schema {sr} ({:.4}), provenance {pr} ({:.4}), total {:.4}",
         sr as f64 / calls.max(1) as f64,
@@ -362,11 +459,18 @@ fn main() {
     );
     let (mut n, mut d) = (0, 0);
     for (k, (kn, kd)) in &all.mutated {
-        println!("  {k:<14} recall {:.4} ({kd}/{kn})", *kd as f64 / (*kn).max(1) as f64);
+        println!(
+            "  {k:<14} recall {:.4} ({kd}/{kn})",
+            *kd as f64 / (*kn).max(1) as f64
+        );
         n += kn;
         d += kd;
     }
-    println!("  {:<14} recall {:.4} ({d}/{n})", "all", d as f64 / n.max(1) as f64);
+    println!(
+        "  {:<14} recall {:.4} ({d}/{n})",
+        "all",
+        d as f64 / n.max(1) as f64
+    );
     if !examples.is_empty() {
         println!("first false rejections:");
         for e in &examples {

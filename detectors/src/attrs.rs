@@ -16,7 +16,14 @@ impl std::hash::Hasher for Fnv {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        self.0 = crate::text::fnv1a(if self.0 == 0 { crate::text::FNV_OFFSET } else { self.0 }, bytes.iter().copied());
+        self.0 = crate::text::fnv1a(
+            if self.0 == 0 {
+                crate::text::FNV_OFFSET
+            } else {
+                self.0
+            },
+            bytes.iter().copied(),
+        );
     }
 }
 
@@ -63,14 +70,19 @@ impl<'a> Attrs<'a> {
     pub fn json(&self, key: &str) -> Option<serde_json::Value> {
         let v = self.get(key)?;
         Some(match v.value.as_ref()? {
-            AV::StringValue(s) => serde_json::from_str(s).unwrap_or_else(|_| serde_json::Value::String(s.clone())),
+            AV::StringValue(s) => {
+                serde_json::from_str(s).unwrap_or_else(|_| serde_json::Value::String(s.clone()))
+            }
             _ => any_to_json(v),
         })
     }
 
     /// Keys starting with `prefix`, for indexed flattened attributes (`llm.tools.N.…`).
     pub fn keys_with_prefix<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = &'a str> + 's {
-        self.map.keys().copied().filter(move |k| k.starts_with(prefix))
+        self.map
+            .keys()
+            .copied()
+            .filter(move |k| k.starts_with(prefix))
     }
 
     /// Sorted distinct indices N of keys shaped `{prefix}N.…`.
@@ -105,14 +117,21 @@ pub fn any_to_json(v: &AnyValue) -> serde_json::Value {
         Some(AV::StringValue(s)) => J::String(s.clone()),
         Some(AV::BoolValue(b)) => J::Bool(*b),
         Some(AV::IntValue(i)) => J::from(*i),
-        Some(AV::DoubleValue(d)) => serde_json::Number::from_f64(*d).map(J::Number).unwrap_or(J::Null),
+        Some(AV::DoubleValue(d)) => serde_json::Number::from_f64(*d)
+            .map(J::Number)
+            .unwrap_or(J::Null),
         Some(AV::BytesValue(b)) => J::String(b.iter().map(|x| format!("{x:02x}")).collect()),
         Some(AV::ArrayValue(a)) => J::Array(a.values.iter().map(any_to_json).collect()),
         Some(AV::StringValueStrindex(i)) => J::from(*i),
         Some(AV::KvlistValue(kv)) => J::Object(
             kv.values
                 .iter()
-                .map(|kv| (kv.key.clone(), kv.value.as_ref().map(any_to_json).unwrap_or(J::Null)))
+                .map(|kv| {
+                    (
+                        kv.key.clone(),
+                        kv.value.as_ref().map(any_to_json).unwrap_or(J::Null),
+                    )
+                })
                 .collect(),
         ),
     }

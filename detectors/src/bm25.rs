@@ -35,7 +35,8 @@ pub struct Bm25 {
 }
 
 fn terms(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 2)
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 2)
 }
 
 /// Cut a document into chunks (byte ranges on char boundaries).
@@ -85,7 +86,11 @@ impl Bm25 {
         for (d, text) in docs.iter().enumerate() {
             for (s, e) in chunk(text) {
                 let ci = chunks.len() as u32;
-                chunks.push(Chunk { doc: d, start: s, end: e });
+                chunks.push(Chunk {
+                    doc: d,
+                    start: s,
+                    end: e,
+                });
                 let mut tf: HashMap<u64, u32> = HashMap::new();
                 let mut n = 0u32;
                 for t in terms(&text[s..e]) {
@@ -98,8 +103,17 @@ impl Bm25 {
                 }
             }
         }
-        let avg_len = if lengths.is_empty() { 1.0 } else { lengths.iter().map(|l| f64::from(*l)).sum::<f64>() / lengths.len() as f64 };
-        Bm25 { chunks, postings, lengths, avg_len: avg_len.max(1.0) }
+        let avg_len = if lengths.is_empty() {
+            1.0
+        } else {
+            lengths.iter().map(|l| f64::from(*l)).sum::<f64>() / lengths.len() as f64
+        };
+        Bm25 {
+            chunks,
+            postings,
+            lengths,
+            avg_len: avg_len.max(1.0),
+        }
     }
 
     /// The best chunk for the query and its score; `None` when no query term occurs.
@@ -113,16 +127,22 @@ impl Bm25 {
                 continue;
             }
             seen.push(h);
-            let Some(list) = self.postings.get(&h) else { continue };
+            let Some(list) = self.postings.get(&h) else {
+                continue;
+            };
             let df = list.len() as f64;
             let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
             for &(ci, f) in list {
                 let f = f64::from(f);
                 let len = f64::from(self.lengths[ci as usize]);
-                *scores.entry(ci).or_default() += idf * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * len / self.avg_len));
+                *scores.entry(ci).or_default() +=
+                    idf * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * len / self.avg_len));
             }
         }
-        scores.into_iter().max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0))).map(|(ci, s)| (self.chunks[ci as usize], s))
+        scores
+            .into_iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+            .map(|(ci, s)| (self.chunks[ci as usize], s))
     }
 }
 
@@ -134,7 +154,11 @@ mod tests {
     fn chunks_cut_at_sentences_and_json_fields() {
         let t = "First sentence here. Second one follows!\nThird line";
         let c = chunk(t);
-        assert_eq!(c, vec![(0, t.len())], "small pieces merge up to the chunk size");
+        assert_eq!(
+            c,
+            vec![(0, t.len())],
+            "small pieces merge up to the chunk size"
+        );
         let long = format!("{} {}", "a".repeat(200) + ".", "b".repeat(100));
         let c = chunk(&long);
         assert_eq!(c.len(), 2);
@@ -145,7 +169,10 @@ mod tests {
 
     #[test]
     fn best_chunk_is_the_one_sharing_rare_terms() {
-        let d1 = format!("{} The Oberoi Group has its head office in Delhi.", "Filler words about nothing at all. ".repeat(8));
+        let d1 = format!(
+            "{} The Oberoi Group has its head office in Delhi.",
+            "Filler words about nothing at all. ".repeat(8)
+        );
         let d2 = "The weather in Mumbai is humid.";
         let idx = Bm25::new(&[&d1, d2]);
         let (c, s) = idx.best("Where is the Oberoi head office?").unwrap();

@@ -82,7 +82,11 @@ pub struct VerdictScores {
 
 impl Default for VerdictScores {
     fn default() -> Self {
-        VerdictScores { supported: 1.0, unsupported: 0.5, contradicted: 0.5 }
+        VerdictScores {
+            supported: 1.0,
+            unsupported: 0.5,
+            contradicted: 0.5,
+        }
     }
 }
 
@@ -105,16 +109,29 @@ Never use outside knowledge. Reply with one JSON object and nothing else: {\"ver
 
 /// The judge prompt for one claim.
 pub fn judge_messages(claim: &str, evidence: &str) -> Vec<ChatMessage> {
-    vec![ChatMessage::system(JUDGE_SYSTEM), ChatMessage::user(format!("Evidence:\n{evidence}\nClaim: \"{claim}\"\nJSON verdict:"))]
+    vec![
+        ChatMessage::system(JUDGE_SYSTEM),
+        ChatMessage::user(format!(
+            "Evidence:\n{evidence}\nClaim: \"{claim}\"\nJSON verdict:"
+        )),
+    ]
 }
 
 fn validator() -> Option<&'static jsonschema::Validator> {
     static V: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
-    V.get_or_init(|| serde_json::from_str(VERDICT_SCHEMA).ok().and_then(|s| jsonschema::validator_for(&s).ok())).as_ref()
+    V.get_or_init(|| {
+        serde_json::from_str(VERDICT_SCHEMA)
+            .ok()
+            .and_then(|s| jsonschema::validator_for(&s).ok())
+    })
+    .as_ref()
 }
 
 fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// Parse and validate a judge reply: the first `{…}` object of the reply (code fences and
@@ -122,9 +139,14 @@ fn squash(s: &str) -> String {
 /// contradicting quote must occur in `evidence` (whitespace and case ignored).
 pub fn parse_verdict(reply: &str, evidence: &str) -> Result<Verdict, JudgeError> {
     let start = reply.find('{').ok_or(JudgeError::NoJson)?;
-    let end = reply.rfind('}').filter(|e| *e > start).ok_or(JudgeError::NoJson)?;
-    let v: serde_json::Value = serde_json::from_str(&reply[start..=end]).map_err(|e| JudgeError::BadJson(e.to_string()))?;
-    let validator = validator().ok_or_else(|| JudgeError::Schema("verdict schema does not compile".into()))?;
+    let end = reply
+        .rfind('}')
+        .filter(|e| *e > start)
+        .ok_or(JudgeError::NoJson)?;
+    let v: serde_json::Value = serde_json::from_str(&reply[start..=end])
+        .map_err(|e| JudgeError::BadJson(e.to_string()))?;
+    let validator =
+        validator().ok_or_else(|| JudgeError::Schema("verdict schema does not compile".into()))?;
     if let Some(e) = validator.iter_errors(&v).next() {
         return Err(JudgeError::Schema(format!("{} at {}", e, e.instance_path)));
     }
@@ -137,10 +159,16 @@ pub fn parse_verdict(reply: &str, evidence: &str) -> Result<Verdict, JudgeError>
     if status != ClaimStatus::Unsupported {
         let q = squash(quote.trim_matches('"'));
         if q.is_empty() || !squash(evidence).contains(&q) {
-            return Err(JudgeError::QuoteNotInEvidence(crate::stage3::truncate_chars(&quote, 120)));
+            return Err(JudgeError::QuoteNotInEvidence(
+                crate::stage3::truncate_chars(&quote, 120),
+            ));
         }
     }
-    Ok(Verdict { status, quote, reason: v["reason"].as_str().unwrap_or("").to_owned() })
+    Ok(Verdict {
+        status,
+        quote,
+        reason: v["reason"].as_str().unwrap_or("").to_owned(),
+    })
 }
 
 /// FNV-1a 64 of the run's evidence (the verdict cache key is (claim, this)).
@@ -150,9 +178,16 @@ pub fn evidence_hash(evidence: &str) -> u64 {
 
 /// Apply verdicts to claims: the combined score per `how`; when the judge lowers a claim's
 /// score below 1.0 its status and reason become the judge's.
-pub fn combine(claims: &mut [Claim], verdicts: &[(usize, Verdict)], how: JudgeCombine, scores: VerdictScores) {
+pub fn combine(
+    claims: &mut [Claim],
+    verdicts: &[(usize, Verdict)],
+    how: JudgeCombine,
+    scores: VerdictScores,
+) {
     for (i, v) in verdicts {
-        let Some(c) = claims.get_mut(*i) else { continue };
+        let Some(c) = claims.get_mut(*i) else {
+            continue;
+        };
         let js = match v.status {
             ClaimStatus::Supported => scores.supported,
             ClaimStatus::Unsupported => scores.unsupported,
@@ -165,8 +200,15 @@ pub fn combine(claims: &mut [Claim], verdicts: &[(usize, Verdict)], how: JudgeCo
         };
         if new < c.score && v.status != ClaimStatus::Supported {
             c.status = v.status;
-            c.reason = if v.reason.is_empty() { format!("llm judge: {}", v.status.as_str()) } else { format!("llm judge: {}: {}", v.status.as_str(), v.reason) };
-        } else if new >= 1.0 - 1e-9 && v.status == ClaimStatus::Supported && how == JudgeCombine::Replace {
+            c.reason = if v.reason.is_empty() {
+                format!("llm judge: {}", v.status.as_str())
+            } else {
+                format!("llm judge: {}: {}", v.status.as_str(), v.reason)
+            };
+        } else if new >= 1.0 - 1e-9
+            && v.status == ClaimStatus::Supported
+            && how == JudgeCombine::Replace
+        {
             c.status = ClaimStatus::Supported;
         }
         c.score = new;
@@ -183,19 +225,57 @@ mod tests {
     fn parses_and_validates_verdicts() {
         let v = parse_verdict("```json\n{\"verdict\": \"supported\", \"evidence_quote\": \"\\\"price\\\": 412\"}\n```", EV).unwrap();
         assert_eq!(v.status, ClaimStatus::Supported);
-        assert_eq!(parse_verdict("{\"verdict\": \"unsupported\", \"evidence_quote\": \"\"}", EV).unwrap().status, ClaimStatus::Unsupported);
+        assert_eq!(
+            parse_verdict(
+                "{\"verdict\": \"unsupported\", \"evidence_quote\": \"\"}",
+                EV
+            )
+            .unwrap()
+            .status,
+            ClaimStatus::Unsupported
+        );
         assert_eq!(parse_verdict("no json here", EV), Err(JudgeError::NoJson));
-        assert!(matches!(parse_verdict("{\"verdict\": supported}", EV), Err(JudgeError::BadJson(_))));
-        assert!(matches!(parse_verdict("{\"verdict\": \"maybe\", \"evidence_quote\": \"\"}", EV), Err(JudgeError::Schema(_))));
-        assert!(matches!(parse_verdict("{\"verdict\": \"supported\"}", EV), Err(JudgeError::Schema(_))));
-        let e = parse_verdict("{\"verdict\": \"supported\", \"evidence_quote\": \"price 500\"}", EV).unwrap_err();
+        assert!(matches!(
+            parse_verdict("{\"verdict\": supported}", EV),
+            Err(JudgeError::BadJson(_))
+        ));
+        assert!(matches!(
+            parse_verdict("{\"verdict\": \"maybe\", \"evidence_quote\": \"\"}", EV),
+            Err(JudgeError::Schema(_))
+        ));
+        assert!(matches!(
+            parse_verdict("{\"verdict\": \"supported\"}", EV),
+            Err(JudgeError::Schema(_))
+        ));
+        let e = parse_verdict(
+            "{\"verdict\": \"supported\", \"evidence_quote\": \"price 500\"}",
+            EV,
+        )
+        .unwrap_err();
         assert!(matches!(e, JudgeError::QuoteNotInEvidence(_)) && !e.is_retryable());
     }
 
     #[test]
     fn combines_by_configuration() {
-        let claim = Claim { text: "x".into(), evidence_spans: vec![], score: 1.0, critical: true, status: ClaimStatus::Supported, start: 0, end: 1, reason: String::new(), flagged_spans: vec![] };
-        let un = vec![(0, Verdict { status: ClaimStatus::Unsupported, quote: String::new(), reason: "not in evidence".into() })];
+        let claim = Claim {
+            text: "x".into(),
+            evidence_spans: vec![],
+            score: 1.0,
+            critical: true,
+            status: ClaimStatus::Supported,
+            start: 0,
+            end: 1,
+            reason: String::new(),
+            flagged_spans: vec![],
+        };
+        let un = vec![(
+            0,
+            Verdict {
+                status: ClaimStatus::Unsupported,
+                quote: String::new(),
+                reason: "not in evidence".into(),
+            },
+        )];
         let mut c = vec![claim.clone()];
         combine(&mut c, &un, JudgeCombine::Min, VerdictScores::default());
         assert_eq!((c[0].score, c[0].status), (0.5, ClaimStatus::Unsupported));
@@ -203,13 +283,38 @@ mod tests {
         let mut c = vec![claim.clone()];
         combine(&mut c, &un, JudgeCombine::Mean, VerdictScores::default());
         assert_eq!(c[0].score, 0.75);
-        let sup = vec![(0, Verdict { status: ClaimStatus::Supported, quote: "412".into(), reason: String::new() })];
-        let mut c = vec![Claim { score: 0.5, status: ClaimStatus::Unsupported, ..claim.clone() }];
+        let sup = vec![(
+            0,
+            Verdict {
+                status: ClaimStatus::Supported,
+                quote: "412".into(),
+                reason: String::new(),
+            },
+        )];
+        let mut c = vec![Claim {
+            score: 0.5,
+            status: ClaimStatus::Unsupported,
+            ..claim.clone()
+        }];
         combine(&mut c, &sup, JudgeCombine::Min, VerdictScores::default());
-        assert_eq!((c[0].score, c[0].status), (0.5, ClaimStatus::Unsupported), "min: the judge never clears");
-        combine(&mut c, &sup, JudgeCombine::Replace, VerdictScores::default());
+        assert_eq!(
+            (c[0].score, c[0].status),
+            (0.5, ClaimStatus::Unsupported),
+            "min: the judge never clears"
+        );
+        combine(
+            &mut c,
+            &sup,
+            JudgeCombine::Replace,
+            VerdictScores::default(),
+        );
         assert_eq!((c[0].score, c[0].status), (1.0, ClaimStatus::Supported));
-        combine(&mut c, &[(7, sup[0].1.clone())], JudgeCombine::Min, VerdictScores::default());
+        combine(
+            &mut c,
+            &[(7, sup[0].1.clone())],
+            JudgeCombine::Min,
+            VerdictScores::default(),
+        );
     }
 
     #[test]

@@ -63,7 +63,12 @@ pub struct DetectorConfig {
 
 impl DetectorConfig {
     pub fn new(thresholds: Thresholds, aggregation: Aggregation) -> Self {
-        DetectorConfig { thresholds, aggregation, judge_combine: JudgeCombine::default(), verdict_scores: VerdictScores::default() }
+        DetectorConfig {
+            thresholds,
+            aggregation,
+            judge_combine: JudgeCombine::default(),
+            verdict_scores: VerdictScores::default(),
+        }
     }
 }
 
@@ -109,7 +114,13 @@ pub struct AsyncResults {
 impl Detector {
     /// A detector with the deterministic scorer only and no LLM.
     pub fn new(cfg: DetectorConfig, stage1: Stage1, scorers: Vec<Arc<dyn Scorer>>) -> Self {
-        Detector { cfg, stage1, scorers, judge: None, prober: None }
+        Detector {
+            cfg,
+            stage1,
+            scorers,
+            judge: None,
+            prober: None,
+        }
     }
 
     /// Stage 1 for every tool call of the run.
@@ -143,7 +154,11 @@ impl Detector {
             }
             None => notes.push("no final answer in the run: groundedness not scored".to_owned()),
         }
-        Stage2Result { claims, notes, elapsed: t2.elapsed() }
+        Stage2Result {
+            claims,
+            notes,
+            elapsed: t2.elapsed(),
+        }
     }
 
     /// The LLM judge's and the prober's futures for this run (none when off, not sampled, or
@@ -166,11 +181,31 @@ impl Detector {
     }
 
     /// Stage 2's judge verdicts, Stage 3's probes and Stage 4's gate, into the report.
-    pub fn complete(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, s2: Stage2Result, results: AsyncResults, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
-        let mut timings = StageTimings { stage2: s2.elapsed, stage3: results.elapsed, ..Default::default() };
-        let Stage2Result { mut claims, mut notes, .. } = s2;
+    pub fn complete(
+        &self,
+        run: &AgentRun,
+        validations: Vec<ToolCallValidation>,
+        s2: Stage2Result,
+        results: AsyncResults,
+        now_unix_nano: u64,
+    ) -> (HallucinationReport, StageTimings) {
+        let mut timings = StageTimings {
+            stage2: s2.elapsed,
+            stage3: results.elapsed,
+            ..Default::default()
+        };
+        let Stage2Result {
+            mut claims,
+            mut notes,
+            ..
+        } = s2;
         if let Some(j) = results.judge {
-            combine(&mut claims, &j.verdicts, self.cfg.judge_combine, self.cfg.verdict_scores);
+            combine(
+                &mut claims,
+                &j.verdicts,
+                self.cfg.judge_combine,
+                self.cfg.verdict_scores,
+            );
             notes.extend(j.notes);
         }
         let probes = match results.probes {
@@ -187,10 +222,20 @@ impl Detector {
         };
         let t4 = Instant::now();
         let overall = aggregate(&claims, self.cfg.aggregation);
-        let (action, reasons) = gate(&self.cfg.thresholds, overall, &claims, &validations, &probes, self.stage1.config().unknown_tool);
+        let (action, reasons) = gate(
+            &self.cfg.thresholds,
+            overall,
+            &claims,
+            &validations,
+            &probes,
+            self.stage1.config().unknown_tool,
+        );
         notes.extend(reasons);
         if run.incomplete {
-            notes.push(format!("run incomplete: {}", run.incomplete_reason.as_deref().unwrap_or("unknown")));
+            notes.push(format!(
+                "run incomplete: {}",
+                run.incomplete_reason.as_deref().unwrap_or("unknown")
+            ));
         }
         timings.stage4 = t4.elapsed();
         let report = HallucinationReport {
@@ -218,14 +263,24 @@ impl Detector {
     }
 
     /// Stages 2–4. `validations` are Stage 1's results (computed inline earlier).
-    pub fn finish(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> HallucinationReport {
+    pub fn finish(
+        &self,
+        run: &AgentRun,
+        validations: Vec<ToolCallValidation>,
+        now_unix_nano: u64,
+    ) -> HallucinationReport {
         self.finish_timed(run, validations, now_unix_nano).0
     }
 
     /// [`Detector::finish`] plus the time spent in each stage, synchronously: the judge's and
     /// prober's futures (if any) are awaited on this thread with [`block_on`] — for `check`,
     /// `eval` and tests; the collector's pipeline awaits them on its runtime instead.
-    pub fn finish_timed(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, now_unix_nano: u64) -> (HallucinationReport, StageTimings) {
+    pub fn finish_timed(
+        &self,
+        run: &AgentRun,
+        validations: Vec<ToolCallValidation>,
+        now_unix_nano: u64,
+    ) -> (HallucinationReport, StageTimings) {
         let s2 = self.stage2(run);
         let results = if self.judge.is_none() && self.prober.is_none() {
             AsyncResults::default()
@@ -235,7 +290,11 @@ impl Detector {
             let t3 = Instant::now();
             // Judge and probes run concurrently, each bounded by its deadline.
             let (judge, probes) = block_on(join2(maybe(w.judge), maybe(w.probes)));
-            AsyncResults { judge, probes, elapsed: t3.elapsed() }
+            AsyncResults {
+                judge,
+                probes,
+                elapsed: t3.elapsed(),
+            }
         };
         self.complete(run, validations, s2, results, now_unix_nano)
     }
@@ -248,10 +307,19 @@ impl Detector {
 
     /// [`Detector::detect`] with panic isolation: a panic in any stage still yields a report
     /// (see [`Detector::panic_report`]) and the panic itself, for the caller to log and count.
-    pub fn detect_isolated(&self, run: &AgentRun, now_unix_nano: u64) -> (HallucinationReport, Option<DetectorPanic>) {
+    pub fn detect_isolated(
+        &self,
+        run: &AgentRun,
+        now_unix_nano: u64,
+    ) -> (HallucinationReport, Option<DetectorPanic>) {
         let validations = match isolate("stage1", || self.stage1(run)) {
             Ok(v) => v,
-            Err(p) => return (self.panic_report(run, Vec::new(), &p, now_unix_nano), Some(p)),
+            Err(p) => {
+                return (
+                    self.panic_report(run, Vec::new(), &p, now_unix_nano),
+                    Some(p),
+                )
+            }
         };
         let kept = validations.clone();
         match isolate("stage2", || self.finish(run, validations, now_unix_nano)) {
@@ -264,14 +332,25 @@ impl Detector {
     /// results, if any), no claims, `incomplete` with the panic as its reason, and a note that
     /// says what was not checked. The action comes from the gate over what is left; it never
     /// hides the failure, which is in `incomplete_reason` and the notes.
-    pub fn panic_report(&self, run: &AgentRun, validations: Vec<ToolCallValidation>, panic: &DetectorPanic, now_unix_nano: u64) -> HallucinationReport {
+    pub fn panic_report(
+        &self,
+        run: &AgentRun,
+        validations: Vec<ToolCallValidation>,
+        panic: &DetectorPanic,
+        now_unix_nano: u64,
+    ) -> HallucinationReport {
         let s2 = Stage2Result {
             notes: vec![format!("not checked: {panic}; groundedness, probes and gating of claims skipped for this run")],
             ..Default::default()
         };
-        let (mut report, _) = match isolate("stage4", || self.complete(run, validations, s2, AsyncResults::default(), now_unix_nano)) {
+        let (mut report, _) = match isolate("stage4", || {
+            self.complete(run, validations, s2, AsyncResults::default(), now_unix_nano)
+        }) {
             Ok(r) => r,
-            Err(_) => (self.bare_report(run, now_unix_nano), StageTimings::default()),
+            Err(_) => (
+                self.bare_report(run, now_unix_nano),
+                StageTimings::default(),
+            ),
         };
         report.incomplete = true;
         report.incomplete_reason = Some(panic.to_string());

@@ -206,7 +206,10 @@ pub struct HallucinationReport {
 impl HallucinationReport {
     /// Number of claims not `supported`.
     pub fn flagged_claims(&self) -> usize {
-        self.claims.iter().filter(|c| c.status != ClaimStatus::Supported).count()
+        self.claims
+            .iter()
+            .filter(|c| c.status != ClaimStatus::Supported)
+            .count()
     }
 
     /// Protobuf form (`groundcheck.report.v1.HallucinationReport`).
@@ -221,7 +224,12 @@ impl HallucinationReport {
                     evidence_spans: c
                         .evidence_spans
                         .iter()
-                        .map(|e| pb::EvidenceSpan { tool_call_id: e.tool_call_id.clone(), start: e.start, end: e.end, text: e.text.clone() })
+                        .map(|e| pb::EvidenceSpan {
+                            tool_call_id: e.tool_call_id.clone(),
+                            start: e.start,
+                            end: e.end,
+                            text: e.text.clone(),
+                        })
                         .collect(),
                     score: c.score,
                     critical: c.critical,
@@ -232,7 +240,12 @@ impl HallucinationReport {
                     flagged_spans: c
                         .flagged_spans
                         .iter()
-                        .map(|f| pb::FlaggedSpan { start: f.start, end: f.end, text: f.text.clone(), reason: f.reason.clone() })
+                        .map(|f| pb::FlaggedSpan {
+                            start: f.start,
+                            end: f.end,
+                            text: f.text.clone(),
+                            reason: f.reason.clone(),
+                        })
                         .collect(),
                 })
                 .collect(),

@@ -74,14 +74,28 @@ impl AgentRun {
         let mut ev: Vec<EvidenceDoc> = self
             .tool_calls
             .iter()
-            .filter_map(|c| c.result.as_ref().map(|r| EvidenceDoc { source: c.id.clone(), text: r.clone() }))
+            .filter_map(|c| {
+                c.result.as_ref().map(|r| EvidenceDoc {
+                    source: c.id.clone(),
+                    text: r.clone(),
+                })
+            })
             .collect();
-        ev.extend(self.documents.iter().enumerate().map(|(i, d)| EvidenceDoc { source: format!("retriever:{i}"), text: d.clone() }));
+        ev.extend(self.documents.iter().enumerate().map(|(i, d)| EvidenceDoc {
+            source: format!("retriever:{i}"),
+            text: d.clone(),
+        }));
         if !self.user_input.is_empty() {
-            ev.push(EvidenceDoc { source: "user".into(), text: self.user_input.clone() });
+            ev.push(EvidenceDoc {
+                source: "user".into(),
+                text: self.user_input.clone(),
+            });
         }
         if !self.system_prompt.is_empty() {
-            ev.push(EvidenceDoc { source: "system".into(), text: self.system_prompt.clone() });
+            ev.push(EvidenceDoc {
+                source: "system".into(),
+                text: self.system_prompt.clone(),
+            });
         }
         ev
     }
@@ -93,32 +107,62 @@ impl AgentRun {
 
 /// Build the run from its spans (any order).
 pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
-    spans.sort_by(|a, b| (a.start_unix_nano, a.end_unix_nano, a.span_id).cmp(&(b.start_unix_nano, b.end_unix_nano, b.span_id)));
-    let mut run = AgentRun { span_count: spans.len(), ..Default::default() };
+    spans.sort_by(|a, b| {
+        (a.start_unix_nano, a.end_unix_nano, a.span_id).cmp(&(
+            b.start_unix_nano,
+            b.end_unix_nano,
+            b.span_id,
+        ))
+    });
+    let mut run = AgentRun {
+        span_count: spans.len(),
+        ..Default::default()
+    };
     if let Some(first) = spans.first() {
         run.run_id = hex(&first.trace_id);
     }
-    run.start_unix_nano = spans.iter().map(|s| s.start_unix_nano).filter(|t| *t > 0).min().unwrap_or(0);
+    run.start_unix_nano = spans
+        .iter()
+        .map(|s| s.start_unix_nano)
+        .filter(|t| *t > 0)
+        .min()
+        .unwrap_or(0);
     run.end_unix_nano = spans.iter().map(|s| s.end_unix_nano).max().unwrap_or(0);
-    run.ignored_spans = spans.iter().filter(|s| s.facts.dialect == Dialect::Unknown).count();
+    run.ignored_spans = spans
+        .iter()
+        .filter(|s| s.facts.dialect == Dialect::Unknown)
+        .count();
 
     // Dialect: the most frequent known one.
     let mut counts: HashMap<Dialect, usize> = HashMap::new();
     for s in spans.iter().filter(|s| s.facts.dialect != Dialect::Unknown) {
         *counts.entry(s.facts.dialect).or_default() += 1;
     }
-    run.dialect = counts.into_iter().max_by_key(|(d, n)| (*n, *d as u8)).map(|(d, _)| d).unwrap_or_default();
+    run.dialect = counts
+        .into_iter()
+        .max_by_key(|(d, n)| (*n, *d as u8))
+        .map(|(d, _)| d)
+        .unwrap_or_default();
 
     let root = spans
         .iter()
         .find(|s| s.facts.role == SpanRole::Agent && s.is_root())
         .or_else(|| spans.iter().find(|s| s.facts.role == SpanRole::Agent))
         .or_else(|| spans.iter().find(|s| s.is_root()));
-    run.service_name = root.and_then(|r| r.service_name.clone()).or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
+    run.service_name = root
+        .and_then(|r| r.service_name.clone())
+        .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
     run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
 
-    let llm: Vec<&NormalizedSpan> = spans.iter().filter(|s| s.facts.role == SpanRole::Llm).collect();
-    run.model = llm.iter().rev().find_map(|s| s.facts.model.clone()).or_else(|| root.and_then(|r| r.facts.model.clone()));
+    let llm: Vec<&NormalizedSpan> = spans
+        .iter()
+        .filter(|s| s.facts.role == SpanRole::Llm)
+        .collect();
+    run.model = llm
+        .iter()
+        .rev()
+        .find_map(|s| s.facts.model.clone())
+        .or_else(|| root.and_then(|r| r.facts.model.clone()));
 
     // Tool definitions: last definition of each name wins.
     for s in &spans {
@@ -134,10 +178,17 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     }
 
     // System prompt and user input: from the longest model history, else the agent span.
-    let longest = llm.iter().max_by_key(|s| (s.facts.input_raw.as_ref().map_or(0, |r| r.len()), s.facts.input.len()));
+    let longest = llm.iter().max_by_key(|s| {
+        (
+            s.facts.input_raw.as_ref().map_or(0, |r| r.len()),
+            s.facts.input.len(),
+        )
+    });
     let history: Vec<Message> = match longest {
         Some(s) => match &s.facts.input_raw {
-            Some(raw) => serde_json::from_str::<serde_json::Value>(raw).map(|v| messages_from_json(&v)).unwrap_or_default(),
+            Some(raw) => serde_json::from_str::<serde_json::Value>(raw)
+                .map(|v| messages_from_json(&v))
+                .unwrap_or_default(),
             None => s.facts.input.clone(),
         },
         None => Vec::new(),
@@ -145,11 +196,21 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     run.system_prompt = llm
         .iter()
         .find_map(|s| s.facts.system_prompt.clone())
-        .or_else(|| history.iter().find(|m| m.role == "system" || m.role == "developer").map(|m| m.content.clone()))
+        .or_else(|| {
+            history
+                .iter()
+                .find(|m| m.role == "system" || m.role == "developer")
+                .map(|m| m.content.clone())
+        })
         .unwrap_or_default();
-    let users: Vec<String> = history.iter().filter(|m| m.role == "user").map(|m| m.content.clone()).collect();
+    let users: Vec<String> = history
+        .iter()
+        .filter(|m| m.role == "user")
+        .map(|m| m.content.clone())
+        .collect();
     run.user_input = if users.is_empty() {
-        root.and_then(|r| r.facts.agent_input.clone()).unwrap_or_default()
+        root.and_then(|r| r.facts.agent_input.clone())
+            .unwrap_or_default()
     } else {
         users.join("\n")
     };
@@ -157,9 +218,18 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     // Model turns and the model's tool calls.
     let mut calls: Vec<ToolCall> = Vec::new();
     for (t, s) in llm.iter().enumerate() {
-        let mut turn = ModelTurn { index: t, model: s.facts.model.clone(), ..Default::default() };
+        let mut turn = ModelTurn {
+            index: t,
+            model: s.facts.model.clone(),
+            ..Default::default()
+        };
         let mut texts = Vec::new();
-        for m in s.facts.output.iter().filter(|m| m.role.is_empty() || m.role == "assistant") {
+        for m in s
+            .facts
+            .output
+            .iter()
+            .filter(|m| m.role.is_empty() || m.role == "assistant")
+        {
             if !m.content.is_empty() {
                 texts.push(m.content.clone());
             }
@@ -208,7 +278,9 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     for s in &llm {
         for m in s.facts.input.iter().filter(|m| m.role == "tool") {
             if let Some(id) = &m.tool_call_id {
-                history_results.entry(id.clone()).or_insert_with(|| m.content.clone());
+                history_results
+                    .entry(id.clone())
+                    .or_insert_with(|| m.content.clone());
             }
         }
     }
@@ -219,14 +291,24 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         let Some(exec) = &s.facts.tool else { continue };
         let pos = match &exec.call_id {
             Some(id) => calls.iter().position(|c| &c.id == id),
-            None => calls.iter().enumerate().position(|(i, c)| !matched[i] && c.name == exec.name),
+            None => calls
+                .iter()
+                .enumerate()
+                .position(|(i, c)| !matched[i] && c.name == exec.name),
         };
-        let turn_before = llm.iter().filter(|l| l.start_unix_nano <= s.start_unix_nano).count().saturating_sub(1);
+        let turn_before = llm
+            .iter()
+            .filter(|l| l.start_unix_nano <= s.start_unix_nano)
+            .count()
+            .saturating_sub(1);
         let i = match pos {
             Some(i) => i,
             None => {
                 calls.push(ToolCall {
-                    id: exec.call_id.clone().unwrap_or_else(|| format!("span-{}", hex(&s.span_id))),
+                    id: exec
+                        .call_id
+                        .clone()
+                        .unwrap_or_else(|| format!("span-{}", hex(&s.span_id))),
                     name: exec.name.clone(),
                     turn: turn_before,
                     ..Default::default()
@@ -267,8 +349,16 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     run.final_answer = final_turn
         .map(|(t, _)| run.turns[t].text.clone())
         .or_else(|| root.and_then(|r| r.facts.agent_output.clone()))
-        .or_else(|| spans.iter().rev().find_map(|s| s.facts.agent_output.clone()));
+        .or_else(|| {
+            spans
+                .iter()
+                .rev()
+                .find_map(|s| s.facts.agent_output.clone())
+        });
 
-    run.documents = spans.iter().flat_map(|s| s.facts.documents.iter().cloned()).collect();
+    run.documents = spans
+        .iter()
+        .flat_map(|s| s.facts.documents.iter().cloned())
+        .collect();
     run
 }

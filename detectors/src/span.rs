@@ -136,7 +136,12 @@ impl NormalizedSpan {
                 .map(|m| {
                     m.content.len()
                         + 64
-                        + m.tool_calls.iter().map(|c| c.name.len() + c.arguments.as_ref().map_or(0, |a| a.len()) + 48).sum::<usize>()
+                        + m.tool_calls
+                            .iter()
+                            .map(|c| {
+                                c.name.len() + c.arguments.as_ref().map_or(0, |a| a.len()) + 48
+                            })
+                            .sum::<usize>()
                 })
                 .sum()
         };
@@ -146,7 +151,10 @@ impl NormalizedSpan {
             + f.input_raw.as_ref().map_or(0, |r| r.len())
             + msgs(&f.output)
             + f.tools.iter().map(|t| t.name.len() + 256).sum::<usize>()
-            + f.tool.as_ref().map_or(0, |t| t.arguments.as_ref().map_or(0, |a| a.len()) + t.result.as_ref().map_or(0, |r| r.len()))
+            + f.tool.as_ref().map_or(0, |t| {
+                t.arguments.as_ref().map_or(0, |a| a.len())
+                    + t.result.as_ref().map_or(0, |r| r.len())
+            })
             + f.system_prompt.as_ref().map_or(0, |s| s.len())
             + f.agent_input.as_ref().map_or(0, |s| s.len())
             + f.agent_output.as_ref().map_or(0, |s| s.len())

@@ -58,7 +58,13 @@ pub struct Stage2Config {
 
 impl Default for Stage2Config {
     fn default() -> Self {
-        Stage2Config { unsupported_score: 0.5, fabricated_score: 0.2, max_citations: 3, coverage_min_share: 0.25, coverage_min_words: 2 }
+        Stage2Config {
+            unsupported_score: 0.5,
+            fabricated_score: 0.2,
+            max_citations: 3,
+            coverage_min_share: 0.25,
+            coverage_min_words: 2,
+        }
     }
 }
 
@@ -160,7 +166,9 @@ struct Regexes {
     change_from: Regex,
 }
 
-const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTHS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
 
 impl Regexes {
     fn new() -> Self {
@@ -203,7 +211,10 @@ impl Regexes {
 
 fn month_index(s: &str) -> Option<u32> {
     let l = s.to_ascii_lowercase();
-    MONTHS.iter().position(|m| l.starts_with(m)).map(|p| p as u32 + 1)
+    MONTHS
+        .iter()
+        .position(|m| l.starts_with(m))
+        .map(|p| p as u32 + 1)
 }
 
 /// Value of a `number` regex match: the integer part and its `frac` digits.
@@ -218,7 +229,11 @@ fn captured_value(c: &regex::Captures<'_>) -> Option<f64> {
 
 /// Multiplier of a `number` match's magnitude word ("1.2 million").
 fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
-    match c.name("mag").map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
+    match c
+        .name("mag")
+        .map(|m| m.as_str().to_ascii_lowercase())
+        .as_deref()
+    {
         Some("thousand") | Some("k") => 1e3,
         Some("million") | Some("m") => 1e6,
         Some("billion") | Some("bn") => 1e9,
@@ -239,13 +254,23 @@ impl Evidence {
             numbers: Vec::new(),
             times: Vec::new(),
             dates: Vec::new(),
-            tool_names: run.tool_calls.iter().map(|c| c.name.to_lowercase()).collect(),
+            tool_names: run
+                .tool_calls
+                .iter()
+                .map(|c| c.name.to_lowercase())
+                .collect(),
             keyed: Vec::new(),
-            spaced: docs.iter().map(|d| d.text.to_lowercase().replace(['_', '-'], " ")).collect(),
+            spaced: docs
+                .iter()
+                .map(|d| d.text.to_lowercase().replace(['_', '-'], " "))
+                .collect(),
             vocab: std::collections::HashSet::new(),
             vocab_prefix: std::collections::HashSet::new(),
             prose: false,
-            run_day: [run.start_unix_nano, run.end_unix_nano].into_iter().find(|t| *t > 0).map(|t| (t / 86_400_000_000_000) as i64),
+            run_day: [run.start_unix_nano, run.end_unix_nano]
+                .into_iter()
+                .find(|t| *t > 0)
+                .map(|t| (t / 86_400_000_000_000) as i64),
         };
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
@@ -254,18 +279,38 @@ impl Evidence {
             for m in r.iso_date.captures_iter(t) {
                 let whole = m.get(0).unwrap();
                 let (y, mo, da) = if let Some(y) = m.name("y") {
-                    (y.as_str().parse().ok(), m["m"].parse().unwrap_or(0), m["d"].parse().unwrap_or(0))
+                    (
+                        y.as_str().parse().ok(),
+                        m["m"].parse().unwrap_or(0),
+                        m["d"].parse().unwrap_or(0),
+                    )
                 } else {
-                    (m["y2"].parse().ok(), m["m2"].parse().unwrap_or(0), m["d2"].parse().unwrap_or(0))
+                    (
+                        m["y2"].parse().ok(),
+                        m["m2"].parse().unwrap_or(0),
+                        m["d2"].parse().unwrap_or(0),
+                    )
                 };
                 ev.dates.push((mo, da, y, i, whole.start(), whole.end()));
             }
             for m in r.date_text.captures_iter(t) {
                 let whole = m.get(0).unwrap();
-                let mon = m.name("mon").or(m.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
-                let day = m.name("day").or(m.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
-                let year = m.name("year").or(m.name("year2")).and_then(|x| x.as_str().parse().ok());
-                ev.dates.push((mon, day, year, i, whole.start(), whole.end()));
+                let mon = m
+                    .name("mon")
+                    .or(m.name("mon2"))
+                    .and_then(|x| month_index(x.as_str()))
+                    .unwrap_or(0);
+                let day = m
+                    .name("day")
+                    .or(m.name("day2"))
+                    .and_then(|x| x.as_str().parse().ok())
+                    .unwrap_or(0);
+                let year = m
+                    .name("year")
+                    .or(m.name("year2"))
+                    .and_then(|x| x.as_str().parse().ok());
+                ev.dates
+                    .push((mon, day, year, i, whole.start(), whole.end()));
             }
             for m in r.iso_time.captures_iter(t) {
                 let whole = m.get(0).unwrap();
@@ -288,12 +333,16 @@ impl Evidence {
                 .collect();
             for m in r.number.captures_iter(t) {
                 let Some(num) = m.name("num") else { continue };
-                if spans_of_i.iter().any(|sp| overlaps(*sp, (num.start(), num.end()))) {
+                if spans_of_i
+                    .iter()
+                    .any(|sp| overlaps(*sp, (num.start(), num.end())))
+                {
                     continue;
                 }
                 let v = captured_value(&m).unwrap_or(0.0);
                 let end = m.name("frac").map_or(num.end(), |f| f.end());
-                ev.numbers.push((v, i, num.start(), end, m.name("frac").is_some()));
+                ev.numbers
+                    .push((v, i, num.start(), end, m.name("frac").is_some()));
             }
             // Array lengths count as numbers ("3 open issues" from a list of three).
             // Totals and averages of a column (the same numeric field across an array of
@@ -310,7 +359,10 @@ impl Evidence {
             if d.source != "user" && d.source != "system" {
                 let len = t.trim_start().len();
                 result_bytes += len;
-                if !parsed.as_ref().is_some_and(|j| j.is_object() || j.is_array()) {
+                if !parsed
+                    .as_ref()
+                    .is_some_and(|j| j.is_object() || j.is_array())
+                {
                     prose_bytes += len;
                 }
             }
@@ -319,7 +371,10 @@ impl Evidence {
         // The coverage vocabulary is only needed (and only built) for prose evidence.
         if ev.prose {
             for l in &ev.lower {
-                for w in l.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                for w in l
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                {
                     ev.vocab.insert(word_hash(stem(w)));
                     if let Some((i, _)) = w.char_indices().nth(5) {
                         ev.vocab_prefix.insert(word_hash(&w[..i]));
@@ -411,17 +466,70 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>) {
 
 /// Well-known aliases: a named place is supported when its airport code is in the evidence.
 const PLACE_CODES: &[(&str, &[&str])] = &[
-    ("new york", &["jfk", "lga", "ewr", "nyc"]), ("newark", &["ewr"]), ("los angeles", &["lax"]), ("san francisco", &["sfo"]), ("chicago", &["ord", "mdw"]),
-    ("boston", &["bos"]), ("seattle", &["sea"]), ("miami", &["mia"]), ("atlanta", &["atl"]), ("dallas", &["dfw", "dal"]), ("denver", &["den"]),
-    ("houston", &["iah", "hou"]), ("phoenix", &["phx"]), ("las vegas", &["las"]), ("orlando", &["mco"]), ("washington", &["iad", "dca", "bwi"]),
-    ("philadelphia", &["phl"]), ("detroit", &["dtw"]), ("minneapolis", &["msp"]), ("portland", &["pdx"]), ("san diego", &["san"]), ("austin", &["aus"]),
-    ("honolulu", &["hnl"]), ("toronto", &["yyz", "ytz"]), ("vancouver", &["yvr"]), ("montreal", &["yul"]), ("mexico city", &["mex"]), ("london", &["lhr", "lgw", "stn", "lcy"]),
-    ("paris", &["cdg", "ory"]), ("amsterdam", &["ams"]), ("frankfurt", &["fra"]), ("munich", &["muc"]), ("madrid", &["mad"]), ("barcelona", &["bcn"]),
-    ("lisbon", &["lis"]), ("rome", &["fco"]), ("milan", &["mxp", "lin"]), ("zurich", &["zrh"]), ("vienna", &["vie"]), ("dublin", &["dub"]),
-    ("copenhagen", &["cph"]), ("stockholm", &["arn"]), ("oslo", &["osl"]), ("helsinki", &["hel"]), ("istanbul", &["ist"]), ("dubai", &["dxb"]),
-    ("doha", &["doh"]), ("tokyo", &["hnd", "nrt"]), ("seoul", &["icn"]), ("beijing", &["pek", "pkx"]), ("shanghai", &["pvg", "sha"]), ("hong kong", &["hkg"]),
-    ("singapore", &["sin"]), ("sydney", &["syd"]), ("melbourne", &["mel"]), ("delhi", &["del"]), ("mumbai", &["bom"]), ("bangkok", &["bkk"]),
-    ("sao paulo", &["gru"]), ("são paulo", &["gru"]), ("johannesburg", &["jnb"]), ("cairo", &["cai"]), ("reykjavik", &["kef"]), ("brussels", &["bru"]),
+    ("new york", &["jfk", "lga", "ewr", "nyc"]),
+    ("newark", &["ewr"]),
+    ("los angeles", &["lax"]),
+    ("san francisco", &["sfo"]),
+    ("chicago", &["ord", "mdw"]),
+    ("boston", &["bos"]),
+    ("seattle", &["sea"]),
+    ("miami", &["mia"]),
+    ("atlanta", &["atl"]),
+    ("dallas", &["dfw", "dal"]),
+    ("denver", &["den"]),
+    ("houston", &["iah", "hou"]),
+    ("phoenix", &["phx"]),
+    ("las vegas", &["las"]),
+    ("orlando", &["mco"]),
+    ("washington", &["iad", "dca", "bwi"]),
+    ("philadelphia", &["phl"]),
+    ("detroit", &["dtw"]),
+    ("minneapolis", &["msp"]),
+    ("portland", &["pdx"]),
+    ("san diego", &["san"]),
+    ("austin", &["aus"]),
+    ("honolulu", &["hnl"]),
+    ("toronto", &["yyz", "ytz"]),
+    ("vancouver", &["yvr"]),
+    ("montreal", &["yul"]),
+    ("mexico city", &["mex"]),
+    ("london", &["lhr", "lgw", "stn", "lcy"]),
+    ("paris", &["cdg", "ory"]),
+    ("amsterdam", &["ams"]),
+    ("frankfurt", &["fra"]),
+    ("munich", &["muc"]),
+    ("madrid", &["mad"]),
+    ("barcelona", &["bcn"]),
+    ("lisbon", &["lis"]),
+    ("rome", &["fco"]),
+    ("milan", &["mxp", "lin"]),
+    ("zurich", &["zrh"]),
+    ("vienna", &["vie"]),
+    ("dublin", &["dub"]),
+    ("copenhagen", &["cph"]),
+    ("stockholm", &["arn"]),
+    ("oslo", &["osl"]),
+    ("helsinki", &["hel"]),
+    ("istanbul", &["ist"]),
+    ("dubai", &["dxb"]),
+    ("doha", &["doh"]),
+    ("tokyo", &["hnd", "nrt"]),
+    ("seoul", &["icn"]),
+    ("beijing", &["pek", "pkx"]),
+    ("shanghai", &["pvg", "sha"]),
+    ("hong kong", &["hkg"]),
+    ("singapore", &["sin"]),
+    ("sydney", &["syd"]),
+    ("melbourne", &["mel"]),
+    ("delhi", &["del"]),
+    ("mumbai", &["bom"]),
+    ("bangkok", &["bkk"]),
+    ("sao paulo", &["gru"]),
+    ("são paulo", &["gru"]),
+    ("johannesburg", &["jnb"]),
+    ("cairo", &["cai"]),
+    ("reykjavik", &["kef"]),
+    ("brussels", &["bru"]),
 ];
 
 fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
@@ -431,7 +539,9 @@ fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
         if h == 0 || h > 12 || mi > 59 {
             return None;
         }
-        let pm = m.name("ap").is_some_and(|a| a.as_str().to_ascii_lowercase().starts_with('p'));
+        let pm = m
+            .name("ap")
+            .is_some_and(|a| a.as_str().to_ascii_lowercase().starts_with('p'));
         if h == 12 {
             h = 0;
         }
@@ -452,10 +562,32 @@ fn decimals(frac: Option<&str>) -> i32 {
 }
 
 fn approx_words_before(text: &str, pos: usize) -> bool {
-    let window = &text[text[..pos].char_indices().rev().nth(24).map_or(0, |(i, _)| i)..pos].to_ascii_lowercase();
-    ["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "just", "some", "close to", "more than", "less than", "~", "up to", "at least"]
-        .iter()
-        .any(|w| window.contains(w))
+    let window = &text[text[..pos]
+        .char_indices()
+        .rev()
+        .nth(24)
+        .map_or(0, |(i, _)| i)..pos]
+        .to_ascii_lowercase();
+    [
+        "about",
+        "around",
+        "approximately",
+        "roughly",
+        "nearly",
+        "almost",
+        "over",
+        "under",
+        "just",
+        "some",
+        "close to",
+        "more than",
+        "less than",
+        "~",
+        "up to",
+        "at least",
+    ]
+    .iter()
+    .any(|w| window.contains(w))
 }
 
 #[derive(Clone)]
@@ -473,7 +605,8 @@ fn matches_value(c: &ClaimNumber, e: f64) -> bool {
     let v = c.value * c.magnitude;
     if c.magnitude > 1.0 || c.approx {
         let tol = if c.magnitude > 1.0 { 0.05 } else { 0.1 };
-        return (v - e).abs() <= tol * e.abs().max(1e-9) || round_to(e / c.magnitude, c.decimals) == c.value;
+        return (v - e).abs() <= tol * e.abs().max(1e-9)
+            || round_to(e / c.magnitude, c.decimals) == c.value;
     }
     round_to(e, c.decimals) == v || (v - e).abs() < 1e-9
 }
@@ -516,32 +649,60 @@ fn conversions(c: &ClaimNumber, e: f64) -> bool {
         alts.push(e / 24.0);
         alts.push(e / 86400.0);
     }
-    let relaxed = ClaimNumber { approx: true, ..c.clone() };
-    alts.into_iter().any(|a| round_to(a, c.decimals) == c.value * c.magnitude || matches_value(&relaxed, a))
+    let relaxed = ClaimNumber {
+        approx: true,
+        ..c.clone()
+    };
+    alts.into_iter()
+        .any(|a| round_to(a, c.decimals) == c.value * c.magnitude || matches_value(&relaxed, a))
 }
 
-
 impl DeterministicScorer {
-    fn check(&self, ev: &Evidence, answer: &str, item: &Item, claim_num: Option<&ClaimNumber>) -> Outcome {
-        let no = Outcome { supported: false, contradicted: false, citation: None };
+    fn check(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        claim_num: Option<&ClaimNumber>,
+    ) -> Outcome {
+        let no = Outcome {
+            supported: false,
+            contradicted: false,
+            citation: None,
+        };
         match item.kind {
             ItemKind::Identifier | ItemKind::Entity => {
                 let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
                 let needle = needle.trim_start_matches('#');
                 if let Some(c) = ev.find_text(needle) {
-                    return Outcome { supported: true, contradicted: false, citation: Some(c) };
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: Some(c),
+                    };
                 }
                 if item.kind == ItemKind::Entity {
                     if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
-                            return Outcome { supported: true, contradicted: false, citation: Some(c) };
+                            return Outcome {
+                                supported: true,
+                                contradicted: false,
+                                citation: Some(c),
+                            };
                         }
                     }
                     // Multi-word names: every significant word present counts (word order,
                     // possessives and articles vary in paraphrase).
-                    let words: Vec<&str> = needle.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 2).collect();
+                    let words: Vec<&str> = needle
+                        .split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| w.len() > 2)
+                        .collect();
                     if !words.is_empty() && words.iter().all(|w| ev.find_text(w).is_some()) {
-                        return Outcome { supported: true, contradicted: false, citation: ev.find_text(words[0]) };
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: ev.find_text(words[0]),
+                        };
                     }
                 }
                 no
@@ -553,91 +714,213 @@ impl DeterministicScorer {
                 if let Some(noun) = &c.noun {
                     let stem = noun.trim_end_matches('s');
                     if stem.len() >= 4 {
-                        let vals: Vec<f64> = ev.keyed.iter().filter(|(k, _)| k.contains(stem)).map(|x| x.1).collect();
+                        let vals: Vec<f64> = ev
+                            .keyed
+                            .iter()
+                            .filter(|(k, _)| k.contains(stem))
+                            .map(|x| x.1)
+                            .collect();
                         if !vals.is_empty() {
                             let ok = vals.iter().any(|v| matches_value(c, *v));
-                            return Outcome { supported: ok, contradicted: !ok, citation: None };
+                            return Outcome {
+                                supported: ok,
+                                contradicted: !ok,
+                                citation: None,
+                            };
                         }
                     }
                 }
                 // A bare year ("2006") is supported by a date in that year ("September 2006").
-                let year = c.unit.is_empty() && c.magnitude == 1.0 && c.decimals == 0 && c.value.fract() == 0.0 && (1000.0..=2100.0).contains(&c.value) && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
+                let year = c.unit.is_empty()
+                    && c.magnitude == 1.0
+                    && c.decimals == 0
+                    && c.value.fract() == 0.0
+                    && (1000.0..=2100.0).contains(&c.value)
+                    && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
                 if year {
                     let y = c.value as i32;
                     if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
-                        return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: Some((d, s, e)),
+                        };
                     }
                 }
                 for &(v, d, s, e, _) in &ev.numbers {
                     if matches_value(c, v) || conversions(c, v) {
-                        return Outcome { supported: true, contradicted: false, citation: (e > s).then_some((d, s, e)) };
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: (e > s).then_some((d, s, e)),
+                        };
                     }
                 }
                 // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
                 let u = c.unit.to_ascii_lowercase();
                 if u.starts_with("min") || u.starts_with('h') {
-                    let minutes = if u.starts_with('h') { c.value * c.magnitude * 60.0 } else { c.value * c.magnitude };
+                    let minutes = if u.starts_with('h') {
+                        c.value * c.magnitude * 60.0
+                    } else {
+                        c.value * c.magnitude
+                    };
                     for a in &ev.times {
                         for b in &ev.times {
                             if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
-                                return Outcome { supported: true, contradicted: false, citation: None };
+                                return Outcome {
+                                    supported: true,
+                                    contradicted: false,
+                                    citation: None,
+                                };
                             }
                         }
                     }
                 }
                 // Computed values: sums, differences, percentage change of two evidence numbers.
                 let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).take(400).collect();
-                let relaxed = ClaimNumber { approx: true, ..c.clone() };
+                let relaxed = ClaimNumber {
+                    approx: true,
+                    ..c.clone()
+                };
                 for (i, a) in vals.iter().enumerate() {
                     for b in vals.iter().skip(i + 1) {
-                        let derived = [a + b, (a - b).abs(), if *a != 0.0 { (b - a) / a * 100.0 } else { f64::NAN }, if *b != 0.0 { (a - b) / b * 100.0 } else { f64::NAN }];
-                        if derived.iter().any(|d| d.is_finite() && (matches_value(c, *d) || matches_value(c, d.abs()) || (c.unit.contains('%') && matches_value(&relaxed, d.abs())))) {
-                            return Outcome { supported: true, contradicted: false, citation: None };
+                        let derived = [
+                            a + b,
+                            (a - b).abs(),
+                            if *a != 0.0 {
+                                (b - a) / a * 100.0
+                            } else {
+                                f64::NAN
+                            },
+                            if *b != 0.0 {
+                                (a - b) / b * 100.0
+                            } else {
+                                f64::NAN
+                            },
+                        ];
+                        if derived.iter().any(|d| {
+                            d.is_finite()
+                                && (matches_value(c, *d)
+                                    || matches_value(c, d.abs())
+                                    || (c.unit.contains('%') && matches_value(&relaxed, d.abs())))
+                        }) {
+                            return Outcome {
+                                supported: true,
+                                contradicted: false,
+                                citation: None,
+                            };
                         }
                     }
                 }
-                Outcome { supported: false, contradicted: !ev.numbers.is_empty(), citation: None }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.numbers.is_empty(),
+                    citation: None,
+                }
             }
             ItemKind::Time => {
-                let Some(caps) = re().time.captures(&item.text) else { return no };
-                let Some(mins) = time_minutes(&caps) else { return no };
+                let Some(caps) = re().time.captures(&item.text) else {
+                    return no;
+                };
+                let Some(mins) = time_minutes(&caps) else {
+                    return no;
+                };
                 if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
-                    return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: Some((d, s, e)),
+                    };
                 }
-                Outcome { supported: false, contradicted: !ev.times.is_empty(), citation: None }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.times.is_empty(),
+                    citation: None,
+                }
             }
             ItemKind::Date => {
                 if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
                     // "arrives tomorrow": the evidence must hold that calendar day (UTC).
                     let (y, mo, d) = civil_from_days(day0 + off);
-                    if let Some(&(_, _, _, di, s, e)) = ev.dates.iter().find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y))) {
-                        return Outcome { supported: true, contradicted: false, citation: Some((di, s, e)) };
+                    if let Some(&(_, _, _, di, s, e)) = ev
+                        .dates
+                        .iter()
+                        .find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y)))
+                    {
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: Some((di, s, e)),
+                        };
                     }
-                    return Outcome { supported: false, contradicted: true, citation: None };
+                    return Outcome {
+                        supported: false,
+                        contradicted: true,
+                        citation: None,
+                    };
                 }
-                let Some(caps) = re().date_text.captures(&item.text) else { return no };
-                let mon = caps.name("mon").or(caps.name("mon2")).and_then(|x| month_index(x.as_str())).unwrap_or(0);
-                let day: u32 = caps.name("day").or(caps.name("day2")).and_then(|x| x.as_str().parse().ok()).unwrap_or(0);
-                let year: Option<i32> = caps.name("year").or(caps.name("year2")).and_then(|x| x.as_str().parse().ok());
-                if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)) {
-                    return Outcome { supported: true, contradicted: false, citation: Some((d, s, e)) };
+                let Some(caps) = re().date_text.captures(&item.text) else {
+                    return no;
+                };
+                let mon = caps
+                    .name("mon")
+                    .or(caps.name("mon2"))
+                    .and_then(|x| month_index(x.as_str()))
+                    .unwrap_or(0);
+                let day: u32 = caps
+                    .name("day")
+                    .or(caps.name("day2"))
+                    .and_then(|x| x.as_str().parse().ok())
+                    .unwrap_or(0);
+                let year: Option<i32> = caps
+                    .name("year")
+                    .or(caps.name("year2"))
+                    .and_then(|x| x.as_str().parse().ok());
+                if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
+                    x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
+                }) {
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: Some((d, s, e)),
+                    };
                 }
-                Outcome { supported: false, contradicted: !ev.dates.is_empty(), citation: None }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.dates.is_empty(),
+                    citation: None,
+                }
             }
             ItemKind::State => {
                 let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
                 let stated = ev.spaced.iter().any(|d| contains_bounded(d, &phrase));
                 if negated_before(answer, item.start) {
                     // "hasn't shipped yet": contradicted only when the evidence states it.
-                    return Outcome { supported: !stated, contradicted: stated, citation: None };
+                    return Outcome {
+                        supported: !stated,
+                        contradicted: stated,
+                        citation: None,
+                    };
                 }
                 if stated {
-                    return Outcome { supported: true, contradicted: false, citation: None };
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: None,
+                    };
                 }
                 // Flag only when the evidence states another value of the same family.
                 let family = STATE_FAMILIES.iter().find(|f| f.contains(&phrase.as_str()));
-                let sibling = family.is_some_and(|f| f.iter().any(|other| *other != phrase && ev.spaced.iter().any(|d| contains_bounded(d, other))));
-                Outcome { supported: !sibling, contradicted: sibling, citation: None }
+                let sibling = family.is_some_and(|f| {
+                    f.iter().any(|other| {
+                        *other != phrase && ev.spaced.iter().any(|d| contains_bounded(d, other))
+                    })
+                });
+                Outcome {
+                    supported: !sibling,
+                    contradicted: sibling,
+                    citation: None,
+                }
             }
             ItemKind::Clause => {
                 let words: Vec<String> = item
@@ -646,24 +929,43 @@ impl DeterministicScorer {
                     .filter(|w| w.len() >= 4 && !STOPWORDS.contains(&w.to_lowercase().as_str()))
                     .map(|w| w.to_lowercase())
                     .collect();
-                let missing = words.iter().filter(|w| !ev.lower.iter().any(|d| d.contains(stem(w)))).count();
-                let supported = words.is_empty() || missing < 2 || (missing as f64) < 0.5 * words.len() as f64;
-                Outcome { supported, contradicted: false, citation: None }
+                let missing = words
+                    .iter()
+                    .filter(|w| !ev.lower.iter().any(|d| d.contains(stem(w))))
+                    .count();
+                let supported =
+                    words.is_empty() || missing < 2 || (missing as f64) < 0.5 * words.len() as f64;
+                Outcome {
+                    supported,
+                    contradicted: false,
+                    citation: None,
+                }
             }
             ItemKind::Action => {
                 let verb = item.text.to_lowercase();
                 let stem: String = verb.chars().take(4).collect();
                 let related: &[&str] = match stem.as_str() {
-                    "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &["send", "email", "mail", "message", "notify", "forward", "contact", "post"],
+                    "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &[
+                        "send", "email", "mail", "message", "notify", "forward", "contact", "post",
+                    ],
                     "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
                     "canc" => &["cancel"],
-                    "refu" | "paid" | "issu" | "proc" | "init" => &["refund", "pay", "issue", "process", "return"],
+                    "refu" | "paid" | "issu" | "proc" | "init" => {
+                        &["refund", "pay", "issue", "process", "return"]
+                    }
                     "sche" | "resc" => &["schedule", "create", "book", "event", "meeting"],
                     "comm" | "post" => &["comment", "post", "reply"],
                     _ => &[],
                 };
-                let supported = ev.tool_names.iter().any(|t| t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r)));
-                Outcome { supported, contradicted: false, citation: None }
+                let supported = ev
+                    .tool_names
+                    .iter()
+                    .any(|t| t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r)));
+                Outcome {
+                    supported,
+                    contradicted: false,
+                    citation: None,
+                }
             }
         }
     }
@@ -676,29 +978,126 @@ fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
 /// Mutually exclusive categorical values. A claim stating one member while the evidence states
 /// another member of the same family (and not the claimed one) is contradicted.
 const STATE_FAMILIES: &[&[&str]] = &[
-    &["on time", "delayed", "cancelled", "canceled", "diverted", "landed", "departed", "boarding"],
-    &["delivered", "in transit", "out for delivery", "returned to the sender", "returned to sender", "held at depot", "processing", "pending", "shipped", "label created", "lost"],
+    &[
+        "on time",
+        "delayed",
+        "cancelled",
+        "canceled",
+        "diverted",
+        "landed",
+        "departed",
+        "boarding",
+    ],
+    &[
+        "delivered",
+        "in transit",
+        "out for delivery",
+        "returned to the sender",
+        "returned to sender",
+        "held at depot",
+        "processing",
+        "pending",
+        "shipped",
+        "label created",
+        "lost",
+    ],
     &["open", "closed", "merged", "draft"],
     &["nonstop", "one stop", "two stops", "1 stop", "2 stops"],
-    &["clear", "sunny", "partly cloudy", "cloudy", "overcast", "fog", "foggy", "mist", "drizzle", "light rain", "rain", "heavy rain", "showers", "thunderstorms", "snow", "sleet", "hail"],
-    &["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"],
+    &[
+        "clear",
+        "sunny",
+        "partly cloudy",
+        "cloudy",
+        "overcast",
+        "fog",
+        "foggy",
+        "mist",
+        "drizzle",
+        "light rain",
+        "rain",
+        "heavy rain",
+        "showers",
+        "thunderstorms",
+        "snow",
+        "sleet",
+        "hail",
+    ],
+    &[
+        "north",
+        "south",
+        "east",
+        "west",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+    ],
     &["accepted", "declined", "tentative"],
     &["approved", "rejected", "under review"],
     &["paid", "unpaid", "overdue", "refunded"],
 ];
 
 const STOPWORDS: &[&str] = &[
-    "this", "that", "with", "from", "have", "will", "were", "been", "your", "their", "there", "which", "about", "into", "than", "then", "them", "they", "also",
-    "some", "more", "most", "only", "just", "over", "under", "after", "before", "while", "would", "could", "should", "because", "mainly", "largely", "driven",
-    "caused", "thanks", "owing", "result", "requested", "primarily", "mostly", "other",
+    "this",
+    "that",
+    "with",
+    "from",
+    "have",
+    "will",
+    "were",
+    "been",
+    "your",
+    "their",
+    "there",
+    "which",
+    "about",
+    "into",
+    "than",
+    "then",
+    "them",
+    "they",
+    "also",
+    "some",
+    "more",
+    "most",
+    "only",
+    "just",
+    "over",
+    "under",
+    "after",
+    "before",
+    "while",
+    "would",
+    "could",
+    "should",
+    "because",
+    "mainly",
+    "largely",
+    "driven",
+    "caused",
+    "thanks",
+    "owing",
+    "result",
+    "requested",
+    "primarily",
+    "mostly",
+    "other",
 ];
 
 /// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer").
 fn negated_before(text: &str, pos: usize) -> bool {
-    let start = text[..pos].char_indices().rev().nth(20).map_or(0, |(i, _)| i);
+    let start = text[..pos]
+        .char_indices()
+        .rev()
+        .nth(20)
+        .map_or(0, |(i, _)| i);
     let window = text[start..pos].to_lowercase().replace('’', "'");
     let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
-    ["n't", " not ", "no longer", "never", "yet to", " no "].iter().any(|n| window.contains(n)) || window.starts_with("not ") || window.starts_with("no ")
+    ["n't", " not ", "no longer", "never", "yet to", " no "]
+        .iter()
+        .any(|n| window.contains(n))
+        || window.starts_with("not ")
+        || window.starts_with("no ")
 }
 
 /// Crude stem: drop common suffixes so "arriving" finds "arrive".
@@ -712,12 +1111,120 @@ fn stem(w: &str) -> &str {
 }
 
 const ENTITY_STOP: &[&str] = &[
-    "I", "The", "This", "That", "These", "Those", "It", "Its", "You", "Your", "We", "Our", "They", "There", "Here", "He", "She", "If", "For", "And", "But", "Or", "So",
-    "Yes", "No", "Note", "Also", "However", "Both", "Each", "All", "Any", "Some", "Most", "As", "At", "In", "On", "To", "From", "With", "By", "Of", "A", "An",
-    "Today", "Tomorrow", "Yesterday", "Tonight", "Currently", "Right", "Overall", "Total", "Then", "Next", "Last", "First", "Second", "Third", "Please", "OK",
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December", "AM", "PM", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "OK", "US", "USA", "UK", "EU",
-    "ID", "FAQ", "PDF", "API", "URL", "ETA", "TBD", "FYI", "ASAP", "GMT", "EST", "PST", "CET", "USD", "EUR", "GBP", "JPY", "CAD", "AUD",
+    "I",
+    "The",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "It",
+    "Its",
+    "You",
+    "Your",
+    "We",
+    "Our",
+    "They",
+    "There",
+    "Here",
+    "He",
+    "She",
+    "If",
+    "For",
+    "And",
+    "But",
+    "Or",
+    "So",
+    "Yes",
+    "No",
+    "Note",
+    "Also",
+    "However",
+    "Both",
+    "Each",
+    "All",
+    "Any",
+    "Some",
+    "Most",
+    "As",
+    "At",
+    "In",
+    "On",
+    "To",
+    "From",
+    "With",
+    "By",
+    "Of",
+    "A",
+    "An",
+    "Today",
+    "Tomorrow",
+    "Yesterday",
+    "Tonight",
+    "Currently",
+    "Right",
+    "Overall",
+    "Total",
+    "Then",
+    "Next",
+    "Last",
+    "First",
+    "Second",
+    "Third",
+    "Please",
+    "OK",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "AM",
+    "PM",
+    "UTC",
+    "Mon",
+    "Tue",
+    "Wed",
+    "Thu",
+    "Fri",
+    "Sat",
+    "Sun",
+    "OK",
+    "US",
+    "USA",
+    "UK",
+    "EU",
+    "ID",
+    "FAQ",
+    "PDF",
+    "API",
+    "URL",
+    "ETA",
+    "TBD",
+    "FYI",
+    "ASAP",
+    "GMT",
+    "EST",
+    "PST",
+    "CET",
+    "USD",
+    "EUR",
+    "GBP",
+    "JPY",
+    "CAD",
+    "AUD",
 ];
 
 impl Scorer for DeterministicScorer {
@@ -734,43 +1241,87 @@ impl Scorer for DeterministicScorer {
         let mut index: Option<Bm25> = None;
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
-            if text.ends_with('?') || r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
+            if text.ends_with('?')
+                || r.non_factual.is_match(text)
+                || !text.chars().any(char::is_alphanumeric)
+            {
                 continue;
             }
             // Extract items (offsets relative to the answer).
             let mut items: Vec<Item> = Vec::new();
             let mut taken: Vec<(usize, usize)> = Vec::new();
-            let push = |kind, s: usize, e: usize, items: &mut Vec<Item>, taken: &mut Vec<(usize, usize)>| {
+            let push = |kind,
+                        s: usize,
+                        e: usize,
+                        items: &mut Vec<Item>,
+                        taken: &mut Vec<(usize, usize)>| {
                 if taken.iter().any(|t| overlaps(*t, (s, e))) {
                     return;
                 }
                 taken.push((s, e));
-                items.push(Item { kind, start: s, end: e, text: answer[s..e].to_owned() });
+                items.push(Item {
+                    kind,
+                    start: s,
+                    end: e,
+                    text: answer[s..e].to_owned(),
+                });
             };
             for m in r.url.find_iter(text).chain(r.email.find_iter(text)) {
-                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Identifier,
+                    cs + m.start(),
+                    cs + m.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             for m in r.section.find_iter(text) {
-                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Identifier,
+                    cs + m.start(),
+                    cs + m.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             for m in r.date_text.find_iter(text) {
                 let mt = m.as_str();
                 if mt.chars().any(|c| c.is_ascii_digit()) {
-                    push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                    push(
+                        ItemKind::Date,
+                        cs + m.start(),
+                        cs + m.end(),
+                        &mut items,
+                        &mut taken,
+                    );
                 }
             }
             // Relative days are checkable when the run has a timestamp and the evidence dates.
             if ev.run_day.is_some() && !ev.dates.is_empty() {
                 for m in r.relative_day.find_iter(text) {
-                    push(ItemKind::Date, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                    push(
+                        ItemKind::Date,
+                        cs + m.start(),
+                        cs + m.end(),
+                        &mut items,
+                        &mut taken,
+                    );
                 }
             }
             for m in r.time.find_iter(text) {
-                push(ItemKind::Time, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Time,
+                    cs + m.start(),
+                    cs + m.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             for m in r.ident.find_iter(text) {
                 let t = m.as_str();
-                let is_token = t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '#');
+                let is_token = t
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '#');
                 if is_token && !t.starts_with('#') {
                     // A plain token is an identifier when it mixes letters and digits (AC1471,
                     // ORD-88231, 1Z999AA1) or is snake_case code (`max_retries`), and is not
@@ -782,58 +1333,123 @@ impl Scorer for DeterministicScorer {
                         continue;
                     }
                 }
-                push(ItemKind::Identifier, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Identifier,
+                    cs + m.start(),
+                    cs + m.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             let mut numbers: Vec<(Item, ClaimNumber)> = Vec::new();
             // Durations "1 hour 5 minutes" as one number of minutes.
             for c in r.duration.captures_iter(text) {
                 let w = c.get(0).unwrap();
-                if taken.iter().any(|t| overlaps(*t, (cs + w.start(), cs + w.end()))) {
+                if taken
+                    .iter()
+                    .any(|t| overlaps(*t, (cs + w.start(), cs + w.end())))
+                {
                     continue;
                 }
-                let mins = c["h"].parse::<f64>().unwrap_or(0.0) * 60.0 + c["m"].parse::<f64>().unwrap_or(0.0);
+                let mins = c["h"].parse::<f64>().unwrap_or(0.0) * 60.0
+                    + c["m"].parse::<f64>().unwrap_or(0.0);
                 taken.push((cs + w.start(), cs + w.end()));
                 numbers.push((
-                    Item { kind: ItemKind::Number, start: cs + w.start(), end: cs + w.end(), text: w.as_str().to_owned() },
-                    ClaimNumber { value: mins, decimals: 0, approx: false, unit: "min".into(), magnitude: 1.0, noun: None },
+                    Item {
+                        kind: ItemKind::Number,
+                        start: cs + w.start(),
+                        end: cs + w.end(),
+                        text: w.as_str().to_owned(),
+                    },
+                    ClaimNumber {
+                        value: mins,
+                        decimals: 0,
+                        approx: false,
+                        unit: "min".into(),
+                        magnitude: 1.0,
+                        noun: None,
+                    },
                 ));
             }
             for c in r.number.captures_iter(text) {
                 let w = c.get(0).unwrap();
                 let num = c.name("num").unwrap();
-                let (s, e) = (cs + c.name("cur").map_or(num.start(), |x| x.start()), cs + w.end());
-                if taken.iter().any(|t| overlaps(*t, (cs + num.start(), cs + num.end()))) {
+                let (s, e) = (
+                    cs + c.name("cur").map_or(num.start(), |x| x.start()),
+                    cs + w.end(),
+                );
+                if taken
+                    .iter()
+                    .any(|t| overlaps(*t, (cs + num.start(), cs + num.end())))
+                {
                     continue;
                 }
                 let value = captured_value(&c).unwrap_or(0.0);
                 let mag = captured_magnitude(&c);
-                let unit = c.name("unit").map(|u| u.as_str().to_owned()).unwrap_or_default();
+                let unit = c
+                    .name("unit")
+                    .map(|u| u.as_str().to_owned())
+                    .unwrap_or_default();
                 let e = e.min(cs + text.len());
                 let noun = if unit.is_empty() && c.name("cur").is_none() && mag == 1.0 {
-                    answer[e..].split_whitespace().next().map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()).to_lowercase()).filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+                    answer[e..]
+                        .split_whitespace()
+                        .next()
+                        .map(|w| {
+                            w.trim_matches(|ch: char| !ch.is_alphanumeric())
+                                .to_lowercase()
+                        })
+                        .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
                 } else {
                     None
                 };
                 // The item covers its counted noun ("4 items") so a flag points at the phrase.
                 let e = match &noun {
-                    Some(n) => answer[e..].find(|ch: char| !ch.is_whitespace()).map_or(e, |off| {
-                        let ws = e + off;
-                        answer[ws..].to_lowercase().starts_with(n.as_str()).then(|| ws + n.len()).unwrap_or(e)
-                    }),
+                    Some(n) => answer[e..]
+                        .find(|ch: char| !ch.is_whitespace())
+                        .map_or(e, |off| {
+                            let ws = e + off;
+                            answer[ws..]
+                                .to_lowercase()
+                                .starts_with(n.as_str())
+                                .then(|| ws + n.len())
+                                .unwrap_or(e)
+                        }),
                     None => e,
                 };
                 taken.push((s, e));
                 numbers.push((
-                    Item { kind: ItemKind::Number, start: s, end: e, text: answer[s..e].trim_end().to_owned() },
-                    ClaimNumber { value, decimals: decimals(c.name("frac").map(|f| f.as_str())), approx: approx_words_before(answer, s), unit, magnitude: mag, noun },
+                    Item {
+                        kind: ItemKind::Number,
+                        start: s,
+                        end: e,
+                        text: answer[s..e].trim_end().to_owned(),
+                    },
+                    ClaimNumber {
+                        value,
+                        decimals: decimals(c.name("frac").map(|f| f.as_str())),
+                        approx: approx_words_before(answer, s),
+                        unit,
+                        magnitude: mag,
+                        noun,
+                    },
                 ));
             }
             for m in r.action.captures_iter(text) {
                 let v = m.name("verb").unwrap();
-                push(ItemKind::Action, cs + v.start(), cs + v.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Action,
+                    cs + v.start(),
+                    cs + v.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             let lower_text = text.to_lowercase();
-            let mut phrases: Vec<&str> = STATE_FAMILIES.iter().flat_map(|f| f.iter().copied()).collect();
+            let mut phrases: Vec<&str> = STATE_FAMILIES
+                .iter()
+                .flat_map(|f| f.iter().copied())
+                .collect();
             phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));
             {
                 for phrase in phrases {
@@ -842,7 +1458,9 @@ impl Scorer for DeterministicScorer {
                         let st = from + p;
                         let en = st + phrase.len();
                         let b = lower_text.as_bytes();
-                        if (st == 0 || !b[st - 1].is_ascii_alphanumeric()) && (en >= b.len() || !b[en].is_ascii_alphanumeric()) {
+                        if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                            && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+                        {
                             push(ItemKind::State, cs + st, cs + en, &mut items, &mut taken);
                         }
                         from = en;
@@ -850,11 +1468,21 @@ impl Scorer for DeterministicScorer {
                 }
             }
             for m in r.clause.find_iter(text) {
-                push(ItemKind::Clause, cs + m.start(), cs + m.end(), &mut items, &mut taken);
+                push(
+                    ItemKind::Clause,
+                    cs + m.start(),
+                    cs + m.end(),
+                    &mut items,
+                    &mut taken,
+                );
             }
             for m in r.quoted.find_iter(text) {
-                let inner = m.as_str().trim_matches(|c| c == '"' || c == '“' || c == '”');
-                if inner.split_whitespace().count() >= 2 && inner.chars().next().is_some_and(char::is_uppercase) {
+                let inner = m
+                    .as_str()
+                    .trim_matches(|c| c == '"' || c == '“' || c == '”');
+                if inner.split_whitespace().count() >= 2
+                    && inner.chars().next().is_some_and(char::is_uppercase)
+                {
                     let s = cs + m.start() + m.as_str().find(inner).unwrap_or(0);
                     push(ItemKind::Entity, s, s + inner.len(), &mut items, &mut taken);
                 }
@@ -862,7 +1490,8 @@ impl Scorer for DeterministicScorer {
             for m in r.entity.find_iter(text) {
                 let t = m.as_str().trim_end_matches(['.', '\'', '’', '-']);
                 let first_word = t.split_whitespace().next().unwrap_or("");
-                let sentence_initial = m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+                let sentence_initial =
+                    m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
                 let multi = t.split_whitespace().count() > 1;
                 if ENTITY_STOP.contains(&first_word) && !multi {
                     continue;
@@ -877,7 +1506,9 @@ impl Scorer for DeterministicScorer {
                 } else {
                     (0, t)
                 };
-                if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+                if t.is_empty()
+                    || (sentence_initial && t.split_whitespace().count() < 2 && off == 0)
+                {
                     continue;
                 }
                 let s = cs + m.start() + off;
@@ -893,9 +1524,21 @@ impl Scorer for DeterministicScorer {
             let mut critical = false;
             let mut supported_items = 0usize;
             let mut item_scores: Vec<f64> = Vec::new();
-            let all: Vec<(Item, Option<ClaimNumber>)> = items.into_iter().map(|i| (i, None)).chain(numbers.into_iter().map(|(i, n)| (i, Some(n)))).collect();
+            let all: Vec<(Item, Option<ClaimNumber>)> = items
+                .into_iter()
+                .map(|i| (i, None))
+                .chain(numbers.into_iter().map(|(i, n)| (i, Some(n))))
+                .collect();
             for (item, num) in &all {
-                critical |= matches!(item.kind, ItemKind::Identifier | ItemKind::Number | ItemKind::Time | ItemKind::Date | ItemKind::Entity | ItemKind::Action);
+                critical |= matches!(
+                    item.kind,
+                    ItemKind::Identifier
+                        | ItemKind::Number
+                        | ItemKind::Time
+                        | ItemKind::Date
+                        | ItemKind::Entity
+                        | ItemKind::Action
+                );
                 let o = self.check(&ev, answer, item, num.as_ref());
                 if o.supported {
                     supported_items += 1;
@@ -916,14 +1559,40 @@ impl Scorer for DeterministicScorer {
                     continue;
                 }
                 let (item_score, why) = match item.kind {
-                    ItemKind::Identifier => (self.cfg.fabricated_score, "fabricated reference: not found in any tool result"),
-                    ItemKind::Number => (self.cfg.unsupported_score, if o.contradicted { "number not supported by the evidence (conflicting values present)" } else { "number not in evidence" }),
-                    ItemKind::Time => (self.cfg.unsupported_score, "time not supported by the evidence"),
-                    ItemKind::Date => (self.cfg.unsupported_score, "date not supported by the evidence"),
-                    ItemKind::Entity => (self.cfg.unsupported_score, "named entity not in evidence"),
-                    ItemKind::Action => (self.cfg.unsupported_score, "claims an action no tool call performed"),
-                    ItemKind::State => (self.cfg.unsupported_score, "value contradicts the evidence"),
-                    ItemKind::Clause => (self.cfg.unsupported_score, "explanation not supported by the evidence"),
+                    ItemKind::Identifier => (
+                        self.cfg.fabricated_score,
+                        "fabricated reference: not found in any tool result",
+                    ),
+                    ItemKind::Number => (
+                        self.cfg.unsupported_score,
+                        if o.contradicted {
+                            "number not supported by the evidence (conflicting values present)"
+                        } else {
+                            "number not in evidence"
+                        },
+                    ),
+                    ItemKind::Time => (
+                        self.cfg.unsupported_score,
+                        "time not supported by the evidence",
+                    ),
+                    ItemKind::Date => (
+                        self.cfg.unsupported_score,
+                        "date not supported by the evidence",
+                    ),
+                    ItemKind::Entity => {
+                        (self.cfg.unsupported_score, "named entity not in evidence")
+                    }
+                    ItemKind::Action => (
+                        self.cfg.unsupported_score,
+                        "claims an action no tool call performed",
+                    ),
+                    ItemKind::State => {
+                        (self.cfg.unsupported_score, "value contradicts the evidence")
+                    }
+                    ItemKind::Clause => (
+                        self.cfg.unsupported_score,
+                        "explanation not supported by the evidence",
+                    ),
                 };
                 contradicted |= o.contradicted;
                 score = score.min(item_score);
@@ -943,7 +1612,12 @@ impl Scorer for DeterministicScorer {
                 score = score.min(self.cfg.unsupported_score);
                 item_scores.push(self.cfg.unsupported_score);
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(FlaggedSpan { start: char_offset(answer, s) as u32, end: char_offset(answer, e) as u32, text: answer[s..e].to_owned(), reason: why.to_owned() });
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, s) as u32,
+                    end: char_offset(answer, e) as u32,
+                    text: answer[s..e].to_owned(),
+                    reason: why.to_owned(),
+                });
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.
@@ -952,20 +1626,32 @@ impl Scorer for DeterministicScorer {
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
                 // answer with one unsupported word is unsupported).
-                let need = ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize).clamp(1, self.cfg.coverage_min_words);
+                let need = ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize)
+                    .clamp(1, self.cfg.coverage_min_words);
                 if missing.content > 0 && missing.missing.len() >= need {
                     let why = "not supported by the evidence: content words absent from every tool result";
                     score = score.min(self.cfg.unsupported_score);
                     item_scores.push(self.cfg.unsupported_score);
-                    let words: Vec<&str> = missing.missing.iter().map(|&(s, e)| &answer[s..e]).collect();
+                    let words: Vec<&str> = missing
+                        .missing
+                        .iter()
+                        .map(|&(s, e)| &answer[s..e])
+                        .collect();
                     reasons.push(format!("{why}: {}", words.join(", ")));
                     for (s, e) in merge_close(answer, &missing.missing) {
-                        flagged.push(FlaggedSpan { start: char_offset(answer, s) as u32, end: char_offset(answer, e) as u32, text: answer[s..e].to_owned(), reason: why.to_owned() });
+                        flagged.push(FlaggedSpan {
+                            start: char_offset(answer, s) as u32,
+                            end: char_offset(answer, e) as u32,
+                            text: answer[s..e].to_owned(),
+                            reason: why.to_owned(),
+                        });
                     }
                 }
             }
             // An action no tool performed makes the whole commitment the hallucination.
-            let unperformed_action = flagged.iter().any(|f| f.reason.starts_with("claims an action"));
+            let unperformed_action = flagged
+                .iter()
+                .any(|f| f.reason.starts_with("claims an action"));
             let status = if score >= 1.0 {
                 ClaimStatus::Supported
             } else if contradicted {
@@ -977,8 +1663,14 @@ impl Scorer for DeterministicScorer {
             // evidence, or that claims an unperformed action, is unsupported as a whole (an
             // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
-            let (start, end) = if flagged.is_empty() || (supported_items == 0 && !contradicted) || unperformed_action {
-                (char_offset(answer, cs) as u32, char_offset(answer, ce) as u32)
+            let (start, end) = if flagged.is_empty()
+                || (supported_items == 0 && !contradicted)
+                || unperformed_action
+            {
+                (
+                    char_offset(answer, cs) as u32,
+                    char_offset(answer, ce) as u32,
+                )
             } else {
                 let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
                 let hi = flagged.iter().map(|f| f.end).max().unwrap_or(0);
@@ -986,15 +1678,29 @@ impl Scorer for DeterministicScorer {
                 if hi - lo <= 2 * covered {
                     (lo, hi)
                 } else {
-                    let worst = item_scores.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
+                    let worst = item_scores
+                        .iter()
+                        .enumerate()
+                        .min_by(|a, b| a.1.total_cmp(b.1))
+                        .map_or(0, |(i, _)| i);
                     (flagged[worst].start, flagged[worst].end)
                 }
             };
-            if citations.is_empty() && status == ClaimStatus::Supported && self.cfg.max_citations > 0 {
-                let idx = index.get_or_insert_with(|| Bm25::new(&docs.iter().map(|d| d.text.as_str()).collect::<Vec<_>>()));
+            if citations.is_empty()
+                && status == ClaimStatus::Supported
+                && self.cfg.max_citations > 0
+            {
+                let idx = index.get_or_insert_with(|| {
+                    Bm25::new(&docs.iter().map(|d| d.text.as_str()).collect::<Vec<_>>())
+                });
                 if let Some((c, _)) = idx.best(text) {
                     let t = &docs[c.doc].text;
-                    citations.push(EvidenceSpan { tool_call_id: docs[c.doc].source.clone(), start: char_offset(t, c.start) as u32, end: char_offset(t, c.end) as u32, text: t[c.start..c.end].to_owned() });
+                    citations.push(EvidenceSpan {
+                        tool_call_id: docs[c.doc].source.clone(),
+                        start: char_offset(t, c.start) as u32,
+                        end: char_offset(t, c.end) as u32,
+                        text: t[c.start..c.end].to_owned(),
+                    });
                 }
             }
             claims.push(Claim {
@@ -1017,7 +1723,13 @@ impl Scorer for DeterministicScorer {
 fn signed_value(answer: &str, item: &Item, n: &ClaimNumber) -> f64 {
     let before = answer[..item.start].chars().rev().next();
     let v = n.value * n.magnitude;
-    if matches!(before, Some('-') | Some('−')) && answer[..item.start].chars().rev().nth(1).is_none_or(|c| c.is_whitespace() || c == '(') {
+    if matches!(before, Some('-') | Some('−'))
+        && answer[..item.start]
+            .chars()
+            .rev()
+            .nth(1)
+            .is_none_or(|c| c.is_whitespace() || c == '(')
+    {
         -v
     } else {
         v
@@ -1026,14 +1738,47 @@ fn signed_value(answer: &str, item: &Item, n: &ClaimNumber) -> f64 {
 
 /// Comparatives: `true` when the first-named side is the larger value.
 const COMPARATIVES: &[(&str, bool)] = &[
-    ("warmer", true), ("hotter", true), ("higher", true), ("more", true), ("larger", true), ("bigger", true), ("greater", true), ("longer", true),
-    ("heavier", true), ("faster", true), ("older", true), ("pricier", true), ("more expensive", true),
-    ("colder", false), ("cooler", false), ("lower", false), ("less", false), ("fewer", false), ("smaller", false), ("shorter", false), ("lighter", false),
-    ("slower", false), ("younger", false), ("cheaper", false), ("less expensive", false),
+    ("warmer", true),
+    ("hotter", true),
+    ("higher", true),
+    ("more", true),
+    ("larger", true),
+    ("bigger", true),
+    ("greater", true),
+    ("longer", true),
+    ("heavier", true),
+    ("faster", true),
+    ("older", true),
+    ("pricier", true),
+    ("more expensive", true),
+    ("colder", false),
+    ("cooler", false),
+    ("lower", false),
+    ("less", false),
+    ("fewer", false),
+    ("smaller", false),
+    ("shorter", false),
+    ("lighter", false),
+    ("slower", false),
+    ("younger", false),
+    ("cheaper", false),
+    ("less expensive", false),
 ];
 const SUPERLATIVES: &[(&str, bool)] = &[
-    ("most", true), ("highest", true), ("largest", true), ("biggest", true), ("top", true), ("busiest", true), ("warmest", true), ("hottest", true),
-    ("least", false), ("lowest", false), ("fewest", false), ("smallest", false), ("coldest", false), ("cheapest", false),
+    ("most", true),
+    ("highest", true),
+    ("largest", true),
+    ("biggest", true),
+    ("top", true),
+    ("busiest", true),
+    ("warmest", true),
+    ("hottest", true),
+    ("least", false),
+    ("lowest", false),
+    ("fewest", false),
+    ("smallest", false),
+    ("coldest", false),
+    ("cheapest", false),
 ];
 
 /// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
@@ -1041,10 +1786,18 @@ const SUPERLATIVES: &[(&str, bool)] = &[
 /// a ranking ("the least discussed … 39 comments, followed by … 30": the order must rise), or
 /// a change ("X were up from 893,311" against the value of X stated earlier in the answer).
 /// Returns the byte span to flag and the reason.
-fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<ClaimNumber>)]) -> Option<(usize, usize, &'static str)> {
+fn direction_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    all: &[(Item, Option<ClaimNumber>)],
+) -> Option<(usize, usize, &'static str)> {
     let text = &answer[cs..ce];
     let lower = text.to_lowercase();
-    let mut nums: Vec<(&Item, &ClaimNumber)> = all.iter().filter_map(|(i, n)| n.as_ref().map(|n| (i, n))).collect();
+    let mut nums: Vec<(&Item, &ClaimNumber)> = all
+        .iter()
+        .filter_map(|(i, n)| n.as_ref().map(|n| (i, n)))
+        .collect();
     nums.sort_by_key(|(i, _)| i.start);
     let word_at = |w: &str| -> Option<usize> {
         let mut from = 0;
@@ -1052,7 +1805,9 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
             let st = from + p;
             let en = st + w.len();
             let b = lower.as_bytes();
-            if (st == 0 || !b[st - 1].is_ascii_alphanumeric()) && (en >= b.len() || !b[en].is_ascii_alphanumeric()) {
+            if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+            {
                 return Some(st);
             }
             from = en;
@@ -1061,12 +1816,25 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
     };
     // Comparative "… than …" with two values of the same unit after the word.
     for &(w, first_larger) in COMPARATIVES {
-        let Some(p) = word_at(&format!("{w} than")) else { continue };
-        let after: Vec<&(&Item, &ClaimNumber)> = nums.iter().filter(|(i, _)| i.start >= cs + p).collect();
-        if after.len() == 2 && after[0].1.unit == after[1].1.unit && after[0].1.noun == after[1].1.noun {
-            let (a, b) = (signed_value(answer, after[0].0, after[0].1), signed_value(answer, after[1].0, after[1].1));
+        let Some(p) = word_at(&format!("{w} than")) else {
+            continue;
+        };
+        let after: Vec<&(&Item, &ClaimNumber)> =
+            nums.iter().filter(|(i, _)| i.start >= cs + p).collect();
+        if after.len() == 2
+            && after[0].1.unit == after[1].1.unit
+            && after[0].1.noun == after[1].1.noun
+        {
+            let (a, b) = (
+                signed_value(answer, after[0].0, after[0].1),
+                signed_value(answer, after[1].0, after[1].1),
+            );
             if a != b && (a > b) != first_larger {
-                return Some((cs + p, cs + p + w.len() + 5, "comparison contradicts the values stated with it"));
+                return Some((
+                    cs + p,
+                    cs + p + w.len() + 5,
+                    "comparison contradicts the values stated with it",
+                ));
             }
         }
         return None;
@@ -1078,13 +1846,36 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
             if p > fb {
                 continue;
             }
-            let before: Vec<f64> = nums.iter().filter(|(i, _)| i.start > cs + p && i.start < cs + fb).map(|(i, n)| signed_value(answer, i, n)).collect();
-            let after: Vec<f64> = nums.iter().filter(|(i, _)| i.start > cs + fb).map(|(i, n)| signed_value(answer, i, n)).collect();
+            let before: Vec<f64> = nums
+                .iter()
+                .filter(|(i, _)| i.start > cs + p && i.start < cs + fb)
+                .map(|(i, n)| signed_value(answer, i, n))
+                .collect();
+            let after: Vec<f64> = nums
+                .iter()
+                .filter(|(i, _)| i.start > cs + fb)
+                .map(|(i, n)| signed_value(answer, i, n))
+                .collect();
             if let (Some(&a), Some(&b)) = (before.last(), after.first()) {
                 if a != b && (a > b) != descending {
-                    let start = if lower[..p].trim_end().ends_with("the") { lower[..p].trim_end().len() - 3 } else { p };
-                    let end = p + w.len() + lower[p + w.len()..].split_whitespace().next().map_or(0, |nw| lower[p + w.len()..].find(nw).unwrap_or(0) + nw.len());
-                    return Some((cs + start, cs + end.min(text.len()), "ranking contradicts the values stated with it"));
+                    let start = if lower[..p].trim_end().ends_with("the") {
+                        lower[..p].trim_end().len() - 3
+                    } else {
+                        p
+                    };
+                    let end = p
+                        + w.len()
+                        + lower[p + w.len()..]
+                            .split_whitespace()
+                            .next()
+                            .map_or(0, |nw| {
+                                lower[p + w.len()..].find(nw).unwrap_or(0) + nw.len()
+                            });
+                    return Some((
+                        cs + start,
+                        cs + end.min(text.len()),
+                        "ranking contradicts the values stated with it",
+                    ));
                 }
             }
             return None;
@@ -1093,11 +1884,30 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
     // Change "X were up/down from N": compare N with the value of X stated earlier.
     let change = re().change_from.captures(text)?;
     let verb = change.name("verb")?;
-    let up = matches!(verb.as_str().to_lowercase().as_str(), "up" | "increased" | "rose" | "grew" | "climbed");
+    let up = matches!(
+        verb.as_str().to_lowercase().as_str(),
+        "up" | "increased" | "rose" | "grew" | "climbed"
+    );
     let from = nums.iter().find(|(i, _)| i.start >= cs + verb.end())?;
     let subject = text[..verb.start()].to_lowercase();
-    let subject = subject.trim().trim_end_matches(" were").trim_end_matches(" was").trim_end_matches(" is").trim_end_matches(" are").trim_end_matches(" have").trim_end_matches(" has").trim();
-    let subject: String = subject.split_whitespace().rev().take(2).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ");
+    let subject = subject
+        .trim()
+        .trim_end_matches(" were")
+        .trim_end_matches(" was")
+        .trim_end_matches(" is")
+        .trim_end_matches(" are")
+        .trim_end_matches(" have")
+        .trim_end_matches(" has")
+        .trim();
+    let subject: String = subject
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ");
     if subject.is_empty() {
         return None;
     }
@@ -1113,7 +1923,11 @@ fn direction_conflict(answer: &str, cs: usize, ce: usize, all: &[(Item, Option<C
     let cur = current?;
     let prev = from.1.value * from.1.magnitude;
     if cur.is_finite() && cur != prev && (cur > prev) != up {
-        return Some((cs + verb.start(), cs + verb.end(), "direction of change contradicts the values stated"));
+        return Some((
+            cs + verb.start(),
+            cs + verb.end(),
+            "direction of change contradicts the values stated",
+        ));
     }
     None
 }
@@ -1152,30 +1966,242 @@ struct Coverage {
 /// Function words, discourse words of assistant answers and generic verbs that carry no
 /// checkable content.
 const COVERAGE_STOP: &[&str] = &[
-    "the", "and", "for", "are", "but", "not", "you", "your", "yours", "all", "any", "can", "had", "has", "have", "having", "her", "hers", "his", "him", "its",
-    "our", "ours", "out", "she", "they", "them", "their", "theirs", "this", "that", "these", "those", "with", "from", "into", "onto", "upon", "over", "under",
-    "was", "were", "been", "being", "will", "would", "shall", "should", "could", "might", "must", "may", "did", "does", "doing", "done", "just", "also", "too",
-    "very", "more", "most", "some", "such", "than", "then", "there", "here", "where", "when", "what", "which", "who", "whom", "whose", "why", "how", "about",
-    "after", "before", "while", "during", "since", "until", "because", "though", "although", "however", "therefore", "thus", "yet", "both", "each", "either",
-    "neither", "every", "other", "another", "same", "own", "only", "still", "even", "well", "now", "currently", "per", "via", "let", "lets", "know", "please",
-    "thanks", "thank", "sure", "okay", "yes", "one", "ones", "get", "got", "make", "made", "see", "seen", "look", "looks", "like", "want", "need", "help",
-    "found", "find", "show", "shows", "showed", "according", "based", "appears", "seems", "there", "it's", "that's", "i'm", "i've", "you're", "we're",
-    "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "can't", "cannot", "around", "approximately", "roughly", "nearly", "almost", "over",
-    "least", "across", "within", "without", "against", "between", "among", "through", "throughout", "below", "above", "along", "whether", "either", "etc",
-    "able", "many", "much", "few", "several", "lot", "lots", "new", "currently", "right", "also", "again", "already", "still", "soon", "today", "tomorrow",
-    "yesterday", "information", "details", "detail", "result", "results", "following", "listed", "below", "above", "mentioned", "noted", "note",
+    "the",
+    "and",
+    "for",
+    "are",
+    "but",
+    "not",
+    "you",
+    "your",
+    "yours",
+    "all",
+    "any",
+    "can",
+    "had",
+    "has",
+    "have",
+    "having",
+    "her",
+    "hers",
+    "his",
+    "him",
+    "its",
+    "our",
+    "ours",
+    "out",
+    "she",
+    "they",
+    "them",
+    "their",
+    "theirs",
+    "this",
+    "that",
+    "these",
+    "those",
+    "with",
+    "from",
+    "into",
+    "onto",
+    "upon",
+    "over",
+    "under",
+    "was",
+    "were",
+    "been",
+    "being",
+    "will",
+    "would",
+    "shall",
+    "should",
+    "could",
+    "might",
+    "must",
+    "may",
+    "did",
+    "does",
+    "doing",
+    "done",
+    "just",
+    "also",
+    "too",
+    "very",
+    "more",
+    "most",
+    "some",
+    "such",
+    "than",
+    "then",
+    "there",
+    "here",
+    "where",
+    "when",
+    "what",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "how",
+    "about",
+    "after",
+    "before",
+    "while",
+    "during",
+    "since",
+    "until",
+    "because",
+    "though",
+    "although",
+    "however",
+    "therefore",
+    "thus",
+    "yet",
+    "both",
+    "each",
+    "either",
+    "neither",
+    "every",
+    "other",
+    "another",
+    "same",
+    "own",
+    "only",
+    "still",
+    "even",
+    "well",
+    "now",
+    "currently",
+    "per",
+    "via",
+    "let",
+    "lets",
+    "know",
+    "please",
+    "thanks",
+    "thank",
+    "sure",
+    "okay",
+    "yes",
+    "one",
+    "ones",
+    "get",
+    "got",
+    "make",
+    "made",
+    "see",
+    "seen",
+    "look",
+    "looks",
+    "like",
+    "want",
+    "need",
+    "help",
+    "found",
+    "find",
+    "show",
+    "shows",
+    "showed",
+    "according",
+    "based",
+    "appears",
+    "seems",
+    "there",
+    "it's",
+    "that's",
+    "i'm",
+    "i've",
+    "you're",
+    "we're",
+    "don",
+    "doesn",
+    "didn",
+    "isn",
+    "aren",
+    "wasn",
+    "weren",
+    "won",
+    "can't",
+    "cannot",
+    "around",
+    "approximately",
+    "roughly",
+    "nearly",
+    "almost",
+    "over",
+    "least",
+    "across",
+    "within",
+    "without",
+    "against",
+    "between",
+    "among",
+    "through",
+    "throughout",
+    "below",
+    "above",
+    "along",
+    "whether",
+    "either",
+    "etc",
+    "able",
+    "many",
+    "much",
+    "few",
+    "several",
+    "lot",
+    "lots",
+    "new",
+    "currently",
+    "right",
+    "also",
+    "again",
+    "already",
+    "still",
+    "soon",
+    "today",
+    "tomorrow",
+    "yesterday",
+    "information",
+    "details",
+    "detail",
+    "result",
+    "results",
+    "following",
+    "listed",
+    "below",
+    "above",
+    "mentioned",
+    "noted",
+    "note",
 ];
 
 /// Content words of `answer[cs..ce]` outside already-checked items, and those absent from the
 /// evidence (matched by crude stem or by a shared 5-letter prefix for longer words).
-fn uncovered_words(ev: &Evidence, answer: &str, cs: usize, ce: usize, taken: &[(usize, usize)]) -> Coverage {
-    let mut cov = Coverage { content: 0, missing: Vec::new() };
+fn uncovered_words(
+    ev: &Evidence,
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    taken: &[(usize, usize)],
+) -> Coverage {
+    let mut cov = Coverage {
+        content: 0,
+        missing: Vec::new(),
+    };
     let text = &answer[cs..ce];
     let mut pos = 0;
     for w in text.split(|c: char| !c.is_alphanumeric()) {
         let (s, e) = (cs + pos, cs + pos + w.len());
-        pos += w.len() + text[pos + w.len()..].chars().next().map_or(0, char::len_utf8);
-        if w.chars().count() < 3 || w.chars().all(|c| c.is_ascii_digit()) || taken.iter().any(|t| overlaps(*t, (s, e))) {
+        pos += w.len()
+            + text[pos + w.len()..]
+                .chars()
+                .next()
+                .map_or(0, char::len_utf8);
+        if w.chars().count() < 3
+            || w.chars().all(|c| c.is_ascii_digit())
+            || taken.iter().any(|t| overlaps(*t, (s, e)))
+        {
             continue;
         }
         let l = w.to_lowercase();
@@ -1183,7 +2209,10 @@ fn uncovered_words(ev: &Evidence, answer: &str, cs: usize, ce: usize, taken: &[(
             continue;
         }
         cov.content += 1;
-        let known = ev.vocab.contains(&word_hash(stem(&l))) || l.char_indices().nth(5).is_some_and(|(i, _)| ev.vocab_prefix.contains(&word_hash(&l[..i])));
+        let known = ev.vocab.contains(&word_hash(stem(&l)))
+            || l.char_indices()
+                .nth(5)
+                .is_some_and(|(i, _)| ev.vocab_prefix.contains(&word_hash(&l[..i])));
         if !known {
             cov.missing.push((s, e));
         }
@@ -1242,7 +2271,12 @@ mod tests {
     fn run(result: &str) -> AgentRun {
         AgentRun {
             user_input: "What's the status of order ORD-1001?".into(),
-            tool_calls: vec![ToolCall { id: "call_1".into(), name: "get_order".into(), result: Some(result.into()), ..Default::default() }],
+            tool_calls: vec![ToolCall {
+                id: "call_1".into(),
+                name: "get_order".into(),
+                result: Some(result.into()),
+                ..Default::default()
+            }],
             ..Default::default()
         }
     }
@@ -1256,17 +2290,29 @@ mod tests {
     #[test]
     fn paraphrase_rounding_and_dates_are_supported() {
         let c = score(RESULT, "Sure! Order ORD-1001 shipped with UPS. The total was $129.50 and it arrives on March 4 around 2:00 PM. About 1.2 million people live there.");
-        assert!(c.iter().all(|c| c.status == ClaimStatus::Supported), "{c:#?}");
-        assert!(c.iter().any(|c| !c.evidence_spans.is_empty() && c.evidence_spans[0].tool_call_id == "call_1"));
+        assert!(
+            c.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{c:#?}"
+        );
+        assert!(c
+            .iter()
+            .any(|c| !c.evidence_spans.is_empty() && c.evidence_spans[0].tool_call_id == "call_1"));
     }
 
     #[test]
     fn wrong_number_is_flagged_with_offsets() {
         let answer = "Order ORD-1001 shipped. The total was $229.50.";
         let c = score(RESULT, answer);
-        let bad = c.iter().find(|c| c.status != ClaimStatus::Supported).expect("flagged");
+        let bad = c
+            .iter()
+            .find(|c| c.status != ClaimStatus::Supported)
+            .expect("flagged");
         assert_eq!(bad.status, ClaimStatus::Contradicted);
-        let s: String = answer.chars().skip(bad.start as usize).take((bad.end - bad.start) as usize).collect();
+        let s: String = answer
+            .chars()
+            .skip(bad.start as usize)
+            .take((bad.end - bad.start) as usize)
+            .collect();
         assert_eq!(s, "$229.50");
         assert!(bad.score < 0.6 && bad.score >= 0.4);
     }
@@ -1290,19 +2336,42 @@ mod tests {
     fn prose_evidence_content_coverage() {
         let ev = "The Oberoi Group is a hotel company with its head office in Delhi. It runs thirty hotels in seven countries.";
         let ok = score(ev, "The Oberoi Group has its head office in Delhi.");
-        assert!(ok.iter().all(|c| c.status == ClaimStatus::Supported), "{ok:?}");
+        assert!(
+            ok.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{ok:?}"
+        );
         // A claim with nothing checkable cites its best passage (BM25).
         let cited = score(ev, "It operates thirty hotels across seven countries.");
         assert_eq!(cited[0].status, ClaimStatus::Supported);
-        assert!(cited[0].evidence_spans.first().is_some_and(|e| e.text.contains("thirty hotels") && e.tool_call_id == "call_1"), "{cited:?}");
-        let bad = score(ev, "The Oberoi Group is famous for its luxury spas and private airline.");
+        assert!(
+            cited[0]
+                .evidence_spans
+                .first()
+                .is_some_and(|e| e.text.contains("thirty hotels") && e.tool_call_id == "call_1"),
+            "{cited:?}"
+        );
+        let bad = score(
+            ev,
+            "The Oberoi Group is famous for its luxury spas and private airline.",
+        );
         assert_eq!(bad.len(), 1);
         assert_eq!(bad[0].status, ClaimStatus::Unsupported, "{bad:?}");
-        let words: Vec<&str> = bad[0].flagged_spans.iter().map(|f| f.text.as_str()).collect();
-        assert!(words.iter().any(|w| w.contains("spas")) && words.iter().any(|w| w.contains("airline")), "{words:?}");
+        let words: Vec<&str> = bad[0]
+            .flagged_spans
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect();
+        assert!(
+            words.iter().any(|w| w.contains("spas")) && words.iter().any(|w| w.contains("airline")),
+            "{words:?}"
+        );
         // JSON evidence: answers verbalize fields, so coverage does not apply.
         let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
-        assert!(score(json, "The Oberoi Group keeps its headquarters in Delhi.").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(
+            score(json, "The Oberoi Group keeps its headquarters in Delhi.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        );
     }
 
     #[test]
@@ -1313,28 +2382,50 @@ mod tests {
         let mut r = run(r#"{"status":"in_transit","eta":"2026-03-04"}"#);
         r.start_unix_nano = 1_772_528_400_000_000_000; // 2026-03-03T09:00:00Z
         let s = DeterministicScorer::new(Stage2Config::default());
-        assert!(s.score(&r, "Your parcel arrives tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(s
+            .score(&r, "Your parcel arrives tomorrow.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
         let bad = s.score(&r, "Your parcel arrives today.");
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
         assert_eq!(bad[0].flagged_spans[0].text, "today");
         // Without a date in the evidence a relative day is not checked.
         let mut r2 = run(r#"{"status":"in_transit"}"#);
         r2.start_unix_nano = r.start_unix_nano;
-        assert!(s.score(&r2, "I will check again tomorrow.").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(s
+            .score(&r2, "I will check again tomorrow.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
     }
 
     #[test]
     fn direction_words_against_the_stated_values() {
         let weather = r#"{"edinburgh":{"temp_c":6},"krakow":{"temp_c":-2}}"#;
-        let bad = score(weather, "Edinburgh is colder than Krakow at the moment: 6°C versus -2°C.");
+        let bad = score(
+            weather,
+            "Edinburgh is colder than Krakow at the moment: 6°C versus -2°C.",
+        );
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
         assert_eq!(bad[0].flagged_spans[0].text, "colder than");
-        assert!(score(weather, "Edinburgh is warmer than Krakow at the moment: 6°C versus -2°C.").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            weather,
+            "Edinburgh is warmer than Krakow at the moment: 6°C versus -2°C."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
         let issues = r#"[{"number":2918,"comments":39},{"number":189,"comments":30}]"#;
-        let bad = score(issues, "The least discussed is #2918 with 39 comments, followed by #189 with 30.");
+        let bad = score(
+            issues,
+            "The least discussed is #2918 with 39 comments, followed by #189 with 30.",
+        );
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
         assert_eq!(bad[0].flagged_spans[0].text, "The least discussed");
-        assert!(score(issues, "The most discussed is #2918 with 39 comments, followed by #189 with 30.").iter().all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            issues,
+            "The most discussed is #2918 with 39 comments, followed by #189 with 30."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
         let weekly = r#"{"active":826987,"previous_active":893311}"#;
         let bad = score(weekly, "There were 826,987 active customers. Active customers were up from 893,311 the week before.");
         assert_eq!(bad[1].status, ClaimStatus::Contradicted, "{bad:?}");
@@ -1345,9 +2436,24 @@ mod tests {
     #[test]
     fn bare_years_match_dates() {
         // "September 2006" is a month and a year (not September 20); "5 January 2003" a full date.
-        assert!(score("It first aired in September 2006 and ended on December 4, 2009.", "2006").iter().all(|c| c.status == ClaimStatus::Supported));
-        assert!(score("Roy Jenkins (11 November 1920 – 5 January 2003) was a politician.", "2003").iter().all(|c| c.status == ClaimStatus::Supported));
-        assert!(score("It first aired in September 2006.", "It first aired in 2007.").iter().any(|c| c.status != ClaimStatus::Supported));
+        assert!(score(
+            "It first aired in September 2006 and ended on December 4, 2009.",
+            "2006"
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            "Roy Jenkins (11 November 1920 – 5 January 2003) was a politician.",
+            "2003"
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            "It first aired in September 2006.",
+            "It first aired in 2007."
+        )
+        .iter()
+        .any(|c| c.status != ClaimStatus::Supported));
     }
 
     #[test]

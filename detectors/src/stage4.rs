@@ -24,7 +24,11 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds { emit: 0.85, revise: 0.6, block: 0.4 }
+        Thresholds {
+            emit: 0.85,
+            revise: 0.6,
+            block: 0.4,
+        }
     }
 }
 
@@ -37,10 +41,18 @@ pub enum GateError {
 
 impl Thresholds {
     pub fn validate(&self) -> Result<(), GateError> {
-        if (0.0..=1.0).contains(&self.block) && self.block <= self.revise && self.revise <= self.emit && self.emit <= 1.0 {
+        if (0.0..=1.0).contains(&self.block)
+            && self.block <= self.revise
+            && self.revise <= self.emit
+            && self.emit <= 1.0
+        {
             Ok(())
         } else {
-            Err(GateError::Order { emit: self.emit, revise: self.revise, block: self.block })
+            Err(GateError::Order {
+                emit: self.emit,
+                revise: self.revise,
+                block: self.block,
+            })
         }
     }
 }
@@ -58,15 +70,27 @@ pub fn gate(
     let mut revise = Vec::new();
     for c in claims {
         if c.score < t.block && c.critical {
-            block.push(format!("critical claim below block threshold ({:.2}): {:?}", c.score, c.text));
+            block.push(format!(
+                "critical claim below block threshold ({:.2}): {:?}",
+                c.score, c.text
+            ));
         } else if c.score < t.revise {
-            revise.push(format!("claim below revise threshold ({:.2}): {:?}", c.score, c.text));
+            revise.push(format!(
+                "claim below revise threshold ({:.2}): {:?}",
+                c.score, c.text
+            ));
         }
     }
     for v in calls.iter().filter(|v| v.retried_by.is_none()) {
         match v.status {
-            ToolCallStatus::Fabricated => block.push(format!("unrecovered fabricated tool call {} ({})", v.call_id, v.tool)),
-            ToolCallStatus::Invalid => revise.push(format!("unrecovered invalid tool call {} ({})", v.call_id, v.tool)),
+            ToolCallStatus::Fabricated => block.push(format!(
+                "unrecovered fabricated tool call {} ({})",
+                v.call_id, v.tool
+            )),
+            ToolCallStatus::Invalid => revise.push(format!(
+                "unrecovered invalid tool call {} ({})",
+                v.call_id, v.tool
+            )),
             ToolCallStatus::UnknownTool if unknown_tool == UnknownToolPolicy::Flagged => {
                 revise.push(format!("call to unknown tool {} ({})", v.call_id, v.tool))
             }
@@ -74,7 +98,10 @@ pub fn gate(
         }
     }
     for p in probes.iter().filter(|p| diverges(p)) {
-        revise.push(format!("consistency probe diverged (agreement {:.2}): {:?}", p.agreement, p.claim));
+        revise.push(format!(
+            "consistency probe diverged (agreement {:.2}): {:?}",
+            p.agreement, p.claim
+        ));
     }
     if !block.is_empty() {
         (Action::Block, block)
@@ -83,7 +110,13 @@ pub fn gate(
     } else if overall >= t.emit {
         (Action::Emit, Vec::new())
     } else {
-        (Action::Revise, vec![format!("overall score {overall:.2} below emit threshold {:.2}", t.emit)])
+        (
+            Action::Revise,
+            vec![format!(
+                "overall score {overall:.2} below emit threshold {:.2}",
+                t.emit
+            )],
+        )
     }
 }
 
@@ -93,25 +126,69 @@ mod tests {
     use crate::report::ClaimStatus;
 
     fn claim(score: f64, critical: bool) -> Claim {
-        Claim { text: "x".into(), evidence_spans: vec![], score, critical, status: ClaimStatus::Unsupported, start: 0, end: 1, reason: String::new(), flagged_spans: vec![] }
+        Claim {
+            text: "x".into(),
+            evidence_spans: vec![],
+            score,
+            critical,
+            status: ClaimStatus::Unsupported,
+            start: 0,
+            end: 1,
+            reason: String::new(),
+            flagged_spans: vec![],
+        }
     }
 
     fn call(status: ToolCallStatus, retried: bool) -> ToolCallValidation {
-        ToolCallValidation { tool: "t".into(), args: "{}".into(), status, errors: vec![], call_id: "c".into(), turn: 0, retry_of: None, retried_by: retried.then(|| "d".into()) }
+        ToolCallValidation {
+            tool: "t".into(),
+            args: "{}".into(),
+            status,
+            errors: vec![],
+            call_id: "c".into(),
+            turn: 0,
+            retry_of: None,
+            retried_by: retried.then(|| "d".into()),
+        }
     }
 
     #[test]
     fn thresholds() {
         let t = Thresholds::default();
-        let g = |claims: &[Claim], calls: &[ToolCallValidation]| gate(&t, crate::stage2::aggregate(claims, Default::default()), claims, calls, &[], UnknownToolPolicy::Allowed).0;
+        let g = |claims: &[Claim], calls: &[ToolCallValidation]| {
+            gate(
+                &t,
+                crate::stage2::aggregate(claims, Default::default()),
+                claims,
+                calls,
+                &[],
+                UnknownToolPolicy::Allowed,
+            )
+            .0
+        };
         assert_eq!(g(&[claim(1.0, true)], &[]), Action::Emit);
         assert_eq!(g(&[claim(0.5, true)], &[]), Action::Revise);
         assert_eq!(g(&[claim(0.2, true)], &[]), Action::Block);
         assert_eq!(g(&[claim(0.2, false)], &[]), Action::Revise);
         assert_eq!(g(&[claim(0.7, true)], &[]), Action::Revise);
-        assert_eq!(g(&[], &[call(ToolCallStatus::Fabricated, false)]), Action::Block);
-        assert_eq!(g(&[], &[call(ToolCallStatus::Fabricated, true)]), Action::Emit);
-        assert_eq!(g(&[], &[call(ToolCallStatus::Invalid, false)]), Action::Revise);
-        assert!(Thresholds { emit: 0.5, revise: 0.6, block: 0.4 }.validate().is_err());
+        assert_eq!(
+            g(&[], &[call(ToolCallStatus::Fabricated, false)]),
+            Action::Block
+        );
+        assert_eq!(
+            g(&[], &[call(ToolCallStatus::Fabricated, true)]),
+            Action::Emit
+        );
+        assert_eq!(
+            g(&[], &[call(ToolCallStatus::Invalid, false)]),
+            Action::Revise
+        );
+        assert!(Thresholds {
+            emit: 0.5,
+            revise: 0.6,
+            block: 0.4
+        }
+        .validate()
+        .is_err());
     }
 }

@@ -8,7 +8,9 @@ pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// allocation-free for short keys; not DoS-resistant, so only for trusted-size, short-lived
 /// indexes and content keys.
 pub fn fnv1a(h: u64, bytes: impl IntoIterator<Item = u8>) -> u64 {
-    bytes.into_iter().fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    bytes
+        .into_iter()
+        .fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// FNV-1a of a word, ASCII case folded (word sets that store hashes, not strings).
@@ -45,7 +47,8 @@ pub fn ceil_char_boundary(s: &str, byte: usize) -> usize {
 }
 
 const ABBREVIATIONS: &[&str] = &[
-    "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "approx", "inc", "ltd", "jr", "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept",
+    "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "approx", "inc", "ltd", "jr",
+    "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept",
 ];
 
 /// Split text into claim candidates: sentences, lines and list items, and `;`-separated
@@ -72,9 +75,12 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
             let after_ws = b.get(i + 2).copied();
             let is_end = match next {
                 None => true,
-                Some(b' ') | Some(b'\t') | Some(b'\n') => {
-                    after_ws.is_none_or(|a| a.is_ascii_uppercase() || a.is_ascii_digit() || matches!(a, b'"' | b'\'' | b'(' | b'*' | b'-' | b'#' | b'$') || a >= 0x80)
-                }
+                Some(b' ') | Some(b'\t') | Some(b'\n') => after_ws.is_none_or(|a| {
+                    a.is_ascii_uppercase()
+                        || a.is_ascii_digit()
+                        || matches!(a, b'"' | b'\'' | b'(' | b'*' | b'-' | b'#' | b'$')
+                        || a >= 0x80
+                }),
                 Some(b'"') | Some(b')') => b.get(i + 2).is_none_or(|a| a.is_ascii_whitespace()),
                 _ => false,
             };
@@ -88,7 +94,9 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                     .find(|&(_, ch)| ch.is_whitespace() || ch == '(')
                     .map_or(0, |(p, ch)| p + ch.len_utf8());
                 let word = text[word_start..i].to_ascii_lowercase();
-                if ABBREVIATIONS.contains(&word.as_str()) || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic())) {
+                if ABBREVIATIONS.contains(&word.as_str())
+                    || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()))
+                {
                     None
                 } else {
                     Some(i + 1)
@@ -124,7 +132,11 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
         "• ".len()
     } else {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && digits < 3 && matches!(rest.as_bytes().get(digits), Some(b'.') | Some(b')')) && rest.as_bytes().get(digits + 1) == Some(&b' ') {
+        if digits > 0
+            && digits < 3
+            && matches!(rest.as_bytes().get(digits), Some(b'.') | Some(b')'))
+            && rest.as_bytes().get(digits + 1) == Some(&b' ')
+        {
             digits + 2
         } else {
             0
@@ -149,9 +161,18 @@ mod tests {
 
     #[test]
     fn sentences_lists_and_abbreviations() {
-        assert_eq!(seg("It costs $1.5 million. Dr. Smith agreed! Done?"), vec!["It costs $1.5 million.", "Dr. Smith agreed!", "Done?"]);
-        assert_eq!(seg("Items:\n- A is 3\n- B is 4"), vec!["Items:", "A is 3", "B is 4"]);
-        assert_eq!(seg("Use e.g. `a. B` here; then stop."), vec!["Use e.g. `a. B` here;", "then stop."]);
+        assert_eq!(
+            seg("It costs $1.5 million. Dr. Smith agreed! Done?"),
+            vec!["It costs $1.5 million.", "Dr. Smith agreed!", "Done?"]
+        );
+        assert_eq!(
+            seg("Items:\n- A is 3\n- B is 4"),
+            vec!["Items:", "A is 3", "B is 4"]
+        );
+        assert_eq!(
+            seg("Use e.g. `a. B` here; then stop."),
+            vec!["Use e.g. `a. B` here;", "then stop."]
+        );
     }
 
     #[test]

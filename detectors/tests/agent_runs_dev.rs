@@ -35,17 +35,42 @@ fn every_labeled_run_normalizes_to_its_answer_and_calls() {
     for line in labels.lines() {
         let l: serde_json::Value = serde_json::from_str(line).unwrap();
         let tid = l["trace_id"].as_str().unwrap();
-        let run = build_run(spans.remove(tid).unwrap_or_else(|| panic!("no spans for {tid}")));
+        let run = build_run(
+            spans
+                .remove(tid)
+                .unwrap_or_else(|| panic!("no spans for {tid}")),
+        );
         assert_eq!(run.run_id, tid);
         let dialect = l["dialect"].as_str().unwrap();
         assert_eq!(run.dialect.as_str(), dialect, "{tid}");
-        assert_eq!(run.final_answer.as_deref(), l["answer"].as_str(), "{tid} ({dialect})");
-        let gold: Vec<(&str, &str)> = l["tool_calls"].as_array().unwrap().iter().map(|c| (c["call_id"].as_str().unwrap(), c["tool"].as_str().unwrap())).collect();
-        let got: Vec<(&str, &str)> = run.tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str())).collect();
+        assert_eq!(
+            run.final_answer.as_deref(),
+            l["answer"].as_str(),
+            "{tid} ({dialect})"
+        );
+        let gold: Vec<(&str, &str)> = l["tool_calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["call_id"].as_str().unwrap(), c["tool"].as_str().unwrap()))
+            .collect();
+        let got: Vec<(&str, &str)> = run
+            .tool_calls
+            .iter()
+            .map(|c| (c.id.as_str(), c.name.as_str()))
+            .collect();
         assert_eq!(got, gold, "{tid} ({dialect})");
-        assert!(run.tool_calls.iter().all(|c| c.result.is_some() && c.arguments.is_some()), "{tid}: every call has arguments and a result");
+        assert!(
+            run.tool_calls
+                .iter()
+                .all(|c| c.result.is_some() && c.arguments.is_some()),
+            "{tid}: every call has arguments and a result"
+        );
         assert!(!run.user_input.is_empty(), "{tid}: user input");
-        assert!(!run.tool_definitions.is_empty() || run.tool_calls.is_empty(), "{tid}: tool definitions");
+        assert!(
+            !run.tool_definitions.is_empty() || run.tool_calls.is_empty(),
+            "{tid}: tool definitions"
+        );
         *by_dialect.entry(dialect.to_owned()).or_default() += 1;
         checked += 1;
     }

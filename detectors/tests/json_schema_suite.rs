@@ -28,9 +28,14 @@ const FLOORS: &[(&str, usize, usize)] = &[("draft2020-12", 1279, 879), ("draft7"
 struct DiskRemotes(PathBuf);
 
 impl jsonschema::Retrieve for DiskRemotes {
-    fn retrieve(&self, uri: &jsonschema::Uri<String>) -> Result<J, Box<dyn std::error::Error + Send + Sync>> {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<J, Box<dyn std::error::Error + Send + Sync>> {
         let s = uri.as_str();
-        let rel = s.strip_prefix("http://localhost:1234/").ok_or_else(|| format!("not a suite remote: {s}"))?;
+        let rel = s
+            .strip_prefix("http://localhost:1234/")
+            .ok_or_else(|| format!("not a suite remote: {s}"))?;
         let rel = rel.split('#').next().unwrap_or(rel);
         let text = std::fs::read_to_string(self.0.join(rel)).map_err(|e| format!("{s}: {e}"))?;
         Ok(serde_json::from_str(&text)?)
@@ -40,7 +45,9 @@ impl jsonschema::Retrieve for DiskRemotes {
 fn suite_root() -> Option<PathBuf> {
     let p = std::env::var_os("GROUNDCHECK_JSON_SCHEMA_SUITE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/json-schema-test-suite"));
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/json-schema-test-suite")
+        });
     p.join("tests").is_dir().then_some(p)
 }
 
@@ -53,7 +60,9 @@ struct Tally {
 
 fn json_files(dir: &Path, recursive: bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let Ok(rd) = std::fs::read_dir(dir) else { return out };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return out;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -75,16 +84,21 @@ fn run_file(path: &Path, draft: &str, remotes: &Path, tally: &mut Tally) {
         let mut schema = g["schema"].clone();
         if draft == "draft7" {
             if let J::Object(o) = &mut schema {
-                o.entry("$schema").or_insert_with(|| J::String("http://json-schema.org/draft-07/schema#".into()));
+                o.entry("$schema")
+                    .or_insert_with(|| J::String("http://json-schema.org/draft-07/schema#".into()));
             }
         }
         let opts = schema_options().with_retriever(DiskRemotes(remotes.to_owned()));
-        let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_with(opts, &schema)));
+        let compiled =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_with(opts, &schema)));
         for t in g["tests"].as_array().unwrap() {
             tally.total += 1;
             let want_valid = t["valid"].as_bool().unwrap();
             let ok = match &compiled {
-                Ok(Ok(v)) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| validation_errors(v, &t["data"]).is_empty() == want_valid)).unwrap_or(false),
+                Ok(Ok(v)) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    validation_errors(v, &t["data"]).is_empty() == want_valid
+                }))
+                .unwrap_or(false),
                 _ => false,
             };
             if ok {
@@ -97,20 +111,30 @@ fn run_file(path: &Path, draft: &str, remotes: &Path, tally: &mut Tally) {
                         Err(_) => "panicked".to_owned(),
                         Ok(Ok(_)) => format!("expected valid={want_valid}"),
                     };
-                    println!("  FAIL {}: {} / {}: {why}", path.display(), g["description"], t["description"]);
+                    println!(
+                        "  FAIL {}: {} / {}: {why}",
+                        path.display(),
+                        g["description"],
+                        t["description"]
+                    );
                 }
             }
         }
     }
     if failed > 0 {
-        tally.failed_files.push((path.file_name().unwrap().to_string_lossy().into_owned(), failed));
+        tally.failed_files.push((
+            path.file_name().unwrap().to_string_lossy().into_owned(),
+            failed,
+        ));
     }
 }
 
 #[test]
 fn json_schema_test_suite_pass_counts_do_not_regress() {
     let Some(root) = suite_root() else {
-        eprintln!("JSON-Schema-Test-Suite not found (../shared/data/json-schema-test-suite): skipped");
+        eprintln!(
+            "JSON-Schema-Test-Suite not found (../shared/data/json-schema-test-suite): skipped"
+        );
         return;
     };
     let remotes = root.join("remotes");
@@ -125,15 +149,27 @@ fn json_schema_test_suite_pass_counts_do_not_regress() {
         for f in json_files(&dir.join("optional"), true) {
             run_file(&f, draft, &remotes, &mut optional);
         }
-        println!("{draft}: core {}/{} passed; optional {}/{} passed", core.passed, core.total, optional.passed, optional.total);
+        println!(
+            "{draft}: core {}/{} passed; optional {}/{} passed",
+            core.passed, core.total, optional.passed, optional.total
+        );
         println!("  core failures by file: {:?}", core.failed_files);
         println!("  optional failures by file: {:?}", optional.failed_files);
         if core.passed < core_floor {
-            regressions.push(format!("{draft} core: {} < floor {core_floor}", core.passed));
+            regressions.push(format!(
+                "{draft} core: {} < floor {core_floor}",
+                core.passed
+            ));
         }
         if optional.passed < optional_floor {
-            regressions.push(format!("{draft} optional: {} < floor {optional_floor}", optional.passed));
+            regressions.push(format!(
+                "{draft} optional: {} < floor {optional_floor}",
+                optional.passed
+            ));
         }
     }
-    assert!(regressions.is_empty(), "JSON-Schema-Test-Suite regressions: {regressions:?}");
+    assert!(
+        regressions.is_empty(),
+        "JSON-Schema-Test-Suite regressions: {regressions:?}"
+    );
 }

@@ -15,7 +15,9 @@
 //! prost messages the protobuf path produces, so everything downstream is encoding-blind.
 
 use crate::otlp::collector::ExportTraceServiceRequest;
-use crate::otlp::common::{any_value, AnyValue, ArrayValue, InstrumentationScope, KeyValue, KeyValueList};
+use crate::otlp::common::{
+    any_value, AnyValue, ArrayValue, InstrumentationScope, KeyValue, KeyValueList,
+};
 use crate::otlp::resource::Resource;
 use crate::otlp::trace::{span, ResourceSpans, ScopeSpans, Span, Status};
 use base64::Engine as _;
@@ -28,7 +30,11 @@ use std::fmt;
 pub enum JsonDecodeError {
     /// The body is not JSON, or not shaped like an `ExportTraceServiceRequest`.
     #[error("invalid OTLP/JSON at line {line} column {column}: {message}")]
-    Syntax { line: usize, column: usize, message: String },
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
 }
 
 /// Decode one `ExportTraceServiceRequest` from OTLP/JSON bytes.
@@ -172,21 +178,35 @@ impl<'de> Deserialize<'de> for JAnyValue {
                 let mut out = None;
                 while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
                     let v = match key.as_ref() {
-                        "stringValue" | "string_value" => any_value::Value::StringValue(map.next_value()?),
-                        "boolValue" | "bool_value" => any_value::Value::BoolValue(map.next_value()?),
-                        "intValue" | "int_value" => any_value::Value::IntValue(map.next_value::<I64Any>()?.0),
-                        "doubleValue" | "double_value" => any_value::Value::DoubleValue(map.next_value::<F64Any>()?.0),
+                        "stringValue" | "string_value" => {
+                            any_value::Value::StringValue(map.next_value()?)
+                        }
+                        "boolValue" | "bool_value" => {
+                            any_value::Value::BoolValue(map.next_value()?)
+                        }
+                        "intValue" | "int_value" => {
+                            any_value::Value::IntValue(map.next_value::<I64Any>()?.0)
+                        }
+                        "doubleValue" | "double_value" => {
+                            any_value::Value::DoubleValue(map.next_value::<F64Any>()?.0)
+                        }
                         "bytesValue" | "bytes_value" => {
                             let s: String = map.next_value()?;
                             let b = base64::engine::general_purpose::STANDARD
                                 .decode(s.as_bytes())
-                                .map_err(|e| de::Error::custom(format!("bytesValue is not base64: {e}")))?;
+                                .map_err(|e| {
+                                    de::Error::custom(format!("bytesValue is not base64: {e}"))
+                                })?;
                             any_value::Value::BytesValue(b)
                         }
                         "arrayValue" | "array_value" => {
                             let a: JValues<JAnyValue> = map.next_value()?;
                             any_value::Value::ArrayValue(ArrayValue {
-                                values: a.values.into_iter().map(|v| AnyValue { value: v.0 }).collect(),
+                                values: a
+                                    .values
+                                    .into_iter()
+                                    .map(|v| AnyValue { value: v.0 })
+                                    .collect(),
                             })
                         }
                         "kvlistValue" | "kvlist_value" => {
@@ -229,7 +249,9 @@ impl<'de> Deserialize<'de> for I64Any {
                 Ok(I64Any(v))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<I64Any, E> {
-                i64::try_from(v).map(I64Any).map_err(|_| E::custom("intValue out of range"))
+                i64::try_from(v)
+                    .map(I64Any)
+                    .map_err(|_| E::custom("intValue out of range"))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<I64Any, E> {
                 if v.fract() == 0.0 && v.abs() < 9.2e18 {
@@ -239,7 +261,10 @@ impl<'de> Deserialize<'de> for I64Any {
                 }
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<I64Any, E> {
-                v.trim().parse().map(I64Any).map_err(|_| E::custom(format!("intValue {v:?} is not an integer")))
+                v.trim()
+                    .parse()
+                    .map(I64Any)
+                    .map_err(|_| E::custom(format!("intValue {v:?} is not an integer")))
             }
         }
         d.deserialize_any(V)
@@ -269,7 +294,11 @@ impl<'de> Deserialize<'de> for F64Any {
                     "NaN" => Ok(F64Any(f64::NAN)),
                     "Infinity" => Ok(F64Any(f64::INFINITY)),
                     "-Infinity" => Ok(F64Any(f64::NEG_INFINITY)),
-                    _ => v.trim().parse().map(F64Any).map_err(|_| E::custom(format!("doubleValue {v:?} is not a number"))),
+                    _ => v
+                        .trim()
+                        .parse()
+                        .map(F64Any)
+                        .map_err(|_| E::custom(format!("doubleValue {v:?} is not a number"))),
                 }
             }
         }
@@ -298,7 +327,9 @@ fn u64_any<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
             }
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
-            v.trim().parse().map_err(|_| E::custom(format!("{v:?} is not an unsigned integer")))
+            v.trim()
+                .parse()
+                .map_err(|_| E::custom(format!("{v:?} is not an unsigned integer")))
         }
     }
     d.deserialize_any(V)
@@ -323,10 +354,16 @@ pub fn decode_hex(s: &str) -> Option<Vec<u8>> {
             _ => None,
         }
     }
-    b.chunks_exact(2).map(|p| Some(nib(p[0])? << 4 | nib(p[1])?)).collect()
+    b.chunks_exact(2)
+        .map(|p| Some(nib(p[0])? << 4 | nib(p[1])?))
+        .collect()
 }
 
-fn enum_any<'de, D: Deserializer<'de>>(d: D, names: &'static [&'static str], what: &'static str) -> Result<i32, D::Error> {
+fn enum_any<'de, D: Deserializer<'de>>(
+    d: D,
+    names: &'static [&'static str],
+    what: &'static str,
+) -> Result<i32, D::Error> {
     struct V(&'static [&'static str], &'static str);
     impl Visitor<'_> for V {
         type Value = i32;
@@ -369,7 +406,11 @@ fn status_code<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
 
 impl From<JKeyValue> for KeyValue {
     fn from(kv: JKeyValue) -> Self {
-        KeyValue { key: kv.key, value: kv.value.map(|v| AnyValue { value: v.0 }), ..Default::default() }
+        KeyValue {
+            key: kv.key,
+            value: kv.value.map(|v| AnyValue { value: v.0 }),
+            ..Default::default()
+        }
     }
 }
 
@@ -451,12 +492,14 @@ impl From<JSpan> for Span {
                 })
                 .collect(),
             dropped_links_count: s.dropped_links_count,
-            status: s.status.map(|st| Status { message: st.message, code: st.code }),
+            status: s.status.map(|st| Status {
+                message: st.message,
+                code: st.code,
+            }),
             ..Default::default()
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -464,7 +507,10 @@ mod tests {
 
     #[test]
     fn decodes_the_official_example() {
-        let body = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/otlp-examples/trace.json"));
+        let body = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/data/otlp-examples/trace.json"
+        ));
         let Ok(body) = body else { return };
         let req = decode_export_request(&body).unwrap();
         let span = &req.resource_spans[0].scope_spans[0].spans[0];
@@ -489,8 +535,14 @@ mod tests {
         assert_eq!(s.kind, 2);
         assert_eq!(s.end_time_unix_nano, 1544712661000000000);
         assert_eq!(s.status.as_ref().unwrap().code, 2);
-        assert_eq!(s.attributes[0].value.as_ref().unwrap().value, Some(any_value::Value::IntValue(42)));
-        assert_eq!(s.attributes[2].value.as_ref().unwrap().value, Some(any_value::Value::BytesValue(vec![1, 2])));
+        assert_eq!(
+            s.attributes[0].value.as_ref().unwrap().value,
+            Some(any_value::Value::IntValue(42))
+        );
+        assert_eq!(
+            s.attributes[2].value.as_ref().unwrap().value,
+            Some(any_value::Value::BytesValue(vec![1, 2]))
+        );
         match &s.attributes[3].value.as_ref().unwrap().value {
             Some(any_value::Value::ArrayValue(a)) => assert_eq!(a.values.len(), 2),
             other => panic!("{other:?}"),
@@ -501,7 +553,9 @@ mod tests {
     fn bad_hex_id_is_an_empty_id_not_an_error() {
         let body = br#"{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"zz","spanId":"0102030405060708"}]}]}]}"#;
         let req = decode_export_request(body).unwrap();
-        assert!(req.resource_spans[0].scope_spans[0].spans[0].trace_id.is_empty());
+        assert!(req.resource_spans[0].scope_spans[0].spans[0]
+            .trace_id
+            .is_empty());
     }
 
     #[test]
@@ -509,6 +563,9 @@ mod tests {
         let err = decode_export_request(b"{\"resourceSpans\": [").unwrap_err();
         assert!(err.to_string().contains("line 1"), "{err}");
         assert!(decode_export_request(b"[1,2]").is_err());
-        assert!(decode_export_request(br#"{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"abc"}]}]}]}"#).is_err());
+        assert!(decode_export_request(
+            br#"{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"abc"}]}]}]}"#
+        )
+        .is_err());
     }
 }

@@ -22,10 +22,18 @@ async fn main() {
         std::process::exit(2);
     }
     let url = &args[1];
-    let templates: Vec<HallucinationReport> = std::fs::read_to_string(&args[2]).expect("reports file").lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("report")).collect();
+    let templates: Vec<HallucinationReport> = std::fs::read_to_string(&args[2])
+        .expect("reports file")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("report"))
+        .collect();
     let seconds: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(20);
     let batch: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(512);
-    let db = args.get(5).cloned().unwrap_or_else(|| "gc_bench".to_owned());
+    let db = args
+        .get(5)
+        .cloned()
+        .unwrap_or_else(|| "gc_bench".to_owned());
     let tmp = std::env::temp_dir().join(format!("gc-bench-{}", std::process::id()));
     let mut cfg = ClickHouseConfig::new(url.clone(), db.clone(), &tmp);
     cfg.ttl_days = 0;
@@ -33,14 +41,21 @@ async fn main() {
     let rows = Arc::new(AtomicU64::new(0));
     let lat: Arc<Mutex<Vec<Duration>>> = Arc::default();
     let (r2, l2) = (rows.clone(), lat.clone());
-    let sink = ClickHouseSink::new(cfg).expect("config").with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
-        if let ClickHouseEvent::Inserted { rows, latency, .. } = e {
-            r2.fetch_add(rows, Relaxed);
-            l2.lock().unwrap().push(latency);
-        }
-    }));
+    let sink = ClickHouseSink::new(cfg)
+        .expect("config")
+        .with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
+            if let ClickHouseEvent::Inserted { rows, latency, .. } = e {
+                r2.fetch_add(rows, Relaxed);
+                l2.lock().unwrap().push(latency);
+            }
+        }));
     sink.ensure_ready().await.expect("ClickHouse ready");
-    let now = || SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64;
+    let now = || {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64
+    };
     let started = Instant::now();
     let mut written = 0u64;
     let mut batch_times = Vec::new();
@@ -65,7 +80,9 @@ async fn main() {
     }
     let secs = started.elapsed().as_secs_f64();
     batch_times.sort();
-    let p = |v: &[Duration], q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
+    let p = |v: &[Duration], q: f64| {
+        v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0
+    };
     let mut l = lat.lock().unwrap().clone();
     l.sort();
     println!(

@@ -15,7 +15,10 @@ impl JsonlSink {
     /// Creates the directory if needed.
     pub fn new(dir: impl Into<PathBuf>) -> Result<Self, SinkError> {
         let dir = dir.into();
-        std::fs::create_dir_all(&dir).map_err(|source| SinkError::Io { path: dir.display().to_string(), source })?;
+        std::fs::create_dir_all(&dir).map_err(|source| SinkError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
         Ok(JsonlSink { dir })
     }
 
@@ -60,8 +63,16 @@ impl ReportSink for JsonlSink {
             }
         }
         for (path, buf) in by_file {
-            let io = |source| SinkError::Io { path: path.display().to_string(), source };
-            let mut f = tokio::fs::OpenOptions::new().create(true).append(true).open(&path).await.map_err(io)?;
+            let io = |source| SinkError::Io {
+                path: path.display().to_string(),
+                source,
+            };
+            let mut f = tokio::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .await
+                .map_err(io)?;
             f.write_all(&buf).await.map_err(io)?;
             f.flush().await.map_err(io)?;
             f.sync_data().await.map_err(io)?;

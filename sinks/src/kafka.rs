@@ -32,14 +32,26 @@ pub struct KafkaSink {
 
 impl KafkaSink {
     /// `client`: librdkafka properties (`bootstrap.servers`, security settings, …).
-    pub fn new(client: &[(String, String)], topic: &str, format: ReportFormat) -> Result<KafkaSink, SinkError> {
+    pub fn new(
+        client: &[(String, String)],
+        topic: &str,
+        format: ReportFormat,
+    ) -> Result<KafkaSink, SinkError> {
         let mut cc = ClientConfig::new();
         cc.set("acks", "all").set("message.timeout.ms", "30000");
         for (k, v) in client {
             cc.set(k, v);
         }
-        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Remote { sink: "kafka", message: e.to_string(), retryable: true })?;
-        Ok(KafkaSink { producer, topic: topic.to_owned(), format })
+        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Remote {
+            sink: "kafka",
+            message: e.to_string(),
+            retryable: true,
+        })?;
+        Ok(KafkaSink {
+            producer,
+            topic: topic.to_owned(),
+            format,
+        })
     }
 
     fn encode(&self, r: &HallucinationReport) -> Result<Vec<u8>, SinkError> {
@@ -61,7 +73,11 @@ async fn wait(pending: &mut Vec<DeliveryFuture>) -> Result<(), SinkError> {
     }
     match first_err {
         None => Ok(()),
-        Some(e) => Err(SinkError::Remote { sink: "kafka", message: e, retryable: true }),
+        Some(e) => Err(SinkError::Remote {
+            sink: "kafka",
+            message: e,
+            retryable: true,
+        }),
     }
 }
 
@@ -77,7 +93,11 @@ impl ReportSink for KafkaSink {
             let payload = self.encode(r)?;
             let mut attempt = 0;
             loop {
-                match self.producer.send_result(FutureRecord::to(&self.topic).key(r.run_id.as_bytes()).payload(&payload)) {
+                match self.producer.send_result(
+                    FutureRecord::to(&self.topic)
+                        .key(r.run_id.as_bytes())
+                        .payload(&payload),
+                ) {
                     Ok(f) => {
                         pending.push(f);
                         break;
@@ -89,7 +109,13 @@ impl ReportSink for KafkaSink {
                         wait(&mut pending).await?;
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
-                    Err((e, _)) => return Err(SinkError::Remote { sink: "kafka", message: e.to_string(), retryable: true }),
+                    Err((e, _)) => {
+                        return Err(SinkError::Remote {
+                            sink: "kafka",
+                            message: e.to_string(),
+                            retryable: true,
+                        })
+                    }
                 }
             }
         }

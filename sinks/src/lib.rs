@@ -31,13 +31,20 @@ use groundcheck_detectors::report::HallucinationReport;
 #[derive(Debug, thiserror::Error)]
 pub enum SinkError {
     #[error("i/o error writing {path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("report could not be serialized: {0}")]
     Serialize(#[from] serde_json::Error),
     /// A remote store (database) failed; `retryable` for transient failures (unreachable,
     /// timeouts, overload), not for data the server rejects.
     #[error("{sink}: {message}")]
-    Remote { sink: &'static str, message: String, retryable: bool },
+    Remote {
+        sink: &'static str,
+        message: String,
+        retryable: bool,
+    },
     #[error("sink {0} cannot spill batches")]
     SpillUnsupported(&'static str),
 }

@@ -9,7 +9,11 @@ pub struct SummarySink;
 
 /// The summary line of a report.
 pub fn summary_line(r: &HallucinationReport) -> String {
-    let bad_calls = r.tool_call_validations.iter().filter(|v| v.status.is_rejection()).count();
+    let bad_calls = r
+        .tool_call_validations
+        .iter()
+        .filter(|v| v.status.is_rejection())
+        .count();
     format!(
         "run {} action={} score={:.2} flagged_claims={} claims={} rejected_tool_calls={} agent={} incomplete={}",
         r.run_id,
@@ -36,6 +40,9 @@ impl ReportSink for SummarySink {
             out.push('\n');
         }
         let mut e = std::io::stderr().lock();
-        e.write_all(out.as_bytes()).map_err(|source| SinkError::Io { path: "stderr".into(), source })
+        e.write_all(out.as_bytes()).map_err(|source| SinkError::Io {
+            path: "stderr".into(),
+            source,
+        })
     }
 }

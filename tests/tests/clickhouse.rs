@@ -12,7 +12,10 @@
 
 mod common;
 
-use common::{dev_data_dir, free_ports, groundcheck_bin, http_request, metric_value, spans_of, workspace_root, Server};
+use common::{
+    dev_data_dir, free_ports, groundcheck_bin, http_request, metric_value, spans_of,
+    workspace_root, Server,
+};
 use groundcheck_detectors::report::HallucinationReport;
 use groundcheck_sinks::{ClickHouseConfig, ClickHouseEvent, ClickHouseSink, ReportSink};
 use serde_json::Value;
@@ -24,7 +27,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const DEV_FILES: [&str; 6] = ["runs-000.jsonl", "runs-001.jsonl", "runs-002.jsonl", "runs-003.jsonl", "runs-004.jsonl", "runs-005.jsonl"];
+const DEV_FILES: [&str; 6] = [
+    "runs-000.jsonl",
+    "runs-001.jsonl",
+    "runs-002.jsonl",
+    "runs-003.jsonl",
+    "runs-004.jsonl",
+    "runs-005.jsonl",
+];
 
 // ---------------------------------------------------------------- ClickHouse over HTTP
 
@@ -35,14 +45,21 @@ struct Ch {
 
 /// The ClickHouse under test; panics with instructions when it does not answer `/ping`.
 fn clickhouse() -> Ch {
-    let url = std::env::var("GROUNDCHECK_TEST_CLICKHOUSE_URL").unwrap_or_else(|_| "http://127.0.0.1:8123".to_owned());
+    let url = std::env::var("GROUNDCHECK_TEST_CLICKHOUSE_URL")
+        .unwrap_or_else(|_| "http://127.0.0.1:8123".to_owned());
     ch_at(&url)
 }
 
 fn ch_at(url: &str) -> Ch {
     let url = url.trim_end_matches('/').to_owned();
-    let hostport = url.strip_prefix("http://").unwrap_or_else(|| panic!("GROUNDCHECK_TEST_CLICKHOUSE_URL must be http://host:port, got {url}"));
-    let addr = hostport.to_socket_addrs().ok().and_then(|mut a| a.next()).unwrap_or_else(|| panic!("cannot resolve {hostport}"));
+    let hostport = url.strip_prefix("http://").unwrap_or_else(|| {
+        panic!("GROUNDCHECK_TEST_CLICKHOUSE_URL must be http://host:port, got {url}")
+    });
+    let addr = hostport
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut a| a.next())
+        .unwrap_or_else(|| panic!("cannot resolve {hostport}"));
     match http_request(addr, "GET", "/ping", &[], b"") {
         Ok(r) if r.status == 200 => Ch { addr, url },
         other => panic!(
@@ -62,7 +79,14 @@ impl Ch {
         if let Some(db) = db {
             headers.push(("X-ClickHouse-Database", db));
         }
-        let r = http_request(self.addr, "POST", "/?output_format_json_quote_64bit_integers=0", &headers, sql.as_bytes()).map_err(|e| e.to_string())?;
+        let r = http_request(
+            self.addr,
+            "POST",
+            "/?output_format_json_quote_64bit_integers=0",
+            &headers,
+            sql.as_bytes(),
+        )
+        .map_err(|e| e.to_string())?;
         if r.status == 200 {
             Ok(r.text())
         } else {
@@ -74,8 +98,13 @@ impl Ch {
     }
     /// Rows as JSON objects (`FORMAT JSONEachRow`).
     fn rows(&self, db: &str, sql: &str) -> Vec<Value> {
-        let text = self.run(Some(db), &format!("{sql}\nFORMAT JSONEachRow")).unwrap_or_else(|e| panic!("{sql}\n→ {e}"));
-        text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+        let text = self
+            .run(Some(db), &format!("{sql}\nFORMAT JSONEachRow"))
+            .unwrap_or_else(|e| panic!("{sql}\n→ {e}"));
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
     }
     /// `FORMAT JSON` (meta, data, rows).
     fn json(&self, db: &str, sql: &str) -> Result<Value, String> {
@@ -83,8 +112,12 @@ impl Ch {
         serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))
     }
     fn count(&self, db: &str, sql: &str) -> u64 {
-        let t = self.run(Some(db), sql).unwrap_or_else(|e| panic!("{sql}\n→ {e}"));
-        t.trim().parse().unwrap_or_else(|e| panic!("{sql}: {t:?} is not a number: {e}"))
+        let t = self
+            .run(Some(db), sql)
+            .unwrap_or_else(|e| panic!("{sql}\n→ {e}"));
+        t.trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("{sql}: {t:?} is not a number: {e}"))
     }
 }
 
@@ -96,7 +129,10 @@ struct Db<'a> {
 
 impl<'a> Db<'a> {
     fn new(ch: &'a Ch, tag: &str) -> Db<'a> {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos();
         let name = format!("gc_test_{tag}_{}_{nanos}", std::process::id());
         ch.exec(None, &format!("DROP DATABASE IF EXISTS {name}"));
         Db { ch, name }
@@ -106,7 +142,9 @@ impl<'a> Db<'a> {
 impl Drop for Db<'_> {
     fn drop(&mut self) {
         if !std::thread::panicking() {
-            let _ = self.ch.run(None, &format!("DROP DATABASE IF EXISTS {} SYNC", self.name));
+            let _ = self
+                .ch
+                .run(None, &format!("DROP DATABASE IF EXISTS {} SYNC", self.name));
         }
     }
 }
@@ -115,7 +153,11 @@ impl Drop for Db<'_> {
 fn wait_count(ch: &Ch, db: &str, sql: &str, want: u64, timeout: Duration) -> u64 {
     let deadline = Instant::now() + timeout;
     loop {
-        let n = ch.run(Some(db), sql).ok().and_then(|t| t.trim().parse().ok()).unwrap_or(u64::MAX);
+        let n = ch
+            .run(Some(db), sql)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(u64::MAX);
         if n == want || Instant::now() >= deadline {
             return n;
         }
@@ -142,7 +184,14 @@ fn dev_requests() -> Vec<(String, Vec<String>)> {
 /// POST until accepted (429 is retried); panics on anything else.
 fn post_accepted(http: SocketAddr, body: &[u8]) {
     for _ in 0..600 {
-        let r = http_request(http, "POST", "/v1/traces", &[("Content-Type", "application/json")], body).expect("POST /v1/traces");
+        let r = http_request(
+            http,
+            "POST",
+            "/v1/traces",
+            &[("Content-Type", "application/json")],
+            body,
+        )
+        .expect("POST /v1/traces");
         match r.status {
             200 => return,
             429 | 503 => std::thread::sleep(Duration::from_millis(100)),
@@ -154,17 +203,39 @@ fn post_accepted(http: SocketAddr, body: &[u8]) {
 
 /// Reports of dev files from `groundcheck check` (the same detection as `serve`).
 fn checked_reports(files: &[&str]) -> Vec<HallucinationReport> {
-    let out = Command::new(groundcheck_bin()).arg("check").args(files.iter().map(|f| dev_data_dir().join(f))).env_remove("GROUNDCHECK_CONFIG").output().expect("run groundcheck check");
-    assert!(out.status.success(), "groundcheck check failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("report")).collect()
+    let out = Command::new(groundcheck_bin())
+        .arg("check")
+        .args(files.iter().map(|f| dev_data_dir().join(f)))
+        .env_remove("GROUNDCHECK_CONFIG")
+        .output()
+        .expect("run groundcheck check");
+    assert!(
+        out.status.success(),
+        "groundcheck check failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("report"))
+        .collect()
 }
 
 fn spill_files(data_dir: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(data_dir.join("clickhouse-spill")).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect()).unwrap_or_default()
+    std::fs::read_dir(data_dir.join("clickhouse-spill"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 // ---------------------------------------------------------------- 1. serve → ClickHouse → dashboards
@@ -173,7 +244,18 @@ fn rt() -> tokio::runtime::Runtime {
 fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
     let ch = clickhouse();
     let db = Db::new(&ch, "http");
-    let server = Server::start(&["--clickhouse-url", &ch.url, "--clickhouse-database", &db.name, "--clickhouse-ttl-days", "3650", "--sink-flush-ms", "100", "--summary", "false"]);
+    let server = Server::start(&[
+        "--clickhouse-url",
+        &ch.url,
+        "--clickhouse-database",
+        &db.name,
+        "--clickhouse-ttl-days",
+        "3650",
+        "--sink-flush-ms",
+        "100",
+        "--summary",
+        "false",
+    ]);
     let requests = dev_requests();
     let mut ids = HashSet::new();
     for (body, tids) in &requests {
@@ -182,18 +264,39 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
     }
     assert_eq!(ids.len(), 300, "the dev set has 300 runs");
     let missing = server.wait_reports(&ids, Duration::from_secs(60));
-    assert!(missing.is_empty(), "no JSON Lines report for {missing:?}; log:\n{}", server.log());
-    let n = wait_count(&ch, &db.name, "SELECT count() FROM runs FINAL", 300, Duration::from_secs(30));
+    assert!(
+        missing.is_empty(),
+        "no JSON Lines report for {missing:?}; log:\n{}",
+        server.log()
+    );
+    let n = wait_count(
+        &ch,
+        &db.name,
+        "SELECT count() FROM runs FINAL",
+        300,
+        Duration::from_secs(30),
+    );
     assert_eq!(n, 300, "one runs row per run; log:\n{}", server.log());
 
     // Exactly one row per run even without FINAL (nothing was written twice).
     assert_eq!(ch.count(&db.name, "SELECT count() FROM runs"), 300);
-    assert_eq!(ch.count(&db.name, "SELECT uniqExact(run_id) FROM runs"), 300);
-    let ch_ids: HashSet<String> = ch.rows(&db.name, "SELECT run_id FROM runs").into_iter().map(|r| r["run_id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(
+        ch.count(&db.name, "SELECT uniqExact(run_id) FROM runs"),
+        300
+    );
+    let ch_ids: HashSet<String> = ch
+        .rows(&db.name, "SELECT run_id FROM runs")
+        .into_iter()
+        .map(|r| r["run_id"].as_str().unwrap().to_owned())
+        .collect();
     assert_eq!(ch_ids, ids, "the runs table holds exactly the runs sent");
 
     // Every field against the JSON Lines reports of the same server.
-    let reports: BTreeMap<String, Value> = server.reports().into_iter().map(|r| (r["run_id"].as_str().unwrap().to_owned(), r)).collect();
+    let reports: BTreeMap<String, Value> = server
+        .reports()
+        .into_iter()
+        .map(|r| (r["run_id"].as_str().unwrap().to_owned(), r))
+        .collect();
     assert_eq!(reports.len(), 300);
     let s = |v: &Value| v.as_str().unwrap_or("").to_owned();
     for row in ch.rows(&db.name, "SELECT run_id, action, overall_score, agent_name, model, service_name, dialect, incomplete, claims_total, claims_flagged, tool_calls_total, tool_calls_fabricated, report FROM runs FINAL") {
@@ -229,10 +332,20 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
         assert_eq!(got.len(), claims.len(), "claims rows of {id}");
         for (i, (c, row)) in claims.iter().zip(got).enumerate() {
             assert_eq!(row["claim_index"].as_u64(), Some(i as u64));
-            for (col, key) in [("status", "status"), ("critical", "critical"), ("start_offset", "start"), ("end_offset", "end"), ("text", "text")] {
+            for (col, key) in [
+                ("status", "status"),
+                ("critical", "critical"),
+                ("start_offset", "start"),
+                ("end_offset", "end"),
+                ("text", "text"),
+            ] {
                 assert_eq!(row[col], c[key], "{id} claim {i} {col}");
             }
-            assert_eq!(row["score"].as_f64(), c["score"].as_f64(), "{id} claim {i} score");
+            assert_eq!(
+                row["score"].as_f64(),
+                c["score"].as_f64(),
+                "{id} claim {i} score"
+            );
             assert_eq!(s(&row["reason"]), s(&c["reason"]));
             let ev = c["evidence_spans"].as_array().unwrap();
             assert_eq!(row["evidence_texts"].as_array().unwrap().len(), ev.len());
@@ -240,7 +353,11 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
                 assert_eq!(row["evidence_tool_call_ids"][j], e["tool_call_id"]);
                 assert_eq!(row["evidence_texts"][j], e["text"]);
             }
-            let flagged = c.get("flagged_spans").and_then(Value::as_array).map(Vec::len).unwrap_or(0);
+            let flagged = c
+                .get("flagged_spans")
+                .and_then(Value::as_array)
+                .map(Vec::len)
+                .unwrap_or(0);
             assert_eq!(row["flagged_texts"].as_array().unwrap().len(), flagged);
         }
         let calls = r["tool_call_validations"].as_array().unwrap();
@@ -250,24 +367,67 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
             for key in ["tool", "status", "call_id", "turn", "errors", "args"] {
                 assert_eq!(row[key], v[key], "{id} {key}");
             }
-            assert_eq!(row["error_rules"].as_array().unwrap().len(), v["errors"].as_array().unwrap().len());
+            assert_eq!(
+                row["error_rules"].as_array().unwrap().len(),
+                v["errors"].as_array().unwrap().len()
+            );
         }
         n_claims += claims.len() as u64;
         n_calls += calls.len() as u64;
     }
-    assert_eq!(ch.count(&db.name, "SELECT count() FROM claims"), n_claims, "no claim row twice");
-    assert_eq!(ch.count(&db.name, "SELECT count() FROM tool_call_validations"), n_calls);
-    assert_eq!(ch.count(&db.name, "SELECT sum(runs) FROM runs_per_minute"), 300, "per-minute rollup");
-    assert_eq!(ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"), n_calls);
+    assert_eq!(
+        ch.count(&db.name, "SELECT count() FROM claims"),
+        n_claims,
+        "no claim row twice"
+    );
+    assert_eq!(
+        ch.count(&db.name, "SELECT count() FROM tool_call_validations"),
+        n_calls
+    );
+    assert_eq!(
+        ch.count(&db.name, "SELECT sum(runs) FROM runs_per_minute"),
+        300,
+        "per-minute rollup"
+    );
+    assert_eq!(
+        ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"),
+        n_calls
+    );
     assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
-    let engine = ch.rows(&db.name, &format!("SELECT engine_full FROM system.tables WHERE database = '{}' AND name = 'runs'", db.name));
-    assert!(engine[0]["engine_full"].as_str().unwrap().contains("toIntervalDay(3650)"), "TTL from --clickhouse-ttl-days: {engine:?}");
+    let engine = ch.rows(
+        &db.name,
+        &format!(
+            "SELECT engine_full FROM system.tables WHERE database = '{}' AND name = 'runs'",
+            db.name
+        ),
+    );
+    assert!(
+        engine[0]["engine_full"]
+            .as_str()
+            .unwrap()
+            .contains("toIntervalDay(3650)"),
+        "TTL from --clickhouse-ttl-days: {engine:?}"
+    );
 
     let m = server.metrics();
-    assert_eq!(metric_value(&m, "groundcheck_clickhouse_rows_written_total"), Some((300 + n_claims + n_calls) as f64), "{m}");
-    assert_eq!(metric_value(&m, "groundcheck_clickhouse_dead_lettered_total"), Some(0.0));
-    assert_eq!(metric_value(&m, "groundcheck_clickhouse_pending_reports"), Some(0.0));
-    assert!(metric_value(&m, "groundcheck_clickhouse_insert_latency_seconds_count").unwrap_or(0.0) >= 1.0, "{m}");
+    assert_eq!(
+        metric_value(&m, "groundcheck_clickhouse_rows_written_total"),
+        Some((300 + n_claims + n_calls) as f64),
+        "{m}"
+    );
+    assert_eq!(
+        metric_value(&m, "groundcheck_clickhouse_dead_lettered_total"),
+        Some(0.0)
+    );
+    assert_eq!(
+        metric_value(&m, "groundcheck_clickhouse_pending_reports"),
+        Some(0.0)
+    );
+    assert!(
+        metric_value(&m, "groundcheck_clickhouse_insert_latency_seconds_count").unwrap_or(0.0)
+            >= 1.0,
+        "{m}"
+    );
 
     dashboard_and_alert_queries_against(&ch, &db.name);
 }
@@ -331,19 +491,48 @@ fn expand(sql: &str, v: &Vars) -> String {
             "$model" => v.model.is_none(),
             other => panic!("$__conditionalAll over unknown variable {other}"),
         };
-        s = format!("{}{}{}", &s[..a], if all { "1=1".to_owned() } else { cond }, &s[b..]);
+        s = format!(
+            "{}{}{}",
+            &s[..a],
+            if all { "1=1".to_owned() } else { cond },
+            &s[b..]
+        );
     }
     while let Some((a, b, col)) = macro_call(&s, "$__timeFilter_ms(") {
-        s = format!("{}{col} >= fromUnixTimestamp64Milli({}) AND {col} <= fromUnixTimestamp64Milli({}){}", &s[..a], v.from * 1000, v.to * 1000, &s[b..]);
+        s = format!(
+            "{}{col} >= fromUnixTimestamp64Milli({}) AND {col} <= fromUnixTimestamp64Milli({}){}",
+            &s[..a],
+            v.from * 1000,
+            v.to * 1000,
+            &s[b..]
+        );
     }
     while let Some((a, b, col)) = macro_call(&s, "$__timeFilter(") {
-        s = format!("{}{col} >= toDateTime({}) AND {col} <= toDateTime({}){}", &s[..a], v.from, v.to, &s[b..]);
+        s = format!(
+            "{}{col} >= toDateTime({}) AND {col} <= toDateTime({}){}",
+            &s[..a],
+            v.from,
+            v.to,
+            &s[b..]
+        );
     }
     while let Some((a, b, col)) = macro_call(&s, "$__timeInterval(") {
-        s = format!("{}toStartOfInterval(toDateTime({col}), INTERVAL {} second){}", &s[..a], v.interval_s, &s[b..]);
+        s = format!(
+            "{}toStartOfInterval(toDateTime({col}), INTERVAL {} second){}",
+            &s[..a],
+            v.interval_s,
+            &s[b..]
+        );
     }
-    s = s.replace("$__fromTime", &format!("toDateTime({})", v.from)).replace("$__toTime", &format!("toDateTime({})", v.to)).replace("$__interval_s", &v.interval_s.to_string());
-    let q = |x: &Option<String>| x.as_ref().map(|x| format!("'{}'", x.replace('\'', "\\'"))).unwrap_or_else(|| "'__all__'".to_owned());
+    s = s
+        .replace("$__fromTime", &format!("toDateTime({})", v.from))
+        .replace("$__toTime", &format!("toDateTime({})", v.to))
+        .replace("$__interval_s", &v.interval_s.to_string());
+    let q = |x: &Option<String>| {
+        x.as_ref()
+            .map(|x| format!("'{}'", x.replace('\'', "\\'")))
+            .unwrap_or_else(|| "'__all__'".to_owned())
+    };
     s = s
         .replace("${database}", &v.db)
         .replace("${agent:singlequote}", &q(&v.agent))
@@ -355,40 +544,166 @@ fn expand(sql: &str, v: &Vars) -> String {
 
 /// Columns each panel / variable / alert query must return (in order).
 const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
-    ("Runs", &["total_runs", "block_rate", "revise_rate", "incomplete_rate"]),
-    ("Block / revise rate", &["time", "block_rate", "revise_rate"]),
+    (
+        "Runs",
+        &["total_runs", "block_rate", "revise_rate", "incomplete_rate"],
+    ),
+    (
+        "Block / revise rate",
+        &["time", "block_rate", "revise_rate"],
+    ),
     ("Runs by action", &["time", "emit", "revise", "block"]),
-    ("Block / revise rate by agent and model", &["agent", "model", "total_runs", "block_rate", "revise_rate", "mean_score"]),
-    ("Block / revise rate by tool", &["tool", "total_calls", "in_blocked_runs", "in_revised_runs", "rejected_share"]),
+    (
+        "Block / revise rate by agent and model",
+        &[
+            "agent",
+            "model",
+            "total_runs",
+            "block_rate",
+            "revise_rate",
+            "mean_score",
+        ],
+    ),
+    (
+        "Block / revise rate by tool",
+        &[
+            "tool",
+            "total_calls",
+            "in_blocked_runs",
+            "in_revised_runs",
+            "rejected_share",
+        ],
+    ),
     ("Incomplete-run rate", &["time", "incomplete_rate"]),
-    ("Detection latency percentiles", &["time", "report_p50_ms", "report_p90_ms", "report_p99_ms", "queryable_p99_ms"]),
-    ("Groundedness histogram", &["score_bucket", "supported", "unsupported", "contradicted"]),
-    ("Top unsupported claims with evidence", &["time", "agent", "model", "run_id", "status", "score", "critical", "claim", "why", "offending_text", "evidence"]),
-    ("Fabricated tool calls by tool", &["time", "tool", "fabricated_calls"]),
+    (
+        "Detection latency percentiles",
+        &[
+            "time",
+            "report_p50_ms",
+            "report_p90_ms",
+            "report_p99_ms",
+            "queryable_p99_ms",
+        ],
+    ),
+    (
+        "Groundedness histogram",
+        &["score_bucket", "supported", "unsupported", "contradicted"],
+    ),
+    (
+        "Top unsupported claims with evidence",
+        &[
+            "time",
+            "agent",
+            "model",
+            "run_id",
+            "status",
+            "score",
+            "critical",
+            "claim",
+            "why",
+            "offending_text",
+            "evidence",
+        ],
+    ),
+    (
+        "Fabricated tool calls by tool",
+        &["time", "tool", "fabricated_calls"],
+    ),
     ("Stage-1 error types", &["rule", "invalid", "fabricated"]),
-    ("Rejected tool calls", &["time", "agent", "model", "run_id", "tool", "status", "recovered", "errors", "args"]),
+    (
+        "Rejected tool calls",
+        &[
+            "time",
+            "agent",
+            "model",
+            "run_id",
+            "tool",
+            "status",
+            "recovered",
+            "errors",
+            "args",
+        ],
+    ),
     (
         "Run",
-        &["run_id", "time", "agent", "service", "model", "action", "overall_score", "claims_total", "claims_flagged", "tool_calls_total", "tool_calls_fabricated", "incomplete", "incomplete_reason", "final_answer", "notes"],
+        &[
+            "run_id",
+            "time",
+            "agent",
+            "service",
+            "model",
+            "action",
+            "overall_score",
+            "claims_total",
+            "claims_flagged",
+            "tool_calls_total",
+            "tool_calls_fabricated",
+            "incomplete",
+            "incomplete_reason",
+            "final_answer",
+            "notes",
+        ],
     ),
-    ("Claim trail of one run", &["claim_index", "status", "score", "critical", "start_offset", "end_offset", "claim", "reason", "offending_text", "evidence"]),
-    ("Tool calls of one run", &["call_index", "turn", "tool", "call_id", "status", "retry_of", "retried_by", "errors", "args"]),
+    (
+        "Claim trail of one run",
+        &[
+            "claim_index",
+            "status",
+            "score",
+            "critical",
+            "start_offset",
+            "end_offset",
+            "claim",
+            "reason",
+            "offending_text",
+            "evidence",
+        ],
+    ),
+    (
+        "Tool calls of one run",
+        &[
+            "call_index",
+            "turn",
+            "tool",
+            "call_id",
+            "status",
+            "retry_of",
+            "retried_by",
+            "errors",
+            "args",
+        ],
+    ),
     ("variable database", &["database"]),
     ("variable agent", &["agent_name"]),
     ("variable model", &["model"]),
-    ("groundcheck: block rate per agent above 20%", &["agent", "block_rate"]),
-    ("groundcheck: fabricated tool calls rising", &["tool", "rise"]),
-    ("groundcheck: pipeline lag (root span end to queryable) above 30 s", &["lag_p99_seconds"]),
+    (
+        "groundcheck: block rate per agent above 20%",
+        &["agent", "block_rate"],
+    ),
+    (
+        "groundcheck: fabricated tool calls rising",
+        &["tool", "rise"],
+    ),
+    (
+        "groundcheck: pipeline lag (root span end to queryable) above 30 s",
+        &["lag_p99_seconds"],
+    ),
 ];
 
 fn read_dashboard() -> Value {
     let path = workspace_root().join("dashboards/groundcheck.json");
-    serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).expect("dashboard is JSON")
+    serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .expect("dashboard is JSON")
 }
 
 fn read_yaml(rel: &str) -> Value {
     let path = workspace_root().join(rel);
-    let y: serde_yaml::Value = serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).unwrap_or_else(|e| panic!("{rel} is not YAML: {e}"));
+    let y: serde_yaml::Value = serde_yaml::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap_or_else(|e| panic!("{rel} is not YAML: {e}"));
     serde_json::to_value(y).unwrap()
 }
 
@@ -399,12 +714,22 @@ fn all_queries() -> Vec<(String, String, u64, &'static str)> {
     let mut out = Vec::new();
     for p in d["panels"].as_array().unwrap() {
         for t in p["targets"].as_array().into_iter().flatten() {
-            out.push((p["title"].as_str().unwrap().to_owned(), t["rawSql"].as_str().unwrap().to_owned(), t["format"].as_u64().unwrap(), "panel"));
+            out.push((
+                p["title"].as_str().unwrap().to_owned(),
+                t["rawSql"].as_str().unwrap().to_owned(),
+                t["format"].as_u64().unwrap(),
+                "panel",
+            ));
         }
     }
     for v in d["templating"]["list"].as_array().unwrap() {
         if let Some(sql) = v["query"]["rawSql"].as_str() {
-            out.push((format!("variable {}", v["name"].as_str().unwrap()), sql.to_owned(), 1, "variable"));
+            out.push((
+                format!("variable {}", v["name"].as_str().unwrap()),
+                sql.to_owned(),
+                1,
+                "variable",
+            ));
         }
     }
     let alerts = read_yaml("dashboards/alerts.yaml");
@@ -412,7 +737,12 @@ fn all_queries() -> Vec<(String, String, u64, &'static str)> {
         for r in g["rules"].as_array().unwrap() {
             for q in r["data"].as_array().unwrap() {
                 if let Some(sql) = q["model"]["rawSql"].as_str() {
-                    out.push((r["title"].as_str().unwrap().to_owned(), sql.to_owned(), 1, "alert"));
+                    out.push((
+                        r["title"].as_str().unwrap().to_owned(),
+                        sql.to_owned(),
+                        1,
+                        "alert",
+                    ));
                 }
             }
         }
@@ -422,22 +752,49 @@ fn all_queries() -> Vec<(String, String, u64, &'static str)> {
 
 fn is_numeric(t: &str) -> bool {
     let t = t.trim_start_matches("Nullable(");
-    t.starts_with("Float") || t.starts_with("UInt") || t.starts_with("Int") || t.starts_with("Decimal")
+    t.starts_with("Float")
+        || t.starts_with("UInt")
+        || t.starts_with("Int")
+        || t.starts_with("Decimal")
 }
 
 fn dashboard_and_alert_queries_against(ch: &Ch, db: &str) {
-    let range = &ch.rows(db, "SELECT toUnixTimestamp(min(ts)) AS a, toUnixTimestamp(max(ts)) AS b FROM runs")[0];
-    let (from, to) = (range["a"].as_i64().unwrap() - 60, range["b"].as_i64().unwrap() + 60);
+    let range = &ch.rows(
+        db,
+        "SELECT toUnixTimestamp(min(ts)) AS a, toUnixTimestamp(max(ts)) AS b FROM runs",
+    )[0];
+    let (from, to) = (
+        range["a"].as_i64().unwrap() - 60,
+        range["b"].as_i64().unwrap() + 60,
+    );
     let pick = &ch.rows(db, "SELECT agent_name, model FROM runs WHERE tool_calls_fabricated > 0 ORDER BY run_id LIMIT 1")[0];
     let run_id = ch.rows(db, "SELECT run_id FROM runs ORDER BY claims_flagged DESC, tool_calls_total DESC, run_id LIMIT 1")[0]["run_id"].as_str().unwrap().to_owned();
-    let vars = |agent: Option<&str>, model: Option<&str>, interval_s| Vars { db: db.to_owned(), agent: agent.map(str::to_owned), model: model.map(str::to_owned), run_id: run_id.clone(), from, to, interval_s };
+    let vars = |agent: Option<&str>, model: Option<&str>, interval_s| Vars {
+        db: db.to_owned(),
+        agent: agent.map(str::to_owned),
+        model: model.map(str::to_owned),
+        run_id: run_id.clone(),
+        from,
+        to,
+        interval_s,
+    };
     let all = vars(None, None, 3600);
     let one = vars(pick["agent_name"].as_str(), pick["model"].as_str(), 60);
     let queries = all_queries();
-    assert!(queries.len() >= 20, "dashboard + alerts hold {} queries", queries.len());
+    assert!(
+        queries.len() >= 20,
+        "dashboard + alerts hold {} queries",
+        queries.len()
+    );
     let mut failures = Vec::new();
     for (name, sql, format, kind) in &queries {
-        let expected = EXPECTED_COLUMNS.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no expected columns for query {name:?}: add it to EXPECTED_COLUMNS")).1;
+        let expected = EXPECTED_COLUMNS
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| {
+                panic!("no expected columns for query {name:?}: add it to EXPECTED_COLUMNS")
+            })
+            .1;
         for (vars, label) in [(&all, "all agents/models"), (&one, "one agent/model")] {
             let expanded = expand(sql, vars);
             let res = match ch.json(db, &expanded) {
@@ -450,29 +807,59 @@ fn dashboard_and_alert_queries_against(ch: &Ch, db: &str) {
             let meta = res["meta"].as_array().unwrap();
             let cols: Vec<&str> = meta.iter().map(|m| m["name"].as_str().unwrap()).collect();
             if cols != expected {
-                failures.push(format!("{kind} {name:?} ({label}): columns {cols:?}, expected {expected:?}"));
+                failures.push(format!(
+                    "{kind} {name:?} ({label}): columns {cols:?}, expected {expected:?}"
+                ));
             }
             let rows = res["rows"].as_u64().unwrap();
             if vars.agent.is_none() && rows == 0 {
-                failures.push(format!("{kind} {name:?} ({label}) returned no rows:\n{expanded}"));
+                failures.push(format!(
+                    "{kind} {name:?} ({label}) returned no rows:\n{expanded}"
+                ));
             }
             if *format == 0 && !meta[0]["type"].as_str().unwrap().starts_with("DateTime") {
-                failures.push(format!("time series {name:?}: first column {:?} is not a DateTime", meta[0]));
+                failures.push(format!(
+                    "time series {name:?}: first column {:?} is not a DateTime",
+                    meta[0]
+                ));
             }
-            if *format == 0 && !meta[1..].iter().any(|m| is_numeric(m["type"].as_str().unwrap())) {
+            if *format == 0
+                && !meta[1..]
+                    .iter()
+                    .any(|m| is_numeric(m["type"].as_str().unwrap()))
+            {
                 failures.push(format!("time series {name:?}: no numeric column: {meta:?}"));
             }
             if *kind == "alert" {
-                let numeric = meta.iter().filter(|m| is_numeric(m["type"].as_str().unwrap())).count();
+                let numeric = meta
+                    .iter()
+                    .filter(|m| is_numeric(m["type"].as_str().unwrap()))
+                    .count();
                 if numeric != 1 {
                     failures.push(format!("alert {name:?}: {numeric} numeric columns (Grafana alerting needs exactly one value per row): {meta:?}"));
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} dashboard/alert queries failed:\n\n{}", failures.len(), queries.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} dashboard/alert queries failed:\n\n{}",
+        failures.len(),
+        queries.len(),
+        failures.join("\n\n")
+    );
     // The database variable finds this database.
-    let dbs = ch.rows(db, &expand(&queries.iter().find(|q| q.0 == "variable database").unwrap().1, &all));
+    let dbs = ch.rows(
+        db,
+        &expand(
+            &queries
+                .iter()
+                .find(|q| q.0 == "variable database")
+                .unwrap()
+                .1,
+            &all,
+        ),
+    );
     assert!(dbs.iter().any(|r| r["database"] == db), "{dbs:?}");
 }
 
@@ -494,11 +881,20 @@ fn a_retried_or_replayed_batch_is_written_once() {
         status,
         errors: errors.iter().map(|e| e.to_string()).collect(),
     };
-    reports[0].consistency_probes.push(probe(ProbeStatus::Answered, &["99", "99", "120"], &[]));
-    reports[1].consistency_probes.push(probe(ProbeStatus::TimedOut, &[], &["deadline 30000 ms passed", "HTTP 503"]));
+    reports[0]
+        .consistency_probes
+        .push(probe(ProbeStatus::Answered, &["99", "99", "120"], &[]));
+    reports[1].consistency_probes.push(probe(
+        ProbeStatus::TimedOut,
+        &[],
+        &["deadline 30000 ms passed", "HTTP 503"],
+    ));
     let n = reports.len() as u64;
     let claims: u64 = reports.iter().map(|r| r.claims.len() as u64).sum();
-    let calls: u64 = reports.iter().map(|r| r.tool_call_validations.len() as u64).sum();
+    let calls: u64 = reports
+        .iter()
+        .map(|r| r.tool_call_validations.len() as u64)
+        .sum();
     let tmp = tempfile::tempdir().unwrap();
     let mut cfg = ClickHouseConfig::new(ch.url.clone(), db.name.clone(), tmp.path());
     cfg.ttl_days = 0;
@@ -517,11 +913,25 @@ fn a_retried_or_replayed_batch_is_written_once() {
             ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"),
         )
     };
-    assert_eq!(counts(&ch), (n, claims, calls, n, calls), "retried batches are deduplicated, materialized views included (raw counts, no FINAL)");
+    assert_eq!(
+        counts(&ch),
+        (n, claims, calls, n, calls),
+        "retried batches are deduplicated, materialized views included (raw counts, no FINAL)"
+    );
     let probes = ch.rows(&db.name, "SELECT run_id, kind, status, probe_answers, errors FROM consistency_probes ORDER BY status");
     assert_eq!(probes.len(), 2, "{probes:?}");
-    assert_eq!((probes[0]["status"].as_str(), probes[0]["kind"].as_str(), probes[0]["probe_answers"].as_array().map(Vec::len)), (Some("answered"), Some("number"), Some(3)));
-    assert_eq!((probes[1]["status"].as_str(), probes[1]["run_id"].as_str()), (Some("timed_out"), Some(reports[1].run_id.as_str())));
+    assert_eq!(
+        (
+            probes[0]["status"].as_str(),
+            probes[0]["kind"].as_str(),
+            probes[0]["probe_answers"].as_array().map(Vec::len)
+        ),
+        (Some("answered"), Some("number"), Some(3))
+    );
+    assert_eq!(
+        (probes[1]["status"].as_str(), probes[1]["run_id"].as_str()),
+        (Some("timed_out"), Some(reports[1].run_id.as_str()))
+    );
     assert_eq!(probes[1]["errors"].as_array().map(Vec::len), Some(2));
 
     // Spilled at shutdown although ClickHouse had in fact stored it (lost acknowledgment), then
@@ -530,21 +940,34 @@ fn a_retried_or_replayed_batch_is_written_once() {
     assert_eq!(spill_files(tmp.path()).len(), 1);
     let replayed = Arc::new(AtomicU64::new(0));
     let r2 = replayed.clone();
-    let sink2 = ClickHouseSink::new(cfg).unwrap().with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
-        if let ClickHouseEvent::Replayed { reports } = e {
-            r2.fetch_add(reports, Ordering::Relaxed);
-        }
-    }));
+    let sink2 =
+        ClickHouseSink::new(cfg)
+            .unwrap()
+            .with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
+                if let ClickHouseEvent::Replayed { reports } = e {
+                    r2.fetch_add(reports, Ordering::Relaxed);
+                }
+            }));
     rt.block_on(sink2.ensure_ready()).unwrap();
     assert_eq!(replayed.load(Ordering::Relaxed), n);
-    assert!(spill_files(tmp.path()).is_empty(), "replayed spill files are removed");
-    assert_eq!(counts(&ch), (n, claims, calls, n, calls), "a replayed batch is deduplicated");
+    assert!(
+        spill_files(tmp.path()).is_empty(),
+        "replayed spill files are removed"
+    );
+    assert_eq!(
+        counts(&ch),
+        (n, claims, calls, n, calls),
+        "a replayed batch is deduplicated"
+    );
 
     // The same runs in a batch of another composition (another token) are stored again, and
     // ReplacingMergeTree collapses them: FINAL is exact, and so is the table once merged.
     rt.block_on(sink2.write_batch(&reports[..5])).unwrap();
     assert_eq!(ch.count(&db.name, "SELECT count() FROM runs FINAL"), n);
-    assert_eq!(ch.count(&db.name, "SELECT count() FROM claims FINAL"), claims);
+    assert_eq!(
+        ch.count(&db.name, "SELECT count() FROM claims FINAL"),
+        claims
+    );
     ch.exec(Some(&db.name), "OPTIMIZE TABLE runs FINAL");
     assert_eq!(ch.count(&db.name, "SELECT count() FROM runs"), n);
 }
@@ -562,32 +985,65 @@ fn rows_clickhouse_rejects_are_dead_lettered_and_the_rest_is_written() {
     cfg.ttl_days = 0;
     let dead = Arc::new(AtomicU64::new(0));
     let d2 = dead.clone();
-    let sink = ClickHouseSink::new(cfg).unwrap().with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
-        if let ClickHouseEvent::DeadLettered { reports } = e {
-            d2.fetch_add(reports, Ordering::Relaxed);
-        }
-    }));
+    let sink =
+        ClickHouseSink::new(cfg)
+            .unwrap()
+            .with_observer(Arc::new(move |e: ClickHouseEvent<'_>| {
+                if let ClickHouseEvent::DeadLettered { reports } = e {
+                    d2.fetch_add(reports, Ordering::Relaxed);
+                }
+            }));
     let rt = rt();
     rt.block_on(sink.ensure_ready()).unwrap();
     // A constraint makes ClickHouse reject one row (code 469, a data error).
-    ch.exec(Some(&db.name), "ALTER TABLE runs ADD CONSTRAINT score_in_range CHECK overall_score <= 1");
+    ch.exec(
+        Some(&db.name),
+        "ALTER TABLE runs ADD CONSTRAINT score_in_range CHECK overall_score <= 1",
+    );
     reports[5].overall_score = 7.0;
     let bad_id = reports[5].run_id.clone();
-    rt.block_on(sink.write_batch(&reports)).expect("a data error is not retried: the batch counts as written");
-    assert_eq!(ch.count(&db.name, "SELECT count() FROM runs"), 11, "every other run is written");
-    assert_eq!(ch.count(&db.name, &format!("SELECT count() FROM runs WHERE run_id = '{bad_id}'")), 0);
+    rt.block_on(sink.write_batch(&reports))
+        .expect("a data error is not retried: the batch counts as written");
+    assert_eq!(
+        ch.count(&db.name, "SELECT count() FROM runs"),
+        11,
+        "every other run is written"
+    );
+    assert_eq!(
+        ch.count(
+            &db.name,
+            &format!("SELECT count() FROM runs WHERE run_id = '{bad_id}'")
+        ),
+        0
+    );
     let claims: u64 = reports.iter().map(|r| r.claims.len() as u64).sum();
-    assert_eq!(ch.count(&db.name, "SELECT count() FROM claims"), claims, "other tables keep the run's rows");
+    assert_eq!(
+        ch.count(&db.name, "SELECT count() FROM claims"),
+        claims,
+        "other tables keep the run's rows"
+    );
     assert_eq!(dead.load(Ordering::Relaxed), 1);
-    let files: Vec<PathBuf> = std::fs::read_dir(tmp.path().join("clickhouse-dead-letter")).unwrap().map(|e| e.unwrap().path()).collect();
+    let files: Vec<PathBuf> = std::fs::read_dir(tmp.path().join("clickhouse-dead-letter"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 1, "{text}");
     assert_eq!(lines[0]["table"], "runs");
     assert_eq!(lines[0]["code"], 469, "{text}");
     assert_eq!(lines[0]["report"]["run_id"], bad_id.as_str());
-    assert!(lines[0]["error"].as_str().unwrap().contains("score_in_range"), "{text}");
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("score_in_range"),
+        "{text}"
+    );
 }
 
 // ---------------------------------------------------------------- 4. startup, shutdown spill
@@ -601,36 +1057,97 @@ fn unreachable_clickhouse_fails_fast_and_a_shutdown_spills_what_it_could_not_wri
 
     // Required (the default): refuses to start, saying why and what to do.
     let t = Instant::now();
-    let err = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &dead_url]).err().expect("serve must not start without its ClickHouse");
+    let err = Server::try_start_in(
+        &data,
+        &["--summary", "false", "--clickhouse-url", &dead_url],
+    )
+    .err()
+    .expect("serve must not start without its ClickHouse");
     assert!(t.elapsed() < Duration::from_secs(20), "fails fast");
-    for needle in ["unreachable", &dead_url, "deploy/clickhouse.sh", "--clickhouse-required false"] {
+    for needle in [
+        "unreachable",
+        &dead_url,
+        "deploy/clickhouse.sh",
+        "--clickhouse-required false",
+    ] {
         assert!(err.contains(needle), "the error names {needle:?}:\n{err}");
     }
 
     // Not required: starts; the JSON Lines sink still writes; at shutdown the batch that
     // ClickHouse never acknowledged is spilled to disk.
-    let mut s = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &dead_url, "--clickhouse-required", "false", "--sink-shutdown-ms", "300", "--clickhouse-timeout-ms", "1000"]).unwrap();
+    let mut s = Server::try_start_in(
+        &data,
+        &[
+            "--summary",
+            "false",
+            "--clickhouse-url",
+            &dead_url,
+            "--clickhouse-required",
+            "false",
+            "--sink-shutdown-ms",
+            "300",
+            "--clickhouse-timeout-ms",
+            "1000",
+        ],
+    )
+    .unwrap();
     let (body, ids) = &dev_requests()[0];
     post_accepted(s.http, body.as_bytes());
     let id = ids[0].clone();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while !common::read_reports(&data).iter().any(|r| r["run_id"] == id.as_str()) {
-        assert!(Instant::now() < deadline, "no JSON Lines report; log:\n{}", s.log());
+    while !common::read_reports(&data)
+        .iter()
+        .any(|r| r["run_id"] == id.as_str())
+    {
+        assert!(
+            Instant::now() < deadline,
+            "no JSON Lines report; log:\n{}",
+            s.log()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let m = s.metrics();
-    assert!(metric_value(&m, "groundcheck_clickhouse_retries_total").unwrap_or(0.0) >= 1.0, "the sink is retrying:\n{m}");
-    assert!(s.terminate(Duration::from_secs(30)).success(), "exits 0 on SIGTERM; log:\n{}", s.log());
+    assert!(
+        metric_value(&m, "groundcheck_clickhouse_retries_total").unwrap_or(0.0) >= 1.0,
+        "the sink is retrying:\n{m}"
+    );
+    assert!(
+        s.terminate(Duration::from_secs(30)).success(),
+        "exits 0 on SIGTERM; log:\n{}",
+        s.log()
+    );
     let spilled = spill_files(&data);
     assert_eq!(spilled.len(), 1, "one spilled batch; log:\n{}", s.log());
     assert!(std::fs::read_to_string(&spilled[0]).unwrap().contains(&id));
 
     // The next start, with ClickHouse there, replays it before accepting anything.
     let db = Db::new(&ch, "spill");
-    let mut s2 = Server::try_start_in(&data, &["--summary", "false", "--clickhouse-url", &ch.url, "--clickhouse-database", &db.name, "--clickhouse-ttl-days", "0"]).unwrap();
-    assert_eq!(ch.count(&db.name, &format!("SELECT count() FROM runs WHERE run_id = '{id}'")), 1);
+    let mut s2 = Server::try_start_in(
+        &data,
+        &[
+            "--summary",
+            "false",
+            "--clickhouse-url",
+            &ch.url,
+            "--clickhouse-database",
+            &db.name,
+            "--clickhouse-ttl-days",
+            "0",
+        ],
+    )
+    .unwrap();
+    assert_eq!(
+        ch.count(
+            &db.name,
+            &format!("SELECT count() FROM runs WHERE run_id = '{id}'")
+        ),
+        1
+    );
     assert!(spill_files(&data).is_empty());
-    assert_eq!(metric_value(&s2.metrics(), "groundcheck_clickhouse_replayed_total"), Some(1.0));
+    assert_eq!(
+        metric_value(&s2.metrics(), "groundcheck_clickhouse_replayed_total"),
+        Some(1.0)
+    );
     assert!(s2.terminate(Duration::from_secs(30)).success());
 }
 
@@ -652,7 +1169,12 @@ impl PrivateClickHouse {
             .env("CLICKHOUSE_DATA_DIR", self.dir.path())
             .output()
             .expect("run deploy/clickhouse.sh");
-        assert!(out.status.success(), "deploy/clickhouse.sh {cmd} failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "deploy/clickhouse.sh {cmd} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.http)
@@ -674,12 +1196,35 @@ impl Drop for PrivateClickHouse {
 fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_one_row() {
     let _shared = clickhouse(); // the same prerequisite as the other tests (the install)
     let ports = free_ports(2);
-    let private = PrivateClickHouse { http: ports[0], tcp: ports[1], dir: tempfile::tempdir().unwrap() };
+    let private = PrivateClickHouse {
+        http: ports[0],
+        tcp: ports[1],
+        dir: tempfile::tempdir().unwrap(),
+    };
     private.script("start");
     let ch = ch_at(&private.url());
     let db = "gc_test_restart";
     let tmp = tempfile::tempdir().unwrap();
-    let s = Server::try_start_in(&tmp.path().join("data"), &["--summary", "false", "--clickhouse-url", &private.url(), "--clickhouse-database", db, "--clickhouse-ttl-days", "0", "--sink-batch", "16", "--sink-flush-ms", "50", "--clickhouse-timeout-ms", "2000"]).unwrap();
+    let s = Server::try_start_in(
+        &tmp.path().join("data"),
+        &[
+            "--summary",
+            "false",
+            "--clickhouse-url",
+            &private.url(),
+            "--clickhouse-database",
+            db,
+            "--clickhouse-ttl-days",
+            "0",
+            "--sink-batch",
+            "16",
+            "--sink-flush-ms",
+            "50",
+            "--clickhouse-timeout-ms",
+            "2000",
+        ],
+    )
+    .unwrap();
 
     let requests = dev_requests();
     let http = s.http;
@@ -705,16 +1250,47 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
     private.script("start");
     let acked = sender.join().expect("sender");
     assert_eq!(acked.len(), 300);
-    let n = wait_count(&ch, db, "SELECT count() FROM runs FINAL", acked.len() as u64, Duration::from_secs(60));
-    assert_eq!(n, acked.len() as u64, "every acknowledged run reaches ClickHouse; log:\n{}", s.log());
-    let stored: HashSet<String> = ch.rows(db, "SELECT run_id FROM runs").into_iter().map(|r| r["run_id"].as_str().unwrap().to_owned()).collect();
+    let n = wait_count(
+        &ch,
+        db,
+        "SELECT count() FROM runs FINAL",
+        acked.len() as u64,
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        n,
+        acked.len() as u64,
+        "every acknowledged run reaches ClickHouse; log:\n{}",
+        s.log()
+    );
+    let stored: HashSet<String> = ch
+        .rows(db, "SELECT run_id FROM runs")
+        .into_iter()
+        .map(|r| r["run_id"].as_str().unwrap().to_owned())
+        .collect();
     assert_eq!(stored, acked);
-    let dups = ch.rows(db, "SELECT run_id, count() AS c FROM runs GROUP BY run_id HAVING c > 1");
-    assert!(dups.is_empty(), "no run stored twice (even before merges): {dups:?}");
-    assert_eq!(ch.count(db, "SELECT sum(runs) FROM runs_per_minute"), acked.len() as u64, "rollups counted once");
+    let dups = ch.rows(
+        db,
+        "SELECT run_id, count() AS c FROM runs GROUP BY run_id HAVING c > 1",
+    );
+    assert!(
+        dups.is_empty(),
+        "no run stored twice (even before merges): {dups:?}"
+    );
+    assert_eq!(
+        ch.count(db, "SELECT sum(runs) FROM runs_per_minute"),
+        acked.len() as u64,
+        "rollups counted once"
+    );
     let m = s.metrics();
-    assert!(metric_value(&m, "groundcheck_clickhouse_retries_total").unwrap_or(0.0) >= 1.0, "the outage hit the sink (written before it: {before}):\n{m}");
-    assert_eq!(metric_value(&m, "groundcheck_clickhouse_dead_lettered_total"), Some(0.0));
+    assert!(
+        metric_value(&m, "groundcheck_clickhouse_retries_total").unwrap_or(0.0) >= 1.0,
+        "the outage hit the sink (written before it: {before}):\n{m}"
+    );
+    assert_eq!(
+        metric_value(&m, "groundcheck_clickhouse_dead_lettered_total"),
+        Some(0.0)
+    );
 }
 
 // ---------------------------------------------------------------- 6. dashboard structure (no Grafana here)
@@ -725,7 +1301,12 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
     assert_eq!(d["uid"], "groundcheck-overview");
     assert!(d["title"].as_str().is_some_and(|t| !t.is_empty()));
     assert!(d["schemaVersion"].as_u64().unwrap() >= 36);
-    let vars: Vec<&str> = d["templating"]["list"].as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    let vars: Vec<&str> = d["templating"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
     for v in ["datasource", "database", "agent", "model", "run_id"] {
         assert!(vars.contains(&v), "variable {v} in {vars:?}");
     }
@@ -745,21 +1326,42 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
     let known = ["row", "timeseries", "table", "barchart", "stat"];
     for p in panels {
         let title = p["title"].as_str().unwrap();
-        assert!(ids.insert(p["id"].as_u64().unwrap()), "duplicate panel id in {title}");
-        assert!(known.contains(&p["type"].as_str().unwrap()), "{title}: panel type {}", p["type"]);
+        assert!(
+            ids.insert(p["id"].as_u64().unwrap()),
+            "duplicate panel id in {title}"
+        );
+        assert!(
+            known.contains(&p["type"].as_str().unwrap()),
+            "{title}: panel type {}",
+            p["type"]
+        );
         let g = &p["gridPos"];
-        let (x, y, w, h) = (g["x"].as_u64().unwrap(), g["y"].as_u64().unwrap(), g["w"].as_u64().unwrap(), g["h"].as_u64().unwrap());
+        let (x, y, w, h) = (
+            g["x"].as_u64().unwrap(),
+            g["y"].as_u64().unwrap(),
+            g["w"].as_u64().unwrap(),
+            g["h"].as_u64().unwrap(),
+        );
         assert!(w >= 1 && h >= 1 && x + w <= 24, "{title}: gridPos {g}");
         for cx in x..x + w {
             for cy in y..y + h {
-                assert!(cells.insert((cx, cy)), "{title} overlaps another panel at ({cx}, {cy})");
+                assert!(
+                    cells.insert((cx, cy)),
+                    "{title} overlaps another panel at ({cx}, {cy})"
+                );
             }
         }
         if p["type"] == "row" {
             continue;
         }
-        assert!(p["description"].as_str().is_some_and(|s| !s.is_empty()), "{title}: description");
-        assert_eq!(p["datasource"]["type"], "grafana-clickhouse-datasource", "{title}");
+        assert!(
+            p["description"].as_str().is_some_and(|s| !s.is_empty()),
+            "{title}: description"
+        );
+        assert_eq!(
+            p["datasource"]["type"], "grafana-clickhouse-datasource",
+            "{title}"
+        );
         assert_eq!(p["datasource"]["uid"], "${datasource}", "{title}");
         let targets = p["targets"].as_array().unwrap();
         assert_eq!(targets.len(), 1, "{title}");
@@ -768,22 +1370,50 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         assert_eq!(t["editorType"], "sql", "{title}");
         assert_eq!(t["datasource"], p["datasource"]);
         let want = if p["type"] == "timeseries" { 0 } else { 1 };
-        assert_eq!(t["format"].as_u64(), Some(want), "{title}: format 0 (time series) for time series panels, 1 (table) otherwise");
+        assert_eq!(
+            t["format"].as_u64(),
+            Some(want),
+            "{title}: format 0 (time series) for time series panels, 1 (table) otherwise"
+        );
         let sql = t["rawSql"].as_str().unwrap();
         assert!(sql.starts_with("SELECT"), "{title}");
-        assert!(sql.contains("${database}."), "{title}: tables qualified by the database variable");
+        assert!(
+            sql.contains("${database}."),
+            "{title}: tables qualified by the database variable"
+        );
         let audit = title.contains("one run") || title == "Run";
         if audit {
             assert!(sql.contains("${run_id:singlequote}"), "{title}");
         } else {
-            assert!(sql.contains("$__timeFilter("), "{title}: filtered by the dashboard time range");
-            assert!(sql.contains("$__conditionalAll(agent_name IN (${agent:singlequote}), $agent)"), "{title}: agent variable");
-            assert!(sql.contains("$__conditionalAll(model IN (${model:singlequote}), $model)"), "{title}: model variable");
+            assert!(
+                sql.contains("$__timeFilter("),
+                "{title}: filtered by the dashboard time range"
+            );
+            assert!(
+                sql.contains("$__conditionalAll(agent_name IN (${agent:singlequote}), $agent)"),
+                "{title}: agent variable"
+            );
+            assert!(
+                sql.contains("$__conditionalAll(model IN (${model:singlequote}), $model)"),
+                "{title}: model variable"
+            );
         }
-        assert!(EXPECTED_COLUMNS.iter().any(|(n, _)| *n == title), "{title}: add its columns to EXPECTED_COLUMNS");
+        assert!(
+            EXPECTED_COLUMNS.iter().any(|(n, _)| *n == title),
+            "{title}: add its columns to EXPECTED_COLUMNS"
+        );
     }
     // The panels the issue asks for.
-    for t in ["Block / revise rate", "Groundedness histogram", "Top unsupported claims with evidence", "Fabricated tool calls by tool", "Stage-1 error types", "Detection latency percentiles", "Incomplete-run rate", "Claim trail of one run"] {
+    for t in [
+        "Block / revise rate",
+        "Groundedness histogram",
+        "Top unsupported claims with evidence",
+        "Fabricated tool calls by tool",
+        "Stage-1 error types",
+        "Detection latency percentiles",
+        "Incomplete-run rate",
+        "Claim trail of one run",
+    ] {
         assert!(panels.iter().any(|p| p["title"] == t), "panel {t}");
     }
 
@@ -807,33 +1437,88 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         for r in g["rules"].as_array().unwrap() {
             n += 1;
             let title = r["title"].as_str().unwrap();
-            assert!(uids.insert(r["uid"].as_str().unwrap().to_owned()), "{title}: unique uid");
-            assert!(r["uid"].as_str().unwrap().len() <= 40, "{title}: Grafana uids are at most 40 characters");
-            let refs: Vec<&str> = r["data"].as_array().unwrap().iter().map(|q| q["refId"].as_str().unwrap()).collect();
-            assert!(refs.contains(&r["condition"].as_str().unwrap()), "{title}: condition is one of {refs:?}");
-            assert!(["OK", "NoData", "Alerting", "KeepLast"].contains(&r["noDataState"].as_str().unwrap()), "{title}");
-            assert!(["OK", "Error", "Alerting", "KeepLast"].contains(&r["execErrState"].as_str().unwrap()), "{title}");
-            assert!(r["for"].is_string() && r["annotations"]["summary"].is_string(), "{title}");
+            assert!(
+                uids.insert(r["uid"].as_str().unwrap().to_owned()),
+                "{title}: unique uid"
+            );
+            assert!(
+                r["uid"].as_str().unwrap().len() <= 40,
+                "{title}: Grafana uids are at most 40 characters"
+            );
+            let refs: Vec<&str> = r["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|q| q["refId"].as_str().unwrap())
+                .collect();
+            assert!(
+                refs.contains(&r["condition"].as_str().unwrap()),
+                "{title}: condition is one of {refs:?}"
+            );
+            assert!(
+                ["OK", "NoData", "Alerting", "KeepLast"]
+                    .contains(&r["noDataState"].as_str().unwrap()),
+                "{title}"
+            );
+            assert!(
+                ["OK", "Error", "Alerting", "KeepLast"]
+                    .contains(&r["execErrState"].as_str().unwrap()),
+                "{title}"
+            );
+            assert!(
+                r["for"].is_string() && r["annotations"]["summary"].is_string(),
+                "{title}"
+            );
             for q in r["data"].as_array().unwrap() {
                 if q["datasourceUid"] == "__expr__" {
                     let e = q["model"]["expression"].as_str().unwrap();
-                    assert!(refs.contains(&e), "{title}: expression {e} refers to a query of the rule");
-                    assert!(["reduce", "threshold", "math"].contains(&q["model"]["type"].as_str().unwrap()), "{title}");
+                    assert!(
+                        refs.contains(&e),
+                        "{title}: expression {e} refers to a query of the rule"
+                    );
+                    assert!(
+                        ["reduce", "threshold", "math"]
+                            .contains(&q["model"]["type"].as_str().unwrap()),
+                        "{title}"
+                    );
                 } else {
-                    assert_eq!(q["datasourceUid"], ds_uid, "{title}: the provisioned data source");
+                    assert_eq!(
+                        q["datasourceUid"], ds_uid,
+                        "{title}: the provisioned data source"
+                    );
                     assert_eq!(q["model"]["editorType"], "sql");
                     assert_eq!(q["model"]["format"], 1);
                     assert!(q["relativeTimeRange"]["from"].as_u64().unwrap() > 0);
-                    assert!(q["model"]["rawSql"].as_str().unwrap().contains("$__timeFilter("), "{title}: window from relativeTimeRange");
+                    assert!(
+                        q["model"]["rawSql"]
+                            .as_str()
+                            .unwrap()
+                            .contains("$__timeFilter("),
+                        "{title}: window from relativeTimeRange"
+                    );
                 }
             }
         }
     }
-    assert_eq!(n, 3, "block rate per agent, fabricated calls rising, pipeline lag");
+    assert_eq!(
+        n, 3,
+        "block rate per agent, fabricated calls rising, pipeline lag"
+    );
     // Every query has expected columns, and the expansion leaves nothing unexpanded.
-    let v = Vars { db: "groundcheck".into(), agent: Some("a".into()), model: Some("m".into()), run_id: "0".repeat(32), from: 0, to: 1, interval_s: 60 };
+    let v = Vars {
+        db: "groundcheck".into(),
+        agent: Some("a".into()),
+        model: Some("m".into()),
+        run_id: "0".repeat(32),
+        from: 0,
+        to: 1,
+        interval_s: 60,
+    };
     for (name, sql, _, _) in all_queries() {
-        assert!(EXPECTED_COLUMNS.iter().any(|(n, _)| *n == name), "{name}: add its columns to EXPECTED_COLUMNS");
+        assert!(
+            EXPECTED_COLUMNS.iter().any(|(n, _)| *n == name),
+            "{name}: add its columns to EXPECTED_COLUMNS"
+        );
         expand(&sql, &v);
     }
 }

@@ -8,7 +8,10 @@ use std::collections::HashMap;
 use std::process::Command;
 
 fn summary(line: &str) -> HashMap<String, f64> {
-    line.split_whitespace().filter_map(|kv| kv.split_once('=')).filter_map(|(k, v)| Some((k.to_owned(), v.parse().ok()?))).collect()
+    line.split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .filter_map(|(k, v)| Some((k.to_owned(), v.parse().ok()?)))
+        .collect()
 }
 
 #[test]
@@ -23,9 +26,17 @@ fn eval_matches_reference_scorer_and_holds_quality_floors() {
         .arg(&reports)
         .output()
         .expect("run groundcheck eval");
-    assert!(out.status.success(), "eval failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "eval failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
-    let ours = summary(text.lines().find(|l| l.starts_with("example_f1=")).expect("summary line"));
+    let ours = summary(
+        text.lines()
+            .find(|l| l.starts_with("example_f1="))
+            .expect("summary line"),
+    );
 
     let scorer = common::workspace_root().join("../shared/tools/score-agent-runs.py");
     let out = Command::new("python3")
@@ -36,12 +47,19 @@ fn eval_matches_reference_scorer_and_holds_quality_floors() {
         .arg(&reports)
         .output()
         .expect("run the reference scorer");
-    assert!(out.status.success(), "reference scorer failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "reference scorer failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let theirs = summary(text.lines().last().expect("summary line"));
     for key in ["example_f1", "span_f1", "stage1_f1", "action_acc"] {
         let (a, b) = (ours[key], theirs[key]);
-        assert!((a - b).abs() < 0.0015, "{key}: groundcheck eval {a} vs reference {b}");
+        assert!(
+            (a - b).abs() < 0.0015,
+            "{key}: groundcheck eval {a} vs reference {b}"
+        );
     }
     // Floors: the figures of docs/quality.md minus a small margin.
     assert!(ours["example_f1"] >= 0.77, "{ours:?}");

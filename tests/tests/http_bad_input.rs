@@ -46,7 +46,15 @@ fn kv(key: &str, value: &str) -> Vec<u8> {
     out
 }
 
-fn span(trace_id: &[u8; 16], span_id: &[u8; 8], parent: Option<&[u8; 8]>, name: &str, start: u64, end: u64, attrs: &[(&str, &str)]) -> Vec<u8> {
+fn span(
+    trace_id: &[u8; 16],
+    span_id: &[u8; 8],
+    parent: Option<&[u8; 8]>,
+    name: &str,
+    start: u64,
+    end: u64,
+    attrs: &[(&str, &str)],
+) -> Vec<u8> {
     let mut s = Vec::new();
     field_bytes(1, trace_id, &mut s);
     field_bytes(2, span_id, &mut s);
@@ -65,12 +73,27 @@ fn span(trace_id: &[u8; 16], span_id: &[u8; 8], parent: Option<&[u8; 8]>, name: 
 
 /// A valid `ExportTraceServiceRequest` holding one small GenAI agent run.
 fn valid_protobuf(trace_id: &[u8; 16]) -> Vec<u8> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
     let root_id = [1, 2, 3, 4, 5, 6, 7, 8];
     let chat_id = [1, 2, 3, 4, 5, 6, 7, 9];
-    let user = r#"[{"role":"user","parts":[{"type":"text","content":"What is the capital of France?"}]}]"#;
+    let user =
+        r#"[{"role":"user","parts":[{"type":"text","content":"What is the capital of France?"}]}]"#;
     let output = r#"[{"role":"assistant","parts":[{"type":"text","content":"The capital of France is Paris."}],"finish_reason":"stop"}]"#;
-    let root = span(trace_id, &root_id, None, "invoke_agent Geo", now - 2_000_000, now, &[("gen_ai.operation.name", "invoke_agent"), ("gen_ai.agent.name", "Geo")]);
+    let root = span(
+        trace_id,
+        &root_id,
+        None,
+        "invoke_agent Geo",
+        now - 2_000_000,
+        now,
+        &[
+            ("gen_ai.operation.name", "invoke_agent"),
+            ("gen_ai.agent.name", "Geo"),
+        ],
+    );
     let chat = span(
         trace_id,
         &chat_id,
@@ -78,7 +101,12 @@ fn valid_protobuf(trace_id: &[u8; 16]) -> Vec<u8> {
         "chat gpt-4o",
         now - 1_500_000,
         now - 500_000,
-        &[("gen_ai.operation.name", "chat"), ("gen_ai.request.model", "gpt-4o"), ("gen_ai.input.messages", user), ("gen_ai.output.messages", output)],
+        &[
+            ("gen_ai.operation.name", "chat"),
+            ("gen_ai.request.model", "gpt-4o"),
+            ("gen_ai.input.messages", user),
+            ("gen_ai.output.messages", output),
+        ],
     );
     let mut scope = Vec::new();
     field_bytes(1, b"e2e.raw", &mut scope);
@@ -121,15 +149,28 @@ fn bad_http_input_is_refused_and_the_server_survives() {
     // 1. Truncated protobuf → 400 (protobuf google.rpc.Status body).
     let cut = &valid[..valid.len() * 2 / 3];
     let r = server.post_traces(&[PROTOBUF], cut);
-    assert_eq!(r.status, 400, "truncated protobuf: {} {:?}", r.status, r.text());
-    assert_eq!(r.header("content-type"), Some("application/x-protobuf"), "error in the request's encoding");
+    assert_eq!(
+        r.status,
+        400,
+        "truncated protobuf: {} {:?}",
+        r.status,
+        r.text()
+    );
+    assert_eq!(
+        r.header("content-type"),
+        Some("application/x-protobuf"),
+        "error in the request's encoding"
+    );
     assert!(!r.body.is_empty(), "a google.rpc.Status body");
 
     // 2. Invalid JSON → 400 with a message.
     let r = server.post_json(br#"{"resourceSpans": [ {"resource": "#);
     assert_eq!(r.status, 400, "invalid JSON: {} {:?}", r.status, r.text());
     let body = r.json();
-    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "400 carries a message: {body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "400 carries a message: {body}"
+    );
 
     // 3. Wrong content type → 415.
     let r = server.post_traces(&[("Content-Type", "text/plain")], b"hello");
@@ -137,15 +178,37 @@ fn bad_http_input_is_refused_and_the_server_survives() {
 
     // 4. Gzip bomb: 100 MiB of zeros (about 100 KiB on the wire) → 413, not an OOM.
     let bomb = gzip(100 << 20);
-    assert!(bomb.len() < 1 << 20, "the compressed bomb itself fits the limit ({} bytes)", bomb.len());
-    let r = server.post_traces(&[("Content-Type", "application/json"), ("Content-Encoding", "gzip")], &bomb);
+    assert!(
+        bomb.len() < 1 << 20,
+        "the compressed bomb itself fits the limit ({} bytes)",
+        bomb.len()
+    );
+    let r = server.post_traces(
+        &[
+            ("Content-Type", "application/json"),
+            ("Content-Encoding", "gzip"),
+        ],
+        &bomb,
+    );
     assert_eq!(r.status, 413, "gzip bomb: {} {:?}", r.status, r.text());
 
     // 4b. An uncompressed body above the limit → 413 too; a body that claims gzip but is
     // not gzip → 400.
     let r = server.post_json(&vec![b' '; (1 << 20) + 4096]);
-    assert_eq!(r.status, 413, "2 MiB identity body: {} {:?}", r.status, r.text());
-    let r = server.post_traces(&[("Content-Type", "application/json"), ("Content-Encoding", "gzip")], b"{\"resourceSpans\": []}");
+    assert_eq!(
+        r.status,
+        413,
+        "2 MiB identity body: {} {:?}",
+        r.status,
+        r.text()
+    );
+    let r = server.post_traces(
+        &[
+            ("Content-Type", "application/json"),
+            ("Content-Encoding", "gzip"),
+        ],
+        b"{\"resourceSpans\": []}",
+    );
     assert_eq!(r.status, 400, "not gzip: {} {:?}", r.status, r.text());
 
     // 5. A span whose trace id is 3 bytes → 200 with partialSuccess.rejectedSpans = 1.
@@ -157,11 +220,25 @@ fn bad_http_input_is_refused_and_the_server_survives() {
         }]}]
     }]});
     let r = server.post_json(bad_id.to_string().as_bytes());
-    assert_eq!(r.status, 200, "3-byte trace id: {} {:?}", r.status, r.text());
+    assert_eq!(
+        r.status,
+        200,
+        "3-byte trace id: {} {:?}",
+        r.status,
+        r.text()
+    );
     let body = r.json();
     let rejected = &body["partialSuccess"]["rejectedSpans"];
-    assert!(rejected == "1" || rejected == 1, "partialSuccess.rejectedSpans is 1: {body}");
-    assert!(body["partialSuccess"]["errorMessage"].as_str().is_some_and(|m| !m.is_empty()), "partialSuccess explains: {body}");
+    assert!(
+        rejected == "1" || rejected == 1,
+        "partialSuccess.rejectedSpans is 1: {body}"
+    );
+    assert!(
+        body["partialSuccess"]["errorMessage"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "partialSuccess explains: {body}"
+    );
 
     // The server is still healthy and still works: the untruncated protobuf yields a report.
     let r = server.get_admin("/healthz");
@@ -178,13 +255,29 @@ fn bad_http_input_is_refused_and_the_server_survives() {
 
     // The refused requests produced nothing.
     let reports = server.reports();
-    assert_eq!(reports.len(), 1, "only the valid run is reported: {reports:?}");
+    assert_eq!(
+        reports.len(),
+        1,
+        "only the valid run is reported: {reports:?}"
+    );
 
     let m = server.metrics();
-    let invalid = metric_value(&m, "groundcheck_receiver_requests_invalid_total").expect("invalid counter");
-    let too_large = metric_value(&m, "groundcheck_receiver_requests_too_large_total").expect("too-large counter");
-    let rejected_spans = metric_value(&m, "groundcheck_receiver_spans_rejected_total").expect("rejected spans counter");
-    assert!(invalid >= 3.0, "groundcheck_receiver_requests_invalid_total = {invalid}");
-    assert!(too_large >= 2.0, "groundcheck_receiver_requests_too_large_total = {too_large}");
-    assert!(rejected_spans >= 1.0, "groundcheck_receiver_spans_rejected_total = {rejected_spans}");
+    let invalid =
+        metric_value(&m, "groundcheck_receiver_requests_invalid_total").expect("invalid counter");
+    let too_large = metric_value(&m, "groundcheck_receiver_requests_too_large_total")
+        .expect("too-large counter");
+    let rejected_spans = metric_value(&m, "groundcheck_receiver_spans_rejected_total")
+        .expect("rejected spans counter");
+    assert!(
+        invalid >= 3.0,
+        "groundcheck_receiver_requests_invalid_total = {invalid}"
+    );
+    assert!(
+        too_large >= 2.0,
+        "groundcheck_receiver_requests_too_large_total = {too_large}"
+    );
+    assert!(
+        rejected_spans >= 1.0,
+        "groundcheck_receiver_spans_rejected_total = {rejected_spans}"
+    );
 }

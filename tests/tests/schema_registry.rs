@@ -20,7 +20,9 @@ fn run_without_tool_schemas() -> (Value, Value, String) {
                 let attrs = span["attributes"].as_array_mut().unwrap();
                 for a in attrs.iter() {
                     if a["key"].as_str().unwrap().starts_with("llm.tools.") {
-                        let def: Value = serde_json::from_str(a["value"]["stringValue"].as_str().unwrap()).unwrap();
+                        let def: Value =
+                            serde_json::from_str(a["value"]["stringValue"].as_str().unwrap())
+                                .unwrap();
                         if def["function"]["name"] == "search_flights" {
                             schema = def["function"]["parameters"].clone();
                         }
@@ -33,7 +35,10 @@ fn run_without_tool_schemas() -> (Value, Value, String) {
             }
         }
     }
-    assert!(schema.is_object(), "schema of search_flights found in the dev run");
+    assert!(
+        schema.is_object(),
+        "schema of search_flights found in the dev run"
+    );
     (req, schema, trace)
 }
 
@@ -59,8 +64,17 @@ fn schema_dir_verifies_calls_inline_and_at_completion() {
     let v = &report["tool_call_validations"][0];
     assert_eq!(v["status"], "invalid", "{v}");
     let errors = v["errors"].to_string();
-    assert!(errors.contains("/cabin") && errors.contains("enum"), "{errors}");
-    assert_eq!(report["action"], "revise", "an unrecovered schema violation asks for revision");
+    assert!(
+        errors.contains("/cabin") && errors.contains("enum"),
+        "{errors}"
+    );
+    assert_eq!(
+        report["action"], "revise",
+        "an unrecovered schema violation asks for revision"
+    );
     let m = server.metrics();
-    assert!(common::metric_value(&m, "groundcheck_stage1_inline_rejected_total").unwrap_or(0.0) >= 1.0, "inline check counted:\n{m}");
+    assert!(
+        common::metric_value(&m, "groundcheck_stage1_inline_rejected_total").unwrap_or(0.0) >= 1.0,
+        "inline check counted:\n{m}"
+    );
 }

@@ -15,7 +15,10 @@ pub struct VerdictCache {
 
 impl VerdictCache {
     pub fn new(capacity: usize) -> Self {
-        VerdictCache { capacity: capacity.max(1), inner: Mutex::new((HashMap::new(), VecDeque::new())) }
+        VerdictCache {
+            capacity: capacity.max(1),
+            inner: Mutex::new((HashMap::new(), VecDeque::new())),
+        }
     }
 
     pub fn get(&self, claim: &str, evidence_hash: u64) -> Option<Verdict> {
@@ -53,7 +56,11 @@ mod tests {
     #[test]
     fn bounded_fifo() {
         let c = VerdictCache::new(2);
-        let v = |s| Verdict { status: s, quote: String::new(), reason: String::new() };
+        let v = |s| Verdict {
+            status: s,
+            quote: String::new(),
+            reason: String::new(),
+        };
         c.insert("a", 1, v(ClaimStatus::Supported));
         c.insert("b", 1, v(ClaimStatus::Unsupported));
         assert_eq!(c.get("a", 1).unwrap().status, ClaimStatus::Supported);

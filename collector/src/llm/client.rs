@@ -33,7 +33,11 @@ pub enum LlmError {
     #[error("http: {0}")]
     Http(String),
     #[error("HTTP {status}: {body}")]
-    Status { status: u16, body: String, retry_after: Option<Duration> },
+    Status {
+        status: u16,
+        body: String,
+        retry_after: Option<Duration>,
+    },
     #[error("bad reply: {0}")]
     BadJson(String),
     /// A well-formed reply the caller cannot use (not retried).
@@ -50,9 +54,13 @@ pub enum LlmError {
 impl LlmError {
     pub fn is_retryable(&self) -> bool {
         match self {
-            LlmError::Connect(_) | LlmError::Http(_) | LlmError::BadJson(_) | LlmError::Timeout => true,
+            LlmError::Connect(_) | LlmError::Http(_) | LlmError::BadJson(_) | LlmError::Timeout => {
+                true
+            }
             LlmError::Status { status, .. } => *status == 429 || *status >= 500,
-            LlmError::Url(_) | LlmError::Unusable(_) | LlmError::Budget(_) | LlmError::Deadline => false,
+            LlmError::Url(_) | LlmError::Unusable(_) | LlmError::Budget(_) | LlmError::Deadline => {
+                false
+            }
         }
     }
 
@@ -109,45 +117,79 @@ struct Endpoint {
     port: u16,
     path: String,
     /// `https://`: TLS with the server name taken from the host.
-    tls: Option<(tokio_rustls::TlsConnector, tokio_rustls::rustls::pki_types::ServerName<'static>)>,
+    tls: Option<(
+        tokio_rustls::TlsConnector,
+        tokio_rustls::rustls::pki_types::ServerName<'static>,
+    )>,
 }
 
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Endpoint").field("authority", &self.authority).field("path", &self.path).field("tls", &self.tls.is_some()).finish()
+        f.debug_struct("Endpoint")
+            .field("authority", &self.authority)
+            .field("path", &self.path)
+            .field("tls", &self.tls.is_some())
+            .finish()
     }
 }
 
 /// TLS client configuration shared by every https endpoint (ring provider, Mozilla roots).
 fn tls_connector() -> Result<tokio_rustls::TlsConnector, LlmError> {
     use tokio_rustls::rustls;
-    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-    let cfg = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .map_err(|e| LlmError::Url(format!("TLS setup: {e}")))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
+    let roots = rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    };
+    let cfg = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| LlmError::Url(format!("TLS setup: {e}")))?
+    .with_root_certificates(roots)
+    .with_no_client_auth();
     Ok(tokio_rustls::TlsConnector::from(Arc::new(cfg)))
 }
 
 fn parse_endpoint(base: &str) -> Result<Endpoint, LlmError> {
-    let uri: http::Uri = base.trim_end_matches('/').parse().map_err(|e| LlmError::Url(format!("{base:?}: {e}")))?;
+    let uri: http::Uri = base
+        .trim_end_matches('/')
+        .parse()
+        .map_err(|e| LlmError::Url(format!("{base:?}: {e}")))?;
     let https = match uri.scheme_str() {
         Some("http") => false,
         Some("https") => true,
-        _ => return Err(LlmError::Url(format!("{base:?}: expected http(s)://host[:port][/prefix]"))),
+        _ => {
+            return Err(LlmError::Url(format!(
+                "{base:?}: expected http(s)://host[:port][/prefix]"
+            )))
+        }
     };
-    let host = uri.host().ok_or_else(|| LlmError::Url(format!("{base:?}: no host")))?.to_owned();
+    let host = uri
+        .host()
+        .ok_or_else(|| LlmError::Url(format!("{base:?}: no host")))?
+        .to_owned();
     let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
     let prefix = uri.path().trim_end_matches('/');
     let tls = if https {
-        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(host.trim_start_matches('[').trim_end_matches(']').to_owned())
-            .map_err(|e| LlmError::Url(format!("{base:?}: server name: {e}")))?;
+        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(
+            host.trim_start_matches('[')
+                .trim_end_matches(']')
+                .to_owned(),
+        )
+        .map_err(|e| LlmError::Url(format!("{base:?}: server name: {e}")))?;
         Some((tls_connector()?, name))
     } else {
         None
     };
-    Ok(Endpoint { authority: uri.authority().map(|a| a.to_string()).unwrap_or_else(|| host.clone()), host, port, path: format!("{prefix}/chat/completions"), tls })
+    Ok(Endpoint {
+        authority: uri
+            .authority()
+            .map(|a| a.to_string())
+            .unwrap_or_else(|| host.clone()),
+        host,
+        port,
+        path: format!("{prefix}/chat/completions"),
+        tls,
+    })
 }
 
 /// Per-run budget of requests (attempts, retries included) and tokens (as reported by the
@@ -160,16 +202,24 @@ pub struct RunBudget {
 
 impl RunBudget {
     pub fn new(max_requests: u64, max_tokens: u64) -> Arc<Self> {
-        Arc::new(RunBudget { requests_left: AtomicU64::new(max_requests), tokens_left: AtomicU64::new(max_tokens) })
+        Arc::new(RunBudget {
+            requests_left: AtomicU64::new(max_requests),
+            tokens_left: AtomicU64::new(max_tokens),
+        })
     }
     fn take_request(&self) -> Result<(), LlmError> {
         if self.tokens_left.load(Relaxed) == 0 {
             return Err(LlmError::Budget("tokens"));
         }
-        self.requests_left.fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1)).map(|_| ()).map_err(|_| LlmError::Budget("requests"))
+        self.requests_left
+            .fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1))
+            .map(|_| ())
+            .map_err(|_| LlmError::Budget("requests"))
     }
     fn spend_tokens(&self, n: u64) {
-        let _ = self.tokens_left.fetch_update(Relaxed, Relaxed, |t| Some(t.saturating_sub(n)));
+        let _ = self
+            .tokens_left
+            .fetch_update(Relaxed, Relaxed, |t| Some(t.saturating_sub(n)));
     }
 }
 
@@ -191,7 +241,11 @@ pub struct Completion {
 impl ChatClient {
     pub fn new(cfg: ClientConfig, metrics: Arc<Metrics>) -> Result<ChatClient, LlmError> {
         let endpoint = parse_endpoint(&cfg.base_url)?;
-        Ok(ChatClient { cfg, endpoint, metrics })
+        Ok(ChatClient {
+            cfg,
+            endpoint,
+            metrics,
+        })
     }
 
     pub fn config(&self) -> &ClientConfig {
@@ -216,7 +270,8 @@ impl ChatClient {
             "max_tokens": self.cfg.max_tokens,
             "stream": false,
         });
-        let body = Bytes::from(serde_json::to_vec(&body).map_err(|e| LlmError::BadJson(e.to_string()))?);
+        let body =
+            Bytes::from(serde_json::to_vec(&body).map_err(|e| LlmError::BadJson(e.to_string()))?);
         let mut backoff = self.cfg.backoff;
         let mut attempt = 0u32;
         loop {
@@ -230,7 +285,11 @@ impl ChatClient {
             let t = Instant::now();
             let res = match tokio::time::timeout(limit, self.once(body.clone())).await {
                 Ok(r) => r,
-                Err(_) => Err(if tokio::time::Instant::now() >= deadline { LlmError::Deadline } else { LlmError::Timeout }),
+                Err(_) => Err(if tokio::time::Instant::now() >= deadline {
+                    LlmError::Deadline
+                } else {
+                    LlmError::Timeout
+                }),
             };
             self.metrics.llm_request_latency.observe(t.elapsed());
             let e = match res {
@@ -238,7 +297,15 @@ impl ChatClient {
                     budget.spend_tokens(c.tokens);
                     self.metrics.llm_tokens_total.fetch_add(c.tokens, Relaxed);
                     match validate(&c.text) {
-                        Ok(v) => return Ok((v, Completion { latency: t.elapsed(), ..c })),
+                        Ok(v) => {
+                            return Ok((
+                                v,
+                                Completion {
+                                    latency: t.elapsed(),
+                                    ..c
+                                },
+                            ))
+                        }
                         Err((true, m)) => LlmError::BadJson(m),
                         Err((false, m)) => {
                             let e = LlmError::Unusable(m);
@@ -252,10 +319,16 @@ impl ChatClient {
             e.count(&self.metrics);
             attempt += 1;
             let wait = match &e {
-                LlmError::Status { retry_after: Some(r), .. } => (*r).min(MAX_RETRY_AFTER).max(backoff),
+                LlmError::Status {
+                    retry_after: Some(r),
+                    ..
+                } => (*r).min(MAX_RETRY_AFTER).max(backoff),
                 _ => backoff,
             };
-            if !e.is_retryable() || attempt > self.cfg.max_retries || tokio::time::Instant::now() + wait >= deadline {
+            if !e.is_retryable()
+                || attempt > self.cfg.max_retries
+                || tokio::time::Instant::now() + wait >= deadline
+            {
                 tracing::debug!(error = %e, attempt, "llm call failed; giving up");
                 return Err(e);
             }
@@ -269,21 +342,36 @@ impl ChatClient {
     /// One HTTP attempt.
     async fn once(&self, body: Bytes) -> Result<Completion, LlmError> {
         let ep = &self.endpoint;
-        let stream = tokio::net::TcpStream::connect((ep.host.as_str(), ep.port)).await.map_err(|e| LlmError::Connect(e.to_string()))?;
+        let stream = tokio::net::TcpStream::connect((ep.host.as_str(), ep.port))
+            .await
+            .map_err(|e| LlmError::Connect(e.to_string()))?;
         let _ = stream.set_nodelay(true);
         let (mut sender, conn) = match &ep.tls {
             None => {
-                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| LlmError::Http(e.to_string()))?;
-                (sender, tokio::spawn(async move {
-                    let _ = conn.await;
-                }))
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                    .await
+                    .map_err(|e| LlmError::Http(e.to_string()))?;
+                (
+                    sender,
+                    tokio::spawn(async move {
+                        let _ = conn.await;
+                    }),
+                )
             }
             Some((connector, name)) => {
-                let tls = connector.connect(name.clone(), stream).await.map_err(|e| LlmError::Connect(format!("TLS: {e}")))?;
-                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tls)).await.map_err(|e| LlmError::Http(e.to_string()))?;
-                (sender, tokio::spawn(async move {
-                    let _ = conn.await;
-                }))
+                let tls = connector
+                    .connect(name.clone(), stream)
+                    .await
+                    .map_err(|e| LlmError::Connect(format!("TLS: {e}")))?;
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tls))
+                    .await
+                    .map_err(|e| LlmError::Http(e.to_string()))?;
+                (
+                    sender,
+                    tokio::spawn(async move {
+                        let _ = conn.await;
+                    }),
+                )
             }
         };
         let mut req = http::Request::post(ep.path.as_str())
@@ -293,15 +381,33 @@ impl ChatClient {
         if let Some(k) = &self.cfg.api_key {
             req = req.header(http::header::AUTHORIZATION, format!("Bearer {k}"));
         }
-        let req = req.body(Full::new(body)).map_err(|e| LlmError::Http(e.to_string()))?;
+        let req = req
+            .body(Full::new(body))
+            .map_err(|e| LlmError::Http(e.to_string()))?;
         let result = async {
-            let resp = sender.send_request(req).await.map_err(|e| LlmError::Http(e.to_string()))?;
+            let resp = sender
+                .send_request(req)
+                .await
+                .map_err(|e| LlmError::Http(e.to_string()))?;
             let status = resp.status().as_u16();
-            let retry_after = resp.headers().get(http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok()).map(Duration::from_secs);
-            let bytes = Limited::new(resp.into_body(), MAX_REPLY_BYTES).collect().await.map_err(|e| LlmError::Http(e.to_string()))?.to_bytes();
+            let retry_after = resp
+                .headers()
+                .get(http::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(Duration::from_secs);
+            let bytes = Limited::new(resp.into_body(), MAX_REPLY_BYTES)
+                .collect()
+                .await
+                .map_err(|e| LlmError::Http(e.to_string()))?
+                .to_bytes();
             if status != 200 {
                 let text: String = String::from_utf8_lossy(&bytes).chars().take(300).collect();
-                return Err(LlmError::Status { status, body: text, retry_after });
+                return Err(LlmError::Status {
+                    status,
+                    body: text,
+                    retry_after,
+                });
             }
             parse_completion(&bytes)
         }
@@ -313,10 +419,20 @@ impl ChatClient {
 
 /// `choices[0].message.content` and `usage.total_tokens` of a chat-completions reply.
 fn parse_completion(bytes: &[u8]) -> Result<Completion, LlmError> {
-    let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| LlmError::BadJson(format!("reply is not JSON: {e}")))?;
-    let text = v["choices"][0]["message"]["content"].as_str().ok_or_else(|| LlmError::BadJson("reply has no choices[0].message.content".into()))?.to_owned();
-    let tokens = v["usage"]["total_tokens"].as_u64().unwrap_or((bytes.len() as u64) / 4);
-    Ok(Completion { text, tokens, latency: Duration::ZERO })
+    let v: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|e| LlmError::BadJson(format!("reply is not JSON: {e}")))?;
+    let text = v["choices"][0]["message"]["content"]
+        .as_str()
+        .ok_or_else(|| LlmError::BadJson("reply has no choices[0].message.content".into()))?
+        .to_owned();
+    let tokens = v["usage"]["total_tokens"]
+        .as_u64()
+        .unwrap_or((bytes.len() as u64) / 4);
+    Ok(Completion {
+        text,
+        tokens,
+        latency: Duration::ZERO,
+    })
 }
 
 #[cfg(test)]
@@ -326,10 +442,19 @@ mod tests {
     #[test]
     fn endpoints() {
         let e = parse_endpoint("http://127.0.0.1:8089/v1/").unwrap();
-        assert_eq!((e.host.as_str(), e.port, e.path.as_str()), ("127.0.0.1", 8089, "/v1/chat/completions"));
-        assert_eq!(parse_endpoint("http://localhost").unwrap().path, "/chat/completions");
+        assert_eq!(
+            (e.host.as_str(), e.port, e.path.as_str()),
+            ("127.0.0.1", 8089, "/v1/chat/completions")
+        );
+        assert_eq!(
+            parse_endpoint("http://localhost").unwrap().path,
+            "/chat/completions"
+        );
         let e = parse_endpoint("https://api.example.com/v1").unwrap();
-        assert_eq!((e.host.as_str(), e.port, e.path.as_str(), e.tls.is_some()), ("api.example.com", 443, "/v1/chat/completions", true));
+        assert_eq!(
+            (e.host.as_str(), e.port, e.path.as_str(), e.tls.is_some()),
+            ("api.example.com", 443, "/v1/chat/completions", true)
+        );
         assert!(parse_endpoint("http://localhost").unwrap().tls.is_none());
         assert!(parse_endpoint("ftp://example.com").is_err());
         assert!(parse_endpoint("not a url").is_err());
@@ -339,14 +464,19 @@ mod tests {
     /// handshake with a connect error naming TLS — it never falls back to plaintext.
     #[test]
     fn https_requires_a_tls_handshake() {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         rt.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let port = listener.local_addr().unwrap().port();
             tokio::spawn(async move {
                 use tokio::io::AsyncWriteExt;
                 while let Ok((mut s, _)) = listener.accept().await {
-                    let _ = s.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await;
+                    let _ = s
+                        .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}")
+                        .await;
                 }
             });
             let cfg = ClientConfig {
@@ -368,17 +498,26 @@ mod tests {
 
     #[test]
     fn completions() {
-        let c = parse_completion(br#"{"choices":[{"message":{"content":"412"}}],"usage":{"total_tokens":9}}"#).unwrap();
+        let c = parse_completion(
+            br#"{"choices":[{"message":{"content":"412"}}],"usage":{"total_tokens":9}}"#,
+        )
+        .unwrap();
         assert_eq!((c.text.as_str(), c.tokens), ("412", 9));
         assert!(matches!(parse_completion(b"{}"), Err(LlmError::BadJson(_))));
-        assert!(matches!(parse_completion(b"<html>"), Err(LlmError::BadJson(_))));
+        assert!(matches!(
+            parse_completion(b"<html>"),
+            Err(LlmError::BadJson(_))
+        ));
     }
 
     #[test]
     fn budget() {
         let b = RunBudget::new(2, 100);
         assert!(b.take_request().is_ok() && b.take_request().is_ok());
-        assert!(matches!(b.take_request(), Err(LlmError::Budget("requests"))));
+        assert!(matches!(
+            b.take_request(),
+            Err(LlmError::Budget("requests"))
+        ));
         let b = RunBudget::new(5, 10);
         b.spend_tokens(50);
         assert!(matches!(b.take_request(), Err(LlmError::Budget("tokens"))));

@@ -6,7 +6,9 @@
 use super::cache::VerdictCache;
 use super::client::RunBudget;
 use super::Shared;
-use groundcheck_detectors::judge::{evidence_hash, judge_messages, parse_verdict, ClaimJudge, JudgeOutcome, Verdict};
+use groundcheck_detectors::judge::{
+    evidence_hash, judge_messages, parse_verdict, ClaimJudge, JudgeOutcome, Verdict,
+};
 use groundcheck_detectors::report::Claim;
 use groundcheck_detectors::run::AgentRun;
 use groundcheck_detectors::stage3::{evidence_text, BoxFuture};
@@ -21,7 +23,11 @@ pub struct LlmJudge {
 
 impl LlmJudge {
     pub fn new(sh: Arc<Shared>, cache_size: usize, max_claims: usize) -> Self {
-        LlmJudge { sh, cache: Arc::new(VerdictCache::new(cache_size)), max_claims }
+        LlmJudge {
+            sh,
+            cache: Arc::new(VerdictCache::new(cache_size)),
+            max_claims,
+        }
     }
 }
 
@@ -37,13 +43,24 @@ impl ClaimJudge for LlmJudge {
     fn judge(&self, run: Arc<AgentRun>, claims: Arc<Vec<Claim>>) -> BoxFuture<JudgeOutcome> {
         let (sh, cache, max_claims) = (self.sh.clone(), self.cache.clone(), self.max_claims);
         Box::pin(async move {
-            let task = sh.rt.spawn(judge_run(sh.clone(), cache, max_claims, run, claims));
-            task.await.unwrap_or_else(|e| JudgeOutcome { verdicts: Vec::new(), notes: vec![format!("stage2 judge: task failed: {e}")] })
+            let task = sh
+                .rt
+                .spawn(judge_run(sh.clone(), cache, max_claims, run, claims));
+            task.await.unwrap_or_else(|e| JudgeOutcome {
+                verdicts: Vec::new(),
+                notes: vec![format!("stage2 judge: task failed: {e}")],
+            })
         })
     }
 }
 
-async fn judge_run(sh: Arc<Shared>, cache: Arc<VerdictCache>, max_claims: usize, run: Arc<AgentRun>, claims: Arc<Vec<Claim>>) -> JudgeOutcome {
+async fn judge_run(
+    sh: Arc<Shared>,
+    cache: Arc<VerdictCache>,
+    max_claims: usize,
+    run: Arc<AgentRun>,
+    claims: Arc<Vec<Claim>>,
+) -> JudgeOutcome {
     let evidence = Arc::new(evidence_text(&run, sh.max_evidence_chars));
     let hash = evidence_hash(&evidence);
     let m = &sh.metrics;
@@ -64,15 +81,23 @@ async fn judge_run(sh: Arc<Shared>, cache: Arc<VerdictCache>, max_claims: usize,
             verdicts.push((i, v));
             continue;
         }
-        let (sh, budget, evidence, cache) = (sh.clone(), budget.clone(), evidence.clone(), cache.clone());
+        let (sh, budget, evidence, cache) =
+            (sh.clone(), budget.clone(), evidence.clone(), cache.clone());
         set.spawn(async move {
-            let Ok(_permit) = sh.sem.acquire().await else { return (i, Err("closed".to_owned())) };
+            let Ok(_permit) = sh.sem.acquire().await else {
+                return (i, Err("closed".to_owned()));
+            };
             if tokio::time::Instant::now() >= deadline {
                 return (i, Err("deadline".to_owned()));
             }
             sh.metrics.judge_calls_total.fetch_add(1, Relaxed);
             let msgs = judge_messages(&text, &evidence);
-            let r = sh.client.chat(&msgs, 0.0, &budget, deadline, |t| parse_verdict(t, &evidence).map_err(|e| (e.is_retryable(), e.to_string()))).await;
+            let r = sh
+                .client
+                .chat(&msgs, 0.0, &budget, deadline, |t| {
+                    parse_verdict(t, &evidence).map_err(|e| (e.is_retryable(), e.to_string()))
+                })
+                .await;
             match r {
                 Ok((v, _)) => {
                     sh.metrics.judge_verdicts_total.fetch_add(1, Relaxed);
@@ -106,17 +131,25 @@ async fn judge_run(sh: Arc<Shared>, cache: Arc<VerdictCache>, max_claims: usize,
     let unjudged = failed.len() + pending;
     m.judge_failed_total.fetch_add(unjudged as u64, Relaxed);
     verdicts.sort_by_key(|(i, _)| *i);
-    let mut notes = vec![format!("stage2 judge: {} claim(s) judged ({cached} cached), {unjudged} without verdict", verdicts.len())];
+    let mut notes = vec![format!(
+        "stage2 judge: {} claim(s) judged ({cached} cached), {unjudged} without verdict",
+        verdicts.len()
+    )];
     if !failed.is_empty() || pending > 0 {
         failed.sort();
         failed.dedup();
         if pending > 0 {
             failed.push(format!("{pending} past the deadline"));
         }
-        notes.push(format!("stage2 judge: no verdict for some claims: {}", failed.join(", ")));
+        notes.push(format!(
+            "stage2 judge: no verdict for some claims: {}",
+            failed.join(", ")
+        ));
     }
     if skipped > 0 {
-        notes.push(format!("stage2 judge: {skipped} claim(s) not judged: judge_max_claims budget"));
+        notes.push(format!(
+            "stage2 judge: {skipped} claim(s) not judged: judge_max_claims budget"
+        ));
     }
     JudgeOutcome { verdicts, notes }
 }

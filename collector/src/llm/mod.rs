@@ -47,7 +47,10 @@ pub struct Sampling {
 impl Sampling {
     pub fn wants(&self, run: &AgentRun) -> bool {
         if !self.agents.is_empty() {
-            let named = |n: &Option<String>| n.as_ref().is_some_and(|n| self.agents.iter().any(|a| a == n));
+            let named = |n: &Option<String>| {
+                n.as_ref()
+                    .is_some_and(|n| self.agents.iter().any(|a| a == n))
+            };
             if !named(&run.agent_name) && !named(&run.service_name) {
                 return false;
             }
@@ -118,11 +121,22 @@ pub struct Shared {
 }
 
 /// Build the judge and the prober the settings ask for (both `None` when off).
-pub fn build(s: &Settings, metrics: Arc<Metrics>) -> Result<(Option<Arc<dyn ClaimJudge>>, Option<Arc<dyn ConsistencyProber>>), LlmSetupError> {
+pub fn build(
+    s: &Settings,
+    metrics: Arc<Metrics>,
+) -> Result<
+    (
+        Option<Arc<dyn ClaimJudge>>,
+        Option<Arc<dyn ConsistencyProber>>,
+    ),
+    LlmSetupError,
+> {
     if !(s.probes || s.judge) {
         return Ok((None, None));
     }
-    let api_key = std::env::var(&s.llm_api_key_env).ok().filter(|k| !k.is_empty());
+    let api_key = std::env::var(&s.llm_api_key_env)
+        .ok()
+        .filter(|k| !k.is_empty());
     let client = ChatClient::new(
         ClientConfig {
             base_url: s.llm_base_url.clone(),
@@ -140,16 +154,34 @@ pub fn build(s: &Settings, metrics: Arc<Metrics>) -> Result<(Option<Arc<dyn Clai
         sem: Arc::new(Semaphore::new(s.llm_concurrency)),
         metrics,
         rt: Rt::current_or_own()?,
-        sampling: Sampling { agents: s.llm_agents.clone(), rate: s.llm_sample_rate },
+        sampling: Sampling {
+            agents: s.llm_agents.clone(),
+            rate: s.llm_sample_rate,
+        },
         deadline: Duration::from_millis(s.llm_deadline_ms),
         max_requests: s.llm_max_requests_per_run,
         max_tokens: s.llm_max_tokens_per_run,
         max_evidence_chars: s.llm_max_evidence_chars,
     });
-    let judge: Option<Arc<dyn ClaimJudge>> = s.judge.then(|| Arc::new(judge::LlmJudge::new(shared.clone(), s.judge_cache_size, s.judge_max_claims)) as Arc<dyn ClaimJudge>);
+    let judge: Option<Arc<dyn ClaimJudge>> = s.judge.then(|| {
+        Arc::new(judge::LlmJudge::new(
+            shared.clone(),
+            s.judge_cache_size,
+            s.judge_max_claims,
+        )) as Arc<dyn ClaimJudge>
+    });
     let prober: Option<Arc<dyn ConsistencyProber>> = if s.probes {
-        let plan = PlanConfig { kinds: s.probe_kinds()?, probes_per_claim: s.probes_per_claim, max_probes: s.probe_max_per_run, max_evidence_chars: s.llm_max_evidence_chars };
-        Some(Arc::new(probe::LlmProber::new(shared.clone(), plan, s.probe_temperature)))
+        let plan = PlanConfig {
+            kinds: s.probe_kinds()?,
+            probes_per_claim: s.probes_per_claim,
+            max_probes: s.probe_max_per_run,
+            max_evidence_chars: s.llm_max_evidence_chars,
+        };
+        Some(Arc::new(probe::LlmProber::new(
+            shared.clone(),
+            plan,
+            s.probe_temperature,
+        )))
     } else {
         None
     };
@@ -166,14 +198,34 @@ mod tests {
         let mut run = groundcheck_detectors::run::build_run(Vec::new());
         run.agent_name = Some("TravelDesk".into());
         run.run_id = "abc".into();
-        assert!(Sampling { agents: vec![], rate: 1.0 }.wants(&run));
-        assert!(Sampling { agents: vec!["TravelDesk".into()], rate: 1.0 }.wants(&run));
-        assert!(!Sampling { agents: vec!["Other".into()], rate: 1.0 }.wants(&run));
-        assert!(!Sampling { agents: vec![], rate: 0.0 }.wants(&run));
+        assert!(Sampling {
+            agents: vec![],
+            rate: 1.0
+        }
+        .wants(&run));
+        assert!(Sampling {
+            agents: vec!["TravelDesk".into()],
+            rate: 1.0
+        }
+        .wants(&run));
+        assert!(!Sampling {
+            agents: vec!["Other".into()],
+            rate: 1.0
+        }
+        .wants(&run));
+        assert!(!Sampling {
+            agents: vec![],
+            rate: 0.0
+        }
+        .wants(&run));
         let share = (0..1000)
             .filter(|i| {
                 run.run_id = format!("{i:032x}");
-                Sampling { agents: vec![], rate: 0.25 }.wants(&run)
+                Sampling {
+                    agents: vec![],
+                    rate: 0.25,
+                }
+                .wants(&run)
             })
             .count();
         assert!((150..350).contains(&share), "{share}");

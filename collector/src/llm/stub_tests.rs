@@ -53,14 +53,26 @@ async fn handle(State(s): State<Stub>, body: bytes::Bytes) -> Response {
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
-    (StatusCode::from_u16(status).unwrap(), [("content-type", "application/json"), ("retry-after", "0")], body).into_response()
+    (
+        StatusCode::from_u16(status).unwrap(),
+        [("content-type", "application/json"), ("retry-after", "0")],
+        body,
+    )
+        .into_response()
 }
 
 /// Start the stub on a free loopback port; returns its base URL and request counter.
-async fn stub(behaviour: impl Fn(usize, &Value) -> (u16, String, Duration) + Send + Sync + 'static) -> (String, Arc<AtomicUsize>) {
+async fn stub(
+    behaviour: impl Fn(usize, &Value) -> (u16, String, Duration) + Send + Sync + 'static,
+) -> (String, Arc<AtomicUsize>) {
     let calls = Arc::new(AtomicUsize::new(0));
-    let state = Stub { calls: calls.clone(), behaviour: Arc::new(behaviour) };
-    let app = Router::new().route("/v1/chat/completions", post(handle)).with_state(state);
+    let state = Stub {
+        calls: calls.clone(),
+        behaviour: Arc::new(behaviour),
+    };
+    let app = Router::new()
+        .route("/v1/chat/completions", post(handle))
+        .with_state(state);
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move {
@@ -70,7 +82,15 @@ async fn stub(behaviour: impl Fn(usize, &Value) -> (u16, String, Duration) + Sen
 }
 
 fn user_text(req: &Value) -> String {
-    req["messages"].as_array().map(|m| m.iter().map(|x| x["content"].as_str().unwrap_or("")).collect::<Vec<_>>().join("\n")).unwrap_or_default()
+    req["messages"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .map(|x| x["content"].as_str().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default()
 }
 
 fn is_judge(req: &Value) -> bool {
@@ -83,7 +103,12 @@ fn run() -> AgentRun {
     r.run_id = "0123456789abcdef0123456789abcdef".into();
     r.agent_name = Some("TravelDesk".into());
     r.user_input = "How much is flight AC1471?".into();
-    r.tool_calls.push(ToolCall { id: "call_1".into(), name: "get_flight".into(), result: Some(r#"{"flight": "AC1471", "price": 412}"#.into()), ..Default::default() });
+    r.tool_calls.push(ToolCall {
+        id: "call_1".into(),
+        name: "get_flight".into(),
+        result: Some(r#"{"flight": "AC1471", "price": 412}"#.into()),
+        ..Default::default()
+    });
     r.final_answer = Some("Flight AC1471 costs $412.".into());
     r
 }
@@ -101,7 +126,18 @@ async fn detect(d: &Detector, run: AgentRun) -> HallucinationReport {
         Some(f) => Some(f.await),
         None => None,
     };
-    d.complete(&run, Vec::new(), s2, AsyncResults { judge, probes, elapsed: Duration::ZERO }, 0).0
+    d.complete(
+        &run,
+        Vec::new(),
+        s2,
+        AsyncResults {
+            judge,
+            probes,
+            elapsed: Duration::ZERO,
+        },
+        0,
+    )
+    .0
 }
 
 fn detector(url: &str, extra: &[&str]) -> (Detector, Arc<Metrics>) {
@@ -118,7 +154,10 @@ async fn agreeing_probes_emit_and_diverging_probes_revise() {
     let r = detect(&d, run()).await;
     assert_eq!(r.consistency_probes.len(), 1, "{r:#?}");
     let p = &r.consistency_probes[0];
-    assert_eq!((p.original.as_str(), p.kind.as_str(), p.status), ("AC1471", "identifier", ProbeStatus::Answered));
+    assert_eq!(
+        (p.original.as_str(), p.kind.as_str(), p.status),
+        ("AC1471", "identifier", ProbeStatus::Answered)
+    );
     assert_eq!(p.probe_answers, vec!["AC1471"; 3]);
     assert_eq!(p.agreement, 1.0);
     assert_eq!(r.action, Action::Emit, "{:?}", r.notes);
@@ -126,14 +165,36 @@ async fn agreeing_probes_emit_and_diverging_probes_revise() {
     assert_eq!(m.stage3_probes_answered_total.load(SeqCst), 3);
 
     // Two of three answers name another flight: no majority → the claim is flagged for revision.
-    let (url, _) = stub(|n, _| (200, completion(if n % 3 == 0 { "AC1471" } else { "The flight is BA0999." }), Duration::ZERO)).await;
+    let (url, _) = stub(|n, _| {
+        (
+            200,
+            completion(if n % 3 == 0 {
+                "AC1471"
+            } else {
+                "The flight is BA0999."
+            }),
+            Duration::ZERO,
+        )
+    })
+    .await;
     let (d, m) = detector(&url, &["--probes", "true"]);
     let r = detect(&d, run()).await;
     let p = &r.consistency_probes[0];
     assert!((p.agreement - 1.0 / 3.0).abs() < 1e-9, "{p:?}");
     assert!(p.probe_answers.contains(&"BA0999".to_owned()), "{p:?}");
-    assert_eq!(r.action, Action::Revise, "critical divergence blocks emit: {:?}", r.notes);
-    assert!(r.notes.iter().any(|n| n.contains("consistency probe diverged")), "{:?}", r.notes);
+    assert_eq!(
+        r.action,
+        Action::Revise,
+        "critical divergence blocks emit: {:?}",
+        r.notes
+    );
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("consistency probe diverged")),
+        "{:?}",
+        r.notes
+    );
     assert_eq!(m.stage3_probes_divergent_total.load(SeqCst), 1);
 }
 
@@ -147,8 +208,19 @@ async fn probes_without_answer_by_the_deadline_are_timed_out_and_the_report_is_w
     let p = &r.consistency_probes[0];
     assert_eq!(p.status, ProbeStatus::TimedOut, "{p:?}");
     assert!(p.probe_answers.is_empty());
-    assert_eq!(r.action, Action::Emit, "no answer is no divergence: {:?}", r.notes);
-    assert!(r.notes.iter().any(|n| n.contains("without an answer by the deadline")), "{:?}", r.notes);
+    assert_eq!(
+        r.action,
+        Action::Emit,
+        "no answer is no divergence: {:?}",
+        r.notes
+    );
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("without an answer by the deadline")),
+        "{:?}",
+        r.notes
+    );
     assert_eq!(m.stage3_probes_timed_out_total.load(SeqCst), 3);
     // The stub would answer after 30 s; the report did not wait for it.
     assert!(waited < Duration::from_secs(30), "{waited:?}");
@@ -164,7 +236,17 @@ async fn rate_limits_server_errors_and_bad_json_are_retried_with_backoff() {
         _ => (200, completion("AC1471"), Duration::ZERO),
     })
     .await;
-    let (d, m) = detector(&url, &["--probes", "true", "--llm-concurrency", "3", "--llm-max-retries", "3"]);
+    let (d, m) = detector(
+        &url,
+        &[
+            "--probes",
+            "true",
+            "--llm-concurrency",
+            "3",
+            "--llm-max-retries",
+            "3",
+        ],
+    );
     let r = detect(&d, run()).await;
     let p = &r.consistency_probes[0];
     assert_eq!(p.status, ProbeStatus::Answered, "{p:?} {:?}", r.notes);
@@ -179,15 +261,33 @@ async fn rate_limits_server_errors_and_bad_json_are_retried_with_backoff() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn retries_stop_at_the_per_run_budget() {
     let (url, calls) = stub(|_, _| (503, "{}".into(), Duration::ZERO)).await;
-    let (d, m) = detector(&url, &["--probes", "true", "--llm-max-retries", "10", "--llm-max-requests-per-run", "5"]);
+    let (d, m) = detector(
+        &url,
+        &[
+            "--probes",
+            "true",
+            "--llm-max-retries",
+            "10",
+            "--llm-max-requests-per-run",
+            "5",
+        ],
+    );
     let r = detect(&d, run()).await;
     let p = &r.consistency_probes[0];
     assert_eq!(p.status, ProbeStatus::Failed, "{p:?}");
     assert!(p.errors.iter().any(|e| e.contains("budget")), "{p:?}");
-    assert_eq!(calls.load(SeqCst), 5, "never more requests than the run's budget");
+    assert_eq!(
+        calls.load(SeqCst),
+        5,
+        "never more requests than the run's budget"
+    );
     assert_eq!(m.stage3_probes_failed_total.load(SeqCst), 3);
     assert_eq!(r.action, Action::Emit, "{:?}", r.notes);
-    assert!(r.notes.iter().any(|n| n.contains("failed")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("failed")),
+        "{:?}",
+        r.notes
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -205,7 +305,12 @@ async fn judge_verdicts_are_validated_combined_and_cached() {
     let (d, m) = detector(&url, &["--judge", "true"]);
     let r = detect(&d, run()).await;
     assert_eq!(r.claims.len(), 1);
-    assert_eq!((r.claims[0].score, r.claims[0].status), (0.5, ClaimStatus::Unsupported), "{:?}", r.claims);
+    assert_eq!(
+        (r.claims[0].score, r.claims[0].status),
+        (0.5, ClaimStatus::Unsupported),
+        "{:?}",
+        r.claims
+    );
     assert!(r.claims[0].reason.contains("llm judge"));
     assert_eq!(r.action, Action::Revise);
     assert_eq!(calls.load(SeqCst), 2, "one schema failure retried");
@@ -216,22 +321,39 @@ async fn judge_verdicts_are_validated_combined_and_cached() {
     assert_eq!(r.claims[0].score, 0.5);
     assert_eq!(calls.load(SeqCst), 2);
     assert_eq!(m.judge_cache_hits_total.load(SeqCst), 1);
-    assert!(r.notes.iter().any(|n| n.contains("(1 cached)")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("(1 cached)")),
+        "{:?}",
+        r.notes
+    );
     // Other evidence → another key → asked again.
     let mut other = run();
-    other.tool_calls[0].result = Some(r#"{"flight": "AC1471", "price": 412, "seat": "12A"}"#.into());
+    other.tool_calls[0].result =
+        Some(r#"{"flight": "AC1471", "price": 412, "seat": "12A"}"#.into());
     detect(&d, other).await;
     assert_eq!(calls.load(SeqCst), 3);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn judge_quotes_must_come_from_the_evidence() {
-    let (url, calls) = stub(|_, _| (200, completion("{\"verdict\": \"supported\", \"evidence_quote\": \"price: 999\"}"), Duration::ZERO)).await;
+    let (url, calls) = stub(|_, _| {
+        (
+            200,
+            completion("{\"verdict\": \"supported\", \"evidence_quote\": \"price: 999\"}"),
+            Duration::ZERO,
+        )
+    })
+    .await;
     let (d, m) = detector(&url, &["--judge", "true", "--judge-combine", "replace"]);
     let mut r = run();
     r.final_answer = Some("Flight AC1471 costs $500.".into());
     let r = detect(&d, r).await;
-    assert_ne!(r.claims[0].status, ClaimStatus::Supported, "an unquotable 'supported' verdict is not used: {:?}", r.claims);
+    assert_ne!(
+        r.claims[0].status,
+        ClaimStatus::Supported,
+        "an unquotable 'supported' verdict is not used: {:?}",
+        r.claims
+    );
     assert_eq!(r.claims[0].score, 0.5);
     assert_eq!(calls.load(SeqCst), 1, "not retried");
     assert_eq!(m.judge_failed_total.load(SeqCst), 1);
@@ -240,7 +362,10 @@ async fn judge_quotes_must_come_from_the_evidence() {
 #[test]
 fn synchronous_callers_block_on_their_own_runtime() {
     // `check` / `eval` have no runtime: the detector brings one for the LLM calls.
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let (url, _) = rt.block_on(stub(|_, _| (200, completion("AC1471"), Duration::ZERO)));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = std::thread::spawn(move || {
@@ -250,7 +375,12 @@ fn synchronous_callers_block_on_their_own_runtime() {
     });
     let (d, _) = detector(&url, &["--probes", "true"]);
     let r = d.detect(&run(), 0);
-    assert_eq!(r.consistency_probes[0].probe_answers.len(), 3, "{:?}", r.notes);
+    assert_eq!(
+        r.consistency_probes[0].probe_answers.len(),
+        3,
+        "{:?}",
+        r.notes
+    );
     drop(d);
     let _ = stop.send(());
     server.join().unwrap();
@@ -258,10 +388,14 @@ fn synchronous_callers_block_on_their_own_runtime() {
 
 #[test]
 fn probes_and_judge_need_an_endpoint() {
-    let m = Cli::command().try_get_matches_from(["t", "--probes", "true"]).unwrap();
+    let m = Cli::command()
+        .try_get_matches_from(["t", "--probes", "true"])
+        .unwrap();
     let cli = Cli::from_arg_matches(&m).unwrap();
     assert!(Settings::resolve(&cli.s, &m).is_err());
-    let m = Cli::command().try_get_matches_from(["t", "--llm-base-url", "http://x", "--probe-kind", "colour"]).unwrap();
+    let m = Cli::command()
+        .try_get_matches_from(["t", "--llm-base-url", "http://x", "--probe-kind", "colour"])
+        .unwrap();
     let cli = Cli::from_arg_matches(&m).unwrap();
     assert!(Settings::resolve(&cli.s, &m).is_err());
 }

@@ -6,7 +6,9 @@
 //! answer.
 
 use groundcheck_proto::otlp::collector::ExportTraceServiceRequest;
-use groundcheck_proto::otlp::common::{any_value::Value as AV, AnyValue, InstrumentationScope, KeyValue};
+use groundcheck_proto::otlp::common::{
+    any_value::Value as AV, AnyValue, InstrumentationScope, KeyValue,
+};
 use groundcheck_proto::otlp::resource::Resource;
 use groundcheck_proto::otlp::trace::{ResourceSpans, ScopeSpans, Span};
 
@@ -33,7 +35,13 @@ pub struct GenConfig {
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig { spans_per_run: 6, result_bytes: 256, hallucinated_share: 0.2, dialect: GenDialect::Genai, omit_root: false }
+        GenConfig {
+            spans_per_run: 6,
+            result_bytes: 256,
+            hallucinated_share: 0.2,
+            dialect: GenDialect::Genai,
+            omit_root: false,
+        }
     }
 }
 
@@ -58,7 +66,13 @@ impl Rng {
 }
 
 fn kv(k: &str, v: impl Into<String>) -> KeyValue {
-    KeyValue { key: k.to_owned(), value: Some(AnyValue { value: Some(AV::StringValue(v.into())) }), ..Default::default() }
+    KeyValue {
+        key: k.to_owned(),
+        value: Some(AnyValue {
+            value: Some(AV::StringValue(v.into())),
+        }),
+        ..Default::default()
+    }
 }
 
 const SCHEMA: &str = r#"{"type":"object","properties":{"order_id":{"type":"string","pattern":"^ORD-\\d+$"}},"required":["order_id"],"additionalProperties":false}"#;
@@ -86,10 +100,17 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
     let hallucinated = rng.f64() < cfg.hallucinated_share;
     let order = 1000 + rng.next_u64() % 9000;
     let total = 100 + rng.next_u64() % 900;
-    let base = format!(r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":""}}"#);
+    let base = format!(
+        r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":""}}"#
+    );
     let pad = "x".repeat(cfg.result_bytes.saturating_sub(base.len()));
-    let result = format!(r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":"{pad}"}}"#);
-    let answer = format!("Order ORD-{order} has shipped with UPS. The total was ${}.50.", if hallucinated { total + 100 } else { total });
+    let result = format!(
+        r#"{{"order_id":"ORD-{order}","status":"shipped","total":{total}.5,"carrier":"UPS","notes":"{pad}"}}"#
+    );
+    let answer = format!(
+        "Order ORD-{order} has shipped with UPS. The total was ${}.50.",
+        if hallucinated { total + 100 } else { total }
+    );
     let user = format!("Where is my order ORD-{order}?");
     let tool_turns = (cfg.spans_per_run.max(4) - 2) / 2;
     let mut span_id = rng.next_u64() | 1;
@@ -100,7 +121,12 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
     let root_id = next_id();
     let t0 = now_ns.saturating_sub(1_000_000_000);
     let mut spans = Vec::with_capacity(cfg.spans_per_run);
-    let mk = |id: Vec<u8>, parent: Option<&Vec<u8>>, name: String, start: u64, end: u64, attrs: Vec<KeyValue>| Span {
+    let mk = |id: Vec<u8>,
+              parent: Option<&Vec<u8>>,
+              name: String,
+              start: u64,
+              end: u64,
+              attrs: Vec<KeyValue>| Span {
         trace_id: trace_id.to_vec(),
         span_id: id,
         parent_span_id: parent.cloned().unwrap_or_default(),
@@ -122,12 +148,32 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
                     kv("llm.input_messages.0.message.role", "user"),
                     kv("llm.input_messages.0.message.content", user.clone()),
                     kv("llm.output_messages.0.message.role", "assistant"),
-                    kv("llm.output_messages.0.message.tool_calls.0.tool_call.id", call_id.clone()),
-                    kv("llm.output_messages.0.message.tool_calls.0.tool_call.function.name", "get_order"),
-                    kv("llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments", args.clone()),
-                    kv("llm.tools.0.tool.json_schema", format!(r#"{{"type":"function","function":{{"name":"get_order","parameters":{SCHEMA}}}}}"#)),
+                    kv(
+                        "llm.output_messages.0.message.tool_calls.0.tool_call.id",
+                        call_id.clone(),
+                    ),
+                    kv(
+                        "llm.output_messages.0.message.tool_calls.0.tool_call.function.name",
+                        "get_order",
+                    ),
+                    kv(
+                        "llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments",
+                        args.clone(),
+                    ),
+                    kv(
+                        "llm.tools.0.tool.json_schema",
+                        format!(
+                            r#"{{"type":"function","function":{{"name":"get_order","parameters":{SCHEMA}}}}}"#
+                        ),
+                    ),
                 ],
-                vec![kv("openinference.span.kind", "TOOL"), kv("tool.name", "get_order"), kv("tool_call.id", call_id.clone()), kv("input.value", args.clone()), kv("output.value", result.clone())],
+                vec![
+                    kv("openinference.span.kind", "TOOL"),
+                    kv("tool.name", "get_order"),
+                    kv("tool_call.id", call_id.clone()),
+                    kv("input.value", args.clone()),
+                    kv("output.value", result.clone()),
+                ],
                 "Messages".to_owned(),
                 "get_order".to_owned(),
             ),
@@ -146,7 +192,10 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
                 vec![
                     kv("traceloop.span.kind", "tool"),
                     kv("traceloop.entity.name", "get_order"),
-                    kv("traceloop.entity.input", format!(r#"{{"args":[],"kwargs":{args}}}"#)),
+                    kv(
+                        "traceloop.entity.input",
+                        format!(r#"{{"args":[],"kwargs":{args}}}"#),
+                    ),
                     kv("traceloop.entity.output", result.clone()),
                 ],
                 "openai.chat".to_owned(),
@@ -155,12 +204,24 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
             _ => (
                 vec![
                     kv("gen_ai.operation.name", "chat"),
-                    kv("gen_ai.input.messages", format!(r#"[{{"role":"user","parts":[{{"type":"text","content":"{user}"}}]}}]"#)),
+                    kv(
+                        "gen_ai.input.messages",
+                        format!(
+                            r#"[{{"role":"user","parts":[{{"type":"text","content":"{user}"}}]}}]"#
+                        ),
+                    ),
                     kv(
                         "gen_ai.output.messages",
-                        format!(r#"[{{"role":"assistant","parts":[{{"type":"tool_call","id":"{call_id}","name":"get_order","arguments":{args}}}],"finish_reason":"tool_call"}}]"#),
+                        format!(
+                            r#"[{{"role":"assistant","parts":[{{"type":"tool_call","id":"{call_id}","name":"get_order","arguments":{args}}}],"finish_reason":"tool_call"}}]"#
+                        ),
                     ),
-                    kv("gen_ai.tool.definitions", format!(r#"[{{"type":"function","name":"get_order","parameters":{SCHEMA}}}]"#)),
+                    kv(
+                        "gen_ai.tool.definitions",
+                        format!(
+                            r#"[{{"type":"function","name":"get_order","parameters":{SCHEMA}}}]"#
+                        ),
+                    ),
                 ],
                 vec![
                     kv("gen_ai.operation.name", "execute_tool"),
@@ -173,9 +234,23 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
                 "execute_tool get_order".to_owned(),
             ),
         };
-        spans.push(mk(next_id(), Some(&root_id), chat_name, t, t + 1000, chat_attrs));
+        spans.push(mk(
+            next_id(),
+            Some(&root_id),
+            chat_name,
+            t,
+            t + 1000,
+            chat_attrs,
+        ));
         t += 2000;
-        spans.push(mk(next_id(), Some(&root_id), tool_name, t, t + 1000, tool_attrs));
+        spans.push(mk(
+            next_id(),
+            Some(&root_id),
+            tool_name,
+            t,
+            t + 1000,
+            tool_attrs,
+        ));
         t += 2000;
     }
     let final_attrs = match dialect {
@@ -196,24 +271,66 @@ pub fn gen_run(cfg: &GenConfig, rng: &mut Rng, now_ns: u64) -> GenRun {
         ],
         _ => vec![
             kv("gen_ai.operation.name", "chat"),
-            kv("gen_ai.input.messages", format!(r#"[{{"role":"user","parts":[{{"type":"text","content":"{user}"}}]}}]"#)),
-            kv("gen_ai.output.messages", format!(r#"[{{"role":"assistant","parts":[{{"type":"text","content":"{answer}"}}],"finish_reason":"stop"}}]"#)),
+            kv(
+                "gen_ai.input.messages",
+                format!(r#"[{{"role":"user","parts":[{{"type":"text","content":"{user}"}}]}}]"#),
+            ),
+            kv(
+                "gen_ai.output.messages",
+                format!(
+                    r#"[{{"role":"assistant","parts":[{{"type":"text","content":"{answer}"}}],"finish_reason":"stop"}}]"#
+                ),
+            ),
         ],
     };
-    spans.push(mk(next_id(), Some(&root_id), "chat final".to_owned(), t, t + 1000, final_attrs));
+    spans.push(mk(
+        next_id(),
+        Some(&root_id),
+        "chat final".to_owned(),
+        t,
+        t + 1000,
+        final_attrs,
+    ));
     let root_attrs = match dialect {
-        GenDialect::Openinference => vec![kv("openinference.span.kind", "AGENT"), kv("input.value", user.clone()), kv("output.value", answer.clone())],
-        GenDialect::Openllmetry => vec![kv("traceloop.span.kind", "agent"), kv("traceloop.entity.name", "shop-agent")],
-        _ => vec![kv("gen_ai.operation.name", "invoke_agent"), kv("gen_ai.agent.name", "shop-agent")],
+        GenDialect::Openinference => vec![
+            kv("openinference.span.kind", "AGENT"),
+            kv("input.value", user.clone()),
+            kv("output.value", answer.clone()),
+        ],
+        GenDialect::Openllmetry => vec![
+            kv("traceloop.span.kind", "agent"),
+            kv("traceloop.entity.name", "shop-agent"),
+        ],
+        _ => vec![
+            kv("gen_ai.operation.name", "invoke_agent"),
+            kv("gen_ai.agent.name", "shop-agent"),
+        ],
     };
     if !cfg.omit_root {
-        spans.push(mk(root_id, None, "invoke_agent shop-agent".to_owned(), t0, now_ns, root_attrs));
+        spans.push(mk(
+            root_id,
+            None,
+            "invoke_agent shop-agent".to_owned(),
+            t0,
+            now_ns,
+            root_attrs,
+        ));
     }
-    GenRun { trace_id, spans, dialect, hallucinated }
+    GenRun {
+        trace_id,
+        spans,
+        dialect,
+        hallucinated,
+    }
 }
 
 /// A request holding `runs` whole runs.
-pub fn gen_request(cfg: &GenConfig, rng: &mut Rng, runs: usize, now_ns: u64) -> (ExportTraceServiceRequest, Vec<[u8; 16]>) {
+pub fn gen_request(
+    cfg: &GenConfig,
+    rng: &mut Rng,
+    runs: usize,
+    now_ns: u64,
+) -> (ExportTraceServiceRequest, Vec<[u8; 16]>) {
     let mut spans = Vec::new();
     let mut ids = Vec::with_capacity(runs);
     for _ in 0..runs {
@@ -223,8 +340,18 @@ pub fn gen_request(cfg: &GenConfig, rng: &mut Rng, runs: usize, now_ns: u64) -> 
     }
     let req = ExportTraceServiceRequest {
         resource_spans: vec![ResourceSpans {
-            resource: Some(Resource { attributes: vec![kv("service.name", "loadgen-agent")], ..Default::default() }),
-            scope_spans: vec![ScopeSpans { scope: Some(InstrumentationScope { name: "groundcheck-loadgen".into(), ..Default::default() }), spans, ..Default::default() }],
+            resource: Some(Resource {
+                attributes: vec![kv("service.name", "loadgen-agent")],
+                ..Default::default()
+            }),
+            scope_spans: vec![ScopeSpans {
+                scope: Some(InstrumentationScope {
+                    name: "groundcheck-loadgen".into(),
+                    ..Default::default()
+                }),
+                spans,
+                ..Default::default()
+            }],
             ..Default::default()
         }],
     };
@@ -239,8 +366,18 @@ mod tests {
 
     #[test]
     fn generated_runs_normalize_in_every_dialect() {
-        for d in [GenDialect::Genai, GenDialect::Openinference, GenDialect::Openllmetry] {
-            let cfg = GenConfig { dialect: d, spans_per_run: 8, result_bytes: 1024, hallucinated_share: 0.0, omit_root: false };
+        for d in [
+            GenDialect::Genai,
+            GenDialect::Openinference,
+            GenDialect::Openllmetry,
+        ] {
+            let cfg = GenConfig {
+                dialect: d,
+                spans_per_run: 8,
+                result_bytes: 1024,
+                hallucinated_share: 0.0,
+                omit_root: false,
+            };
             let (req, ids) = gen_request(&cfg, &mut Rng::new(7), 1, 2_000_000_000);
             let n = normalize_request(&req);
             assert!(n.rejected.is_empty());
@@ -248,8 +385,17 @@ mod tests {
             let run = build_run(n.spans);
             assert_eq!(run.run_id, groundcheck_detectors::span::hex(&ids[0]));
             assert_eq!(run.tool_calls.len(), 3, "{d:?}");
-            assert!(run.tool_calls.iter().all(|c| c.result.as_ref().is_some_and(|r| r.len() == 1024)));
-            assert!(run.final_answer.as_deref().unwrap_or("").contains("The total was"), "{d:?}");
+            assert!(run
+                .tool_calls
+                .iter()
+                .all(|c| c.result.as_ref().is_some_and(|r| r.len() == 1024)));
+            assert!(
+                run.final_answer
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("The total was"),
+                "{d:?}"
+            );
         }
     }
 }

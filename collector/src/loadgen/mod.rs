@@ -96,7 +96,10 @@ struct Stats {
 }
 
 fn now_ns() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
 }
 
 fn pct(v: &mut [u64], p: f64) -> u64 {
@@ -113,8 +116,23 @@ enum Outcome {
     Error(String),
 }
 
-async fn send_http(sender: &mut hyper::client::conn::http1::SendRequest<Full<bytes::Bytes>>, host: &str, body: Vec<u8>, json: bool, gzip: bool) -> Outcome {
-    let mut b = http::Request::post("/v1/traces").header("host", host).header("content-type", if json { "application/json" } else { "application/x-protobuf" });
+async fn send_http(
+    sender: &mut hyper::client::conn::http1::SendRequest<Full<bytes::Bytes>>,
+    host: &str,
+    body: Vec<u8>,
+    json: bool,
+    gzip: bool,
+) -> Outcome {
+    let mut b = http::Request::post("/v1/traces")
+        .header("host", host)
+        .header(
+            "content-type",
+            if json {
+                "application/json"
+            } else {
+                "application/x-protobuf"
+            },
+        );
     if gzip {
         b = b.header("content-encoding", "gzip");
     }
@@ -171,7 +189,12 @@ fn encode_json(req: &ExportTraceServiceRequest) -> Vec<u8> {
 }
 
 /// Split a request into one record per trace id and produce them; waits for every delivery.
-async fn produce_runs(p: &rdkafka::producer::FutureProducer, topic: &str, req: &ExportTraceServiceRequest, json: bool) -> (Outcome, u64) {
+async fn produce_runs(
+    p: &rdkafka::producer::FutureProducer,
+    topic: &str,
+    req: &ExportTraceServiceRequest,
+    json: bool,
+) -> (Outcome, u64) {
     use rdkafka::producer::FutureRecord;
     let mut per_trace: Vec<([u8; 16], ExportTraceServiceRequest)> = Vec::new();
     for rs in &req.resource_spans {
@@ -181,21 +204,29 @@ async fn produce_runs(p: &rdkafka::producer::FutureProducer, topic: &str, req: &
                 let idx = match per_trace.iter().position(|(t, _)| *t == tid) {
                     Some(i) => i,
                     None => {
-                        let mut r = ExportTraceServiceRequest { resource_spans: vec![rs.clone()] };
+                        let mut r = ExportTraceServiceRequest {
+                            resource_spans: vec![rs.clone()],
+                        };
                         r.resource_spans[0].scope_spans = vec![ss.clone()];
                         r.resource_spans[0].scope_spans[0].spans.clear();
                         per_trace.push((tid, r));
                         per_trace.len() - 1
                     }
                 };
-                per_trace[idx].1.resource_spans[0].scope_spans[0].spans.push(s.clone());
+                per_trace[idx].1.resource_spans[0].scope_spans[0]
+                    .spans
+                    .push(s.clone());
             }
         }
     }
     let mut bytes = 0u64;
     let mut pending = Vec::with_capacity(per_trace.len());
     for (tid, r) in &per_trace {
-        let body = if json { encode_json(r) } else { r.encode_to_vec() };
+        let body = if json {
+            encode_json(r)
+        } else {
+            r.encode_to_vec()
+        };
         bytes += body.len() as u64;
         let key = groundcheck_detectors::span::hex(tid);
         loop {
@@ -204,7 +235,12 @@ async fn produce_runs(p: &rdkafka::producer::FutureProducer, topic: &str, req: &
                     pending.push(f);
                     break;
                 }
-                Err((rdkafka::error::KafkaError::MessageProduction(rdkafka::types::RDKafkaErrorCode::QueueFull), _)) => {
+                Err((
+                    rdkafka::error::KafkaError::MessageProduction(
+                        rdkafka::types::RDKafkaErrorCode::QueueFull,
+                    ),
+                    _,
+                )) => {
                     tokio::time::sleep(Duration::from_millis(5)).await;
                 }
                 Err((e, _)) => return (Outcome::Error(e.to_string()), 0),
@@ -227,8 +263,20 @@ fn gzip(b: &[u8]) -> Vec<u8> {
     e.finish().unwrap_or_default()
 }
 
-async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: Instant, interval: Option<Duration>) -> Result<(), String> {
-    let cfg = GenConfig { spans_per_run: args.spans_per_run, result_bytes: args.result_bytes, hallucinated_share: args.hallucinated_share, dialect: args.dialect, omit_root: args.omit_root };
+async fn worker(
+    args: Arc<LoadgenArgs>,
+    stats: Arc<Stats>,
+    id: usize,
+    deadline: Instant,
+    interval: Option<Duration>,
+) -> Result<(), String> {
+    let cfg = GenConfig {
+        spans_per_run: args.spans_per_run,
+        result_bytes: args.result_bytes,
+        hallucinated_share: args.hallucinated_share,
+        dialect: args.dialect,
+        omit_root: args.omit_root,
+    };
     let mut rng = Rng::new(0x5eed ^ (id as u64 + 1) * 0x9e37_79b9 ^ now_ns());
     let mut grpc = None;
     let mut http = None;
@@ -244,17 +292,28 @@ async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: 
             kafka = Some(p);
         }
         Protocol::Grpc => {
-            let ep = if args.target.starts_with("http") { args.target.clone() } else { format!("http://{}", args.target) };
-            let mut c = TraceServiceClient::connect(ep).await.map_err(|e| e.to_string())?.max_encoding_message_size(256 << 20);
+            let ep = if args.target.starts_with("http") {
+                args.target.clone()
+            } else {
+                format!("http://{}", args.target)
+            };
+            let mut c = TraceServiceClient::connect(ep)
+                .await
+                .map_err(|e| e.to_string())?
+                .max_encoding_message_size(256 << 20);
             if args.gzip {
                 c = c.send_compressed(tonic::codec::CompressionEncoding::Gzip);
             }
             grpc = Some(c);
         }
         _ => {
-            let stream = tokio::net::TcpStream::connect(&args.target).await.map_err(|e| e.to_string())?;
+            let stream = tokio::net::TcpStream::connect(&args.target)
+                .await
+                .map_err(|e| e.to_string())?;
             let _ = stream.set_nodelay(true);
-            let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
+            let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                .await
+                .map_err(|e| e.to_string())?;
             tokio::spawn(conn);
             http = Some(sender);
         }
@@ -270,30 +329,49 @@ async fn worker(args: Arc<LoadgenArgs>, stats: Arc<Stats>, id: usize, deadline: 
         }
         let root_end = now_ns();
         let (req, ids) = gen_request(&cfg, &mut rng, args.runs_per_request, root_end);
-        let spans: u64 = req.resource_spans.iter().flat_map(|r| &r.scope_spans).map(|s| s.spans.len() as u64).sum();
+        let spans: u64 = req
+            .resource_spans
+            .iter()
+            .flat_map(|r| &r.scope_spans)
+            .map(|s| s.spans.len() as u64)
+            .sum();
         let t = Instant::now();
         let (outcome, bytes) = match (&mut grpc, &mut http) {
             _ if kafka.is_some() => match &kafka {
-                Some(p) => produce_runs(p, &args.topic, &req, args.protocol == Protocol::KafkaJson).await,
+                Some(p) => {
+                    produce_runs(p, &args.topic, &req, args.protocol == Protocol::KafkaJson).await
+                }
                 None => unreachable!("checked"),
             },
             (Some(c), _) => {
                 let bytes = req.encoded_len() as u64;
                 let o = match c.export(req).await {
                     Ok(_) => Outcome::Ok,
-                    Err(s) if s.code() == tonic::Code::Unavailable || s.code() == tonic::Code::ResourceExhausted => Outcome::Refused,
+                    Err(s)
+                        if s.code() == tonic::Code::Unavailable
+                            || s.code() == tonic::Code::ResourceExhausted =>
+                    {
+                        Outcome::Refused
+                    }
                     Err(s) => Outcome::Error(s.to_string()),
                 };
                 (o, bytes)
             }
             (None, Some(sender)) => {
                 let json = args.protocol == Protocol::HttpJson;
-                let mut body = if json { encode_json(&req) } else { req.encode_to_vec() };
+                let mut body = if json {
+                    encode_json(&req)
+                } else {
+                    req.encode_to_vec()
+                };
                 let bytes = body.len() as u64;
                 if args.gzip {
                     body = gzip(&body);
                 }
-                (send_http(sender, &args.target, body, json, args.gzip).await, bytes)
+                (
+                    send_http(sender, &args.target, body, json, args.gzip).await,
+                    bytes,
+                )
             }
             _ => unreachable!("one client is always set"),
         };
@@ -334,10 +412,17 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
     let stats = Arc::new(Stats::default());
     let started = Instant::now();
     let deadline = started + Duration::from_secs(args.duration);
-    let interval = (args.rate > 0.0).then(|| Duration::from_secs_f64(args.connections as f64 / args.rate));
+    let interval =
+        (args.rate > 0.0).then(|| Duration::from_secs_f64(args.connections as f64 / args.rate));
     let mut handles = Vec::new();
     for i in 0..args.connections {
-        handles.push(tokio::spawn(worker(args.clone(), stats.clone(), i, deadline, interval)));
+        handles.push(tokio::spawn(worker(
+            args.clone(),
+            stats.clone(),
+            i,
+            deadline,
+            interval,
+        )));
     }
     for h in handles {
         if let Ok(Err(e)) = h.await {
@@ -345,7 +430,11 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let mut lat = stats.latencies_us.lock().map(|l| l.clone()).unwrap_or_default();
+    let mut lat = stats
+        .latencies_us
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
     let spans = stats.spans_ok.load(Relaxed);
     let mut out = format!(
         "protocol={:?} gzip={} connections={} runs/request={} spans/run={} result_bytes={} duration={:.1}s\n\
@@ -369,7 +458,11 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
         pct(&mut lat, 0.99) as f64 / 1000.0,
     );
     if let Some(dir) = &args.reports_dir {
-        let sent = stats.sent_runs.lock().map(|m| m.clone()).unwrap_or_default();
+        let sent = stats
+            .sent_runs
+            .lock()
+            .map(|m| m.clone())
+            .unwrap_or_default();
         let wait_until = Instant::now() + Duration::from_secs(args.report_wait);
         let mut found: HashMap<String, u64> = HashMap::new();
         loop {
@@ -379,7 +472,9 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
                     if let Ok(text) = std::fs::read_to_string(e.path()) {
                         for line in text.lines() {
                             if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
-                                if let (Some(id), Some(at)) = (v["run_id"].as_str(), v["reported_at_unix_nano"].as_u64()) {
+                                if let (Some(id), Some(at)) =
+                                    (v["run_id"].as_str(), v["reported_at_unix_nano"].as_u64())
+                                {
                                     if sent.contains_key(id) {
                                         found.insert(id.to_owned(), at);
                                     }
@@ -394,7 +489,10 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
             }
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        let mut l: Vec<u64> = found.iter().filter_map(|(id, at)| sent.get(id).map(|s| at.saturating_sub(*s) / 1000)).collect();
+        let mut l: Vec<u64> = found
+            .iter()
+            .filter_map(|(id, at)| sent.get(id).map(|s| at.saturating_sub(*s) / 1000))
+            .collect();
         out.push_str(&format!(
             "reports {}/{} acknowledged runs; root-end → report latency p50={:.0}ms p99={:.0}ms (includes the grace period)\n",
             found.len(),

@@ -6,7 +6,9 @@
 //! `RESOURCE_EXHAUSTED`; overload answers `UNAVAILABLE` with a `RetryInfo` detail.
 
 use super::{Ingest, Refused};
-use groundcheck_proto::otlp::collector::{ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse};
+use groundcheck_proto::otlp::collector::{
+    ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
 use prost::Message;
 use std::convert::Infallible;
 use std::future::Future;
@@ -32,7 +34,8 @@ impl Encoder for OtlpEncoder {
     type Item = ExportTraceServiceResponse;
     type Error = Status;
     fn encode(&mut self, item: Self::Item, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        item.encode(dst).map_err(|e| Status::internal(e.to_string()))
+        item.encode(dst)
+            .map_err(|e| Status::internal(e.to_string()))
     }
 }
 
@@ -42,7 +45,11 @@ impl Decoder for OtlpDecoder {
     fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Self::Item>, Status> {
         ExportTraceServiceRequest::decode(src)
             .map(Some)
-            .map_err(|e| Status::invalid_argument(format!("request is not a valid ExportTraceServiceRequest protobuf: {e}")))
+            .map_err(|e| {
+                Status::invalid_argument(format!(
+                    "request is not a valid ExportTraceServiceRequest protobuf: {e}"
+                ))
+            })
     }
 }
 
@@ -69,17 +76,29 @@ impl GrpcReceiver {
         GrpcReceiver { ingest }
     }
 
-    pub async fn export(&self, request: Request<ExportTraceServiceRequest>) -> Result<Response<ExportTraceServiceResponse>, Status> {
+    pub async fn export(
+        &self,
+        request: Request<ExportTraceServiceRequest>,
+    ) -> Result<Response<ExportTraceServiceResponse>, Status> {
         let m = self.ingest.metrics();
         m.receiver_grpc_requests_total.fetch_add(1, Relaxed);
         let req = request.into_inner();
         match self.ingest.submit(&req) {
             Ok(a) => Ok(Response::new(ExportTraceServiceResponse {
-                partial_success: (a.rejected_spans > 0).then(|| ExportTracePartialSuccess { rejected_spans: a.rejected_spans as i64, error_message: a.error_message }),
+                partial_success: (a.rejected_spans > 0).then(|| ExportTracePartialSuccess {
+                    rejected_spans: a.rejected_spans as i64,
+                    error_message: a.error_message,
+                }),
             })),
             Err(e @ Refused::Overloaded) | Err(e @ Refused::ShuttingDown) => {
-                let details = ErrorDetails::with_retry_info(Some(Duration::from_secs(self.ingest.retry_after_secs)));
-                Err(Status::with_error_details(tonic::Code::Unavailable, e.to_string(), details))
+                let details = ErrorDetails::with_retry_info(Some(Duration::from_secs(
+                    self.ingest.retry_after_secs,
+                )));
+                Err(Status::with_error_details(
+                    tonic::Code::Unavailable,
+                    e.to_string(),
+                    details,
+                ))
             }
         }
     }
@@ -94,7 +113,10 @@ pub struct TraceServiceServer {
 
 impl TraceServiceServer {
     pub fn new(rx: GrpcReceiver, max_decoding: usize) -> Self {
-        TraceServiceServer { inner: Arc::new(rx), max_decoding }
+        TraceServiceServer {
+            inner: Arc::new(rx),
+            max_decoding,
+        }
     }
 }
 
@@ -138,7 +160,9 @@ where
                 Ok(grpc.unary(ExportSvc(inner), req).await)
             })
         } else {
-            Box::pin(async move { Ok(Status::unimplemented("only TraceService/Export is served").into_http()) })
+            Box::pin(async move {
+                Ok(Status::unimplemented("only TraceService/Export is served").into_http())
+            })
         }
     }
 }

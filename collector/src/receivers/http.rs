@@ -19,7 +19,9 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
-use groundcheck_proto::otlp::collector::{ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse};
+use groundcheck_proto::otlp::collector::{
+    ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
 use prost::Message;
 use std::io::Read;
 use std::sync::atomic::Ordering::Relaxed;
@@ -40,7 +42,9 @@ struct RpcStatus {
 }
 
 pub fn router(ingest: Ingest) -> Router {
-    Router::new().route("/v1/traces", post(export)).with_state(ingest)
+    Router::new()
+        .route("/v1/traces", post(export))
+        .with_state(ingest)
 }
 
 fn content_type(headers: &HeaderMap) -> Option<Encoding> {
@@ -55,8 +59,20 @@ fn content_type(headers: &HeaderMap) -> Option<Encoding> {
 
 fn error(enc: Encoding, status: StatusCode, grpc_code: i32, message: String) -> Response {
     let (ct, body) = match enc {
-        Encoding::Json => ("application/json", serde_json::json!({"code": grpc_code, "message": message}).to_string().into_bytes()),
-        Encoding::Protobuf => ("application/x-protobuf", RpcStatus { code: grpc_code, message }.encode_to_vec()),
+        Encoding::Json => (
+            "application/json",
+            serde_json::json!({"code": grpc_code, "message": message})
+                .to_string()
+                .into_bytes(),
+        ),
+        Encoding::Protobuf => (
+            "application/x-protobuf",
+            RpcStatus {
+                code: grpc_code,
+                message,
+            }
+            .encode_to_vec(),
+        ),
     };
     (status, [(header::CONTENT_TYPE, ct)], body).into_response()
 }
@@ -81,7 +97,12 @@ pub enum BodyError {
 
 /// Decompress (if needed) with the limit applied to the decompressed size.
 pub fn decode_body(headers: &HeaderMap, body: Bytes, limit: usize) -> Result<Bytes, BodyError> {
-    let enc = headers.get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("identity").trim().to_ascii_lowercase();
+    let enc = headers
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("identity")
+        .trim()
+        .to_ascii_lowercase();
     match enc.as_str() {
         "" | "identity" => {
             if body.len() > limit {
@@ -107,15 +128,34 @@ async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) ->
     m.receiver_http_requests_total.fetch_add(1, Relaxed);
     let Some(enc) = content_type(&headers) else {
         m.receiver_requests_invalid_total.fetch_add(1, Relaxed);
-        let got = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("none").to_owned();
-        return error(Encoding::Json, StatusCode::UNSUPPORTED_MEDIA_TYPE, 3, format!("unsupported Content-Type {got:?}: use application/x-protobuf or application/json"));
+        let got = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("none")
+            .to_owned();
+        return error(
+            Encoding::Json,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            3,
+            format!(
+                "unsupported Content-Type {got:?}: use application/x-protobuf or application/json"
+            ),
+        );
     };
     // The wire body may not exceed the limit either (a compressed body is smaller).
     let raw = match axum::body::to_bytes(body, ingest.max_body_bytes).await {
         Ok(b) => b,
         Err(e) => {
             m.receiver_requests_too_large_total.fetch_add(1, Relaxed);
-            return error(enc, StatusCode::PAYLOAD_TOO_LARGE, 8, format!("request body exceeds the limit of {} bytes: {e}", ingest.max_body_bytes));
+            return error(
+                enc,
+                StatusCode::PAYLOAD_TOO_LARGE,
+                8,
+                format!(
+                    "request body exceeds the limit of {} bytes: {e}",
+                    ingest.max_body_bytes
+                ),
+            );
         }
     };
     let bytes = match decode_body(&headers, raw, ingest.max_body_bytes) {
@@ -134,8 +174,11 @@ async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) ->
         }
     };
     let req = match enc {
-        Encoding::Protobuf => ExportTraceServiceRequest::decode(bytes.as_ref()).map_err(|e| format!("body is not a valid ExportTraceServiceRequest protobuf: {e}")),
-        Encoding::Json => groundcheck_proto::json::decode_export_request(&bytes).map_err(|e| e.to_string()),
+        Encoding::Protobuf => ExportTraceServiceRequest::decode(bytes.as_ref())
+            .map_err(|e| format!("body is not a valid ExportTraceServiceRequest protobuf: {e}")),
+        Encoding::Json => {
+            groundcheck_proto::json::decode_export_request(&bytes).map_err(|e| e.to_string())
+        }
     };
     let req = match req {
         Ok(r) => r,
@@ -146,22 +189,46 @@ async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) ->
     };
     match ingest.submit(&req) {
         Ok(a) => {
-            let partial = (a.rejected_spans > 0).then(|| ExportTracePartialSuccess { rejected_spans: a.rejected_spans as i64, error_message: a.error_message });
+            let partial = (a.rejected_spans > 0).then(|| ExportTracePartialSuccess {
+                rejected_spans: a.rejected_spans as i64,
+                error_message: a.error_message,
+            });
             match enc {
                 Encoding::Protobuf => {
-                    let body = ExportTraceServiceResponse { partial_success: partial }.encode_to_vec();
-                    (StatusCode::OK, [(header::CONTENT_TYPE, "application/x-protobuf")], body).into_response()
+                    let body = ExportTraceServiceResponse {
+                        partial_success: partial,
+                    }
+                    .encode_to_vec();
+                    (
+                        StatusCode::OK,
+                        [(header::CONTENT_TYPE, "application/x-protobuf")],
+                        body,
+                    )
+                        .into_response()
                 }
                 Encoding::Json => {
                     let body = match partial {
-                        Some(p) => serde_json::json!({"partialSuccess": {"rejectedSpans": p.rejected_spans.to_string(), "errorMessage": p.error_message}}),
+                        Some(p) => {
+                            serde_json::json!({"partialSuccess": {"rejectedSpans": p.rejected_spans.to_string(), "errorMessage": p.error_message}})
+                        }
                         None => serde_json::json!({}),
                     };
-                    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+                    (
+                        StatusCode::OK,
+                        [(header::CONTENT_TYPE, "application/json")],
+                        body.to_string(),
+                    )
+                        .into_response()
                 }
             }
         }
-        Err(e @ Refused::Overloaded) => with_retry_after(error(enc, StatusCode::TOO_MANY_REQUESTS, 14, e.to_string()), ingest.retry_after_secs),
-        Err(e @ Refused::ShuttingDown) => with_retry_after(error(enc, StatusCode::SERVICE_UNAVAILABLE, 14, e.to_string()), ingest.retry_after_secs),
+        Err(e @ Refused::Overloaded) => with_retry_after(
+            error(enc, StatusCode::TOO_MANY_REQUESTS, 14, e.to_string()),
+            ingest.retry_after_secs,
+        ),
+        Err(e @ Refused::ShuttingDown) => with_retry_after(
+            error(enc, StatusCode::SERVICE_UNAVAILABLE, 14, e.to_string()),
+            ingest.retry_after_secs,
+        ),
     }
 }

@@ -74,7 +74,10 @@ pub enum KafkaError {
     #[error("cannot create the dead-letter producer: {0}")]
     Producer(rdkafka::error::KafkaError),
     #[error("cannot subscribe to {topics:?}: {source}")]
-    Subscribe { topics: Vec<String>, source: rdkafka::error::KafkaError },
+    Subscribe {
+        topics: Vec<String>,
+        source: rdkafka::error::KafkaError,
+    },
     #[error("cannot start the Kafka thread: {0}")]
     Thread(std::io::Error),
 }
@@ -96,15 +99,23 @@ pub struct KafkaConfig {
 impl KafkaConfig {
     pub fn from_settings(s: &Settings) -> Result<KafkaConfig, KafkaError> {
         Ok(KafkaConfig {
-            client: s.kafka_client_options().map_err(|e| KafkaError::Config(e.to_string()))?,
-            topics: s.kafka_topics.iter().map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()).collect(),
+            client: s
+                .kafka_client_options()
+                .map_err(|e| KafkaError::Config(e.to_string()))?,
+            topics: s
+                .kafka_topics
+                .iter()
+                .map(|t| t.trim().to_owned())
+                .filter(|t| !t.is_empty())
+                .collect(),
             group_id: s.kafka_group_id.clone(),
             encoding: s.kafka_encoding,
             initial_offset: s.kafka_initial_offset,
             session_timeout_ms: s.kafka_session_timeout_ms,
             commit_interval: Duration::from_millis(s.kafka_commit_interval_ms.max(10)),
             revoke_timeout: Duration::from_millis(s.kafka_revoke_timeout_ms),
-            dead_letter_topic: (!s.kafka_dead_letter_topic.trim().is_empty()).then(|| s.kafka_dead_letter_topic.trim().to_owned()),
+            dead_letter_topic: (!s.kafka_dead_letter_topic.trim().is_empty())
+                .then(|| s.kafka_dead_letter_topic.trim().to_owned()),
         })
     }
 }
@@ -130,7 +141,10 @@ struct Ctx {
 
 impl ClientContext for Ctx {
     fn error(&self, error: rdkafka::error::KafkaError, reason: &str) {
-        self.shared.metrics.kafka_consume_errors_total.fetch_add(1, Relaxed);
+        self.shared
+            .metrics
+            .kafka_consume_errors_total
+            .fetch_add(1, Relaxed);
         tracing::warn!(error = %error, reason, "kafka client error");
     }
 }
@@ -160,11 +174,15 @@ impl ConsumerContext for Ctx {
                             if let Offset::Offset(o) = e.offset() {
                                 let tp = Tp::new(e.topic(), e.partition());
                                 self.shared.tracker.set_committed(&tp, o);
-                                self.shared.metrics.set_info(&committed_key(&tp), &o.to_string());
+                                self.shared
+                                    .metrics
+                                    .set_info(&committed_key(&tp), &o.to_string());
                             }
                         }
                     }
-                    Err(e) => tracing::debug!(error = %e, "kafka: cannot fetch committed offsets for metrics"),
+                    Err(e) => {
+                        tracing::debug!(error = %e, "kafka: cannot fetch committed offsets for metrics")
+                    }
                 }
             }
             Rebalance::Error(e) => {
@@ -177,17 +195,28 @@ impl ConsumerContext for Ctx {
     fn post_rebalance(&self, _consumer: &BaseConsumer<Self>, _rebalance: &Rebalance<'_>) {
         self.shared.assignment_changed.store(true, Relaxed);
         let n = self.shared.tracker.assigned().len() as u64;
-        self.shared.metrics.kafka_partitions_assigned.store(n, Relaxed);
-        self.shared.metrics.kafka_group_assigned.store((n > 0) as u64, Relaxed);
+        self.shared
+            .metrics
+            .kafka_partitions_assigned
+            .store(n, Relaxed);
+        self.shared
+            .metrics
+            .kafka_group_assigned
+            .store((n > 0) as u64, Relaxed);
     }
 
     fn commit_callback(&self, result: KafkaResult<()>, offsets: &TopicPartitionList) {
         if let Err(e) = result {
-            self.shared.metrics.kafka_commit_errors_total.fetch_add(1, Relaxed);
+            self.shared
+                .metrics
+                .kafka_commit_errors_total
+                .fetch_add(1, Relaxed);
             tracing::warn!(error = %e, "kafka: offset commit failed; retrying on the next round");
             for e in offsets.elements() {
                 if let Offset::Offset(o) = e.offset() {
-                    self.shared.tracker.commit_failed(&Tp::new(e.topic(), e.partition()), o);
+                    self.shared
+                        .tracker
+                        .commit_failed(&Tp::new(e.topic(), e.partition()), o);
                 }
             }
         }
@@ -195,7 +224,10 @@ impl ConsumerContext for Ctx {
 }
 
 fn tps(tpl: &TopicPartitionList) -> Vec<Tp> {
-    tpl.elements().iter().map(|e| Tp::new(e.topic(), e.partition())).collect()
+    tpl.elements()
+        .iter()
+        .map(|e| Tp::new(e.topic(), e.partition()))
+        .collect()
 }
 
 fn msg_tp(m: &IngestMsg) -> Option<(&Tp, i64)> {
@@ -215,7 +247,9 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
     // 1. Records still in our backlog were never enqueued: fence at them, then drop them.
     let dropped: Vec<IngestMsg> = {
         let mut b = shared.backlog.lock().unwrap_or_else(|e| e.into_inner());
-        let (gone, keep): (VecDeque<IngestMsg>, VecDeque<IngestMsg>) = b.drain(..).partition(|m| msg_tp(m).is_some_and(|(tp, _)| parts.contains(tp)));
+        let (gone, keep): (VecDeque<IngestMsg>, VecDeque<IngestMsg>) = b
+            .drain(..)
+            .partition(|m| msg_tp(m).is_some_and(|(tp, _)| parts.contains(tp)));
         *b = keep;
         gone.into_iter().collect()
     };
@@ -229,7 +263,10 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
     // 2. Hand back the open runs of these partitions.
     if !shared.pipeline_gone.load(Relaxed) {
         let (reply_tx, reply_rx) = std::sync::mpsc::sync_channel(1);
-        let mut msg = IngestMsg::HandBack { partitions: parts.to_vec(), reply: reply_tx };
+        let mut msg = IngestMsg::HandBack {
+            partitions: parts.to_vec(),
+            reply: reply_tx,
+        };
         let sent = loop {
             match shared.ingest.offer(msg) {
                 Ok(()) => break true,
@@ -240,7 +277,13 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
                 Err(_) => break false,
             }
         };
-        let reply = if sent { reply_rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).ok() } else { None };
+        let reply = if sent {
+            reply_rx
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .ok()
+        } else {
+            None
+        };
         match reply {
             Some(fences) => {
                 for (tp, off) in fences {
@@ -250,19 +293,28 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
             None => {
                 // The assembler did not answer: its open runs keep their tokens (never
                 // acknowledged once we forget the partition), so the prefix stays safe.
-                shared.metrics.kafka_revoke_timeouts_total.fetch_add(1, Relaxed);
+                shared
+                    .metrics
+                    .kafka_revoke_timeouts_total
+                    .fetch_add(1, Relaxed);
                 tracing::warn!("kafka: the pipeline did not hand back open runs in time; their records will be re-read by the next owner");
             }
         }
     }
     // 3. Wait for in-flight runs of these partitions to be written.
     loop {
-        let left: usize = parts.iter().map(|p| tracker.outstanding_below_fence(p)).sum();
+        let left: usize = parts
+            .iter()
+            .map(|p| tracker.outstanding_below_fence(p))
+            .sum();
         if left == 0 {
             break;
         }
         if Instant::now() >= deadline || shared.pipeline_gone.load(Relaxed) {
-            shared.metrics.kafka_revoke_timeouts_total.fetch_add(1, Relaxed);
+            shared
+                .metrics
+                .kafka_revoke_timeouts_total
+                .fetch_add(1, Relaxed);
             tracing::warn!(records = left, "kafka: revoke timeout with records still in flight; the next owner re-reads them (duplicates possible)");
             break;
         }
@@ -280,11 +332,17 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
 }
 
 fn committed_key(tp: &Tp) -> String {
-    format!("groundcheck_kafka_partition_committed_offset{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition)
+    format!(
+        "groundcheck_kafka_partition_committed_offset{{topic=\"{}\",partition=\"{}\"}}",
+        tp.topic, tp.partition
+    )
 }
 
 fn consumed_key(tp: &Tp) -> String {
-    format!("groundcheck_kafka_partition_consumed_offset{{topic=\"{}\",partition=\"{}\"}}", tp.topic, tp.partition)
+    format!(
+        "groundcheck_kafka_partition_consumed_offset{{topic=\"{}\",partition=\"{}\"}}",
+        tp.topic, tp.partition
+    )
 }
 
 fn commit_now(shared: &Shared, consumer: &BaseConsumer<Ctx>, mode: CommitMode) {
@@ -300,14 +358,22 @@ fn commit_now(shared: &Shared, consumer: &BaseConsumer<Ctx>, mode: CommitMode) {
     }
     match consumer.commit(&tpl, mode) {
         Ok(()) => {
-            shared.metrics.kafka_commits_total.fetch_add(commits.len() as u64, Relaxed);
+            shared
+                .metrics
+                .kafka_commits_total
+                .fetch_add(commits.len() as u64, Relaxed);
             for (tp, off) in &commits {
                 tracing::debug!(partition = %tp, offset = off, "kafka: committed");
-                shared.metrics.set_info(&committed_key(tp), &off.to_string());
+                shared
+                    .metrics
+                    .set_info(&committed_key(tp), &off.to_string());
             }
         }
         Err(e) => {
-            shared.metrics.kafka_commit_errors_total.fetch_add(1, Relaxed);
+            shared
+                .metrics
+                .kafka_commit_errors_total
+                .fetch_add(1, Relaxed);
             tracing::warn!(error = %e, "kafka: offset commit failed; retrying on the next round");
             for (tp, off) in &commits {
                 shared.tracker.commit_failed(tp, *off);
@@ -329,7 +395,9 @@ impl ProducerContext for DlqCtx {
             Ok(_) => self.metrics.kafka_dead_letter_total.fetch_add(1, Relaxed),
             Err((e, _)) => {
                 tracing::warn!(error = %e, "kafka: dead-letter write failed; poison record skipped anyway");
-                self.metrics.kafka_dead_letter_errors_total.fetch_add(1, Relaxed)
+                self.metrics
+                    .kafka_dead_letter_errors_total
+                    .fetch_add(1, Relaxed)
             }
         };
         drop(token);
@@ -344,7 +412,11 @@ pub struct KafkaReceiver {
 }
 
 impl KafkaReceiver {
-    pub fn start(cfg: KafkaConfig, ingest: Ingest, metrics: Arc<Metrics>) -> Result<KafkaReceiver, KafkaError> {
+    pub fn start(
+        cfg: KafkaConfig,
+        ingest: Ingest,
+        metrics: Arc<Metrics>,
+    ) -> Result<KafkaReceiver, KafkaError> {
         let shared = Arc::new(Shared {
             tracker: Arc::new(OffsetTracker::default()),
             ingest,
@@ -372,16 +444,29 @@ impl KafkaReceiver {
         if cc.get("client.id").is_none() {
             cc.set("client.id", "groundcheck");
         }
-        let consumer: BaseConsumer<Ctx> = cc.create_with_context(Ctx { shared: shared.clone() }).map_err(KafkaError::Consumer)?;
+        let consumer: BaseConsumer<Ctx> = cc
+            .create_with_context(Ctx {
+                shared: shared.clone(),
+            })
+            .map_err(KafkaError::Consumer)?;
         let topics: Vec<&str> = cfg.topics.iter().map(String::as_str).collect();
-        consumer.subscribe(&topics).map_err(|source| KafkaError::Subscribe { topics: cfg.topics.clone(), source })?;
+        consumer
+            .subscribe(&topics)
+            .map_err(|source| KafkaError::Subscribe {
+                topics: cfg.topics.clone(),
+                source,
+            })?;
         let dlq = match &cfg.dead_letter_topic {
             Some(topic) => {
                 let mut pc = ClientConfig::new();
                 for (k, v) in &cfg.client {
                     pc.set(k, v);
                 }
-                let p: ThreadedProducer<DlqCtx> = pc.create_with_context(DlqCtx { metrics: metrics.clone() }).map_err(KafkaError::Producer)?;
+                let p: ThreadedProducer<DlqCtx> = pc
+                    .create_with_context(DlqCtx {
+                        metrics: metrics.clone(),
+                    })
+                    .map_err(KafkaError::Producer)?;
                 Some((p, topic.clone()))
             }
             None => None,
@@ -393,7 +478,10 @@ impl KafkaReceiver {
             .name("gc-kafka".into())
             .spawn(move || poll_loop(consumer, shared, cfg, dlq, stop2))
             .map_err(KafkaError::Thread)?;
-        Ok(KafkaReceiver { stop, thread: Some(thread) })
+        Ok(KafkaReceiver {
+            stop,
+            thread: Some(thread),
+        })
     }
 
     /// Stop consuming: hand back open runs, wait for in-flight runs to be written (up to the
@@ -415,7 +503,13 @@ impl Drop for KafkaReceiver {
     }
 }
 
-fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig, dlq: Option<(ThreadedProducer<DlqCtx>, String)>, stop: Arc<AtomicBool>) {
+fn poll_loop(
+    consumer: BaseConsumer<Ctx>,
+    shared: Arc<Shared>,
+    cfg: KafkaConfig,
+    dlq: Option<(ThreadedProducer<DlqCtx>, String)>,
+    stop: Arc<AtomicBool>,
+) {
     let m = shared.metrics.clone();
     let mut paused = false;
     let mut last_commit = Instant::now();
@@ -458,7 +552,10 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
             }
             paused = true;
             m.kafka_pauses_total.fetch_add(1, Relaxed);
-            tracing::debug!(backlog = backlog_left, "kafka: pipeline full, partitions paused");
+            tracing::debug!(
+                backlog = backlog_left,
+                "kafka: pipeline full, partitions paused"
+            );
         } else if backlog_left == 0 && paused {
             if let Ok(a) = consumer.assignment() {
                 if let Err(e) = consumer.resume(&a) {
@@ -484,8 +581,10 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
         // A stuck or idle group is visible in metrics and logs.
         if shared.tracker.assigned().is_empty() {
             let since = *unassigned_since.get_or_insert_with(Instant::now);
-            m.kafka_unassigned_seconds.store(since.elapsed().as_secs(), Relaxed);
-            if since.elapsed() >= stuck_after && last_stuck_log.elapsed() >= Duration::from_secs(30) {
+            m.kafka_unassigned_seconds
+                .store(since.elapsed().as_secs(), Relaxed);
+            if since.elapsed() >= stuck_after && last_stuck_log.elapsed() >= Duration::from_secs(30)
+            {
                 last_stuck_log = Instant::now();
                 tracing::warn!(group = %cfg.group_id, seconds = since.elapsed().as_secs(), "kafka: subscribed but no partitions assigned (more members than partitions, or the group is stuck rebalancing)");
             }
@@ -502,7 +601,10 @@ fn poll_loop(consumer: BaseConsumer<Ctx>, shared: Arc<Shared>, cfg: KafkaConfig,
     }
     // Shutdown: give everything back cleanly, then leave the group.
     let parts = shared.tracker.assigned();
-    tracing::info!(partitions = parts.len(), "kafka receiver stopping: handing back open runs and committing");
+    tracing::info!(
+        partitions = parts.len(),
+        "kafka receiver stopping: handing back open runs and committing"
+    );
     release(&shared, &consumer, &parts, true);
     consumer.unsubscribe();
     if let Some((p, _)) = &dlq {
@@ -525,15 +627,24 @@ enum PoisonError {
     Json(String),
 }
 
-fn decode(encoding: KafkaEncoding, payload: Option<&[u8]>) -> Result<ExportTraceServiceRequest, PoisonError> {
+fn decode(
+    encoding: KafkaEncoding,
+    payload: Option<&[u8]>,
+) -> Result<ExportTraceServiceRequest, PoisonError> {
     let p = payload.ok_or(PoisonError::Empty)?;
     match encoding {
         KafkaEncoding::OtlpProto => Ok(ExportTraceServiceRequest::decode(p)?),
-        KafkaEncoding::OtlpJson => groundcheck_proto::json::decode_export_request(p).map_err(|e| PoisonError::Json(e.to_string())),
+        KafkaEncoding::OtlpJson => groundcheck_proto::json::decode_export_request(p)
+            .map_err(|e| PoisonError::Json(e.to_string())),
     }
 }
 
-fn handle(shared: &Shared, cfg: &KafkaConfig, dlq: Option<&(ThreadedProducer<DlqCtx>, String)>, msg: &BorrowedMessage<'_>) {
+fn handle(
+    shared: &Shared,
+    cfg: &KafkaConfig,
+    dlq: Option<&(ThreadedProducer<DlqCtx>, String)>,
+    msg: &BorrowedMessage<'_>,
+) {
     let m = &shared.metrics;
     let tp = Tp::new(msg.topic(), msg.partition());
     let Some(token) = shared.tracker.register(&tp, msg.offset()) else {
@@ -541,14 +652,17 @@ fn handle(shared: &Shared, cfg: &KafkaConfig, dlq: Option<&(ThreadedProducer<Dlq
         return;
     };
     m.kafka_records_total.fetch_add(1, Relaxed);
-    m.kafka_record_bytes_total.fetch_add(msg.payload_len() as u64, Relaxed);
+    m.kafka_record_bytes_total
+        .fetch_add(msg.payload_len() as u64, Relaxed);
     let req = match decode(cfg.encoding, msg.payload()) {
         Ok(r) => r,
         Err(e) => {
             m.kafka_records_poison_total.fetch_add(1, Relaxed);
             tracing::warn!(partition = %tp, offset = msg.offset(), error = %e, "kafka: poison record skipped");
             if let Some((p, topic)) = dlq {
-                let mut rec: BaseRecord<'_, [u8], [u8], Box<Option<AckToken>>> = BaseRecord::with_opaque_to(topic, Box::new(Some(token))).payload(msg.payload().unwrap_or(&[]));
+                let mut rec: BaseRecord<'_, [u8], [u8], Box<Option<AckToken>>> =
+                    BaseRecord::with_opaque_to(topic, Box::new(Some(token)))
+                        .payload(msg.payload().unwrap_or(&[]));
                 if let Some(k) = msg.key() {
                     rec = rec.key(k);
                 }
@@ -563,7 +677,8 @@ fn handle(shared: &Shared, cfg: &KafkaConfig, dlq: Option<&(ThreadedProducer<Dlq
     let n = normalize_request(&req);
     let accepted = n.spans.len() as u64;
     if !n.rejected.is_empty() {
-        m.receiver_spans_rejected_total.fetch_add(n.rejected.len() as u64, Relaxed);
+        m.receiver_spans_rejected_total
+            .fetch_add(n.rejected.len() as u64, Relaxed);
         tracing::warn!(partition = %tp, offset = msg.offset(), rejected = n.rejected.len(), error = %n.error_message(), "kafka: rejected unusable spans");
     }
     m.kafka_spans_total.fetch_add(accepted, Relaxed);
@@ -571,5 +686,12 @@ fn handle(shared: &Shared, cfg: &KafkaConfig, dlq: Option<&(ThreadedProducer<Dlq
     if accepted == 0 {
         return; // token dropped: nothing to write, the record is done
     }
-    shared.backlog.lock().unwrap_or_else(|e| e.into_inner()).push_back(IngestMsg::Spans { spans: n.spans, ack: Some(token) });
+    shared
+        .backlog
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push_back(IngestMsg::Spans {
+            spans: n.spans,
+            ack: Some(token),
+        });
 }

@@ -30,11 +30,17 @@ pub enum IngestMsg {
     /// Normalized spans of one request or record; `ack` is `None` for OTLP (acknowledged on
     /// enqueue) and the record's token for Kafka (acknowledged when the last run holding
     /// these spans was written by the sinks).
-    Spans { spans: Vec<NormalizedSpan>, ack: Option<AckToken> },
+    Spans {
+        spans: Vec<NormalizedSpan>,
+        ack: Option<AckToken>,
+    },
     /// Kafka revoke or shutdown: remove the open runs whose spans all came from these
     /// partitions, without reporting them (the partitions' next owner re-reads them from the
     /// committed offset), and reply with the lowest record offset handed back per partition.
-    HandBack { partitions: Vec<Tp>, reply: std::sync::mpsc::SyncSender<Vec<(Tp, i64)>> },
+    HandBack {
+        partitions: Vec<Tp>,
+        reply: std::sync::mpsc::SyncSender<Vec<(Tp, i64)>>,
+    },
 }
 
 /// Why a request was refused as a whole.
@@ -64,8 +70,18 @@ pub struct Ingest {
 }
 
 impl Ingest {
-    pub fn new(tx: mpsc::Sender<IngestMsg>, metrics: Arc<Metrics>, retry_after_secs: u64, max_body_bytes: usize) -> Self {
-        Ingest { tx, metrics, retry_after_secs, max_body_bytes }
+    pub fn new(
+        tx: mpsc::Sender<IngestMsg>,
+        metrics: Arc<Metrics>,
+        retry_after_secs: u64,
+        max_body_bytes: usize,
+    ) -> Self {
+        Ingest {
+            tx,
+            metrics,
+            retry_after_secs,
+            max_body_bytes,
+        }
     }
 
     pub fn metrics(&self) -> &Metrics {
@@ -82,13 +98,24 @@ impl Ingest {
         let n = normalize_request(req);
         let accepted = n.spans.len() as u64;
         let rejected = n.rejected.len() as u64;
-        let error_message = if rejected > 0 { n.error_message() } else { String::new() };
+        let error_message = if rejected > 0 {
+            n.error_message()
+        } else {
+            String::new()
+        };
         if accepted > 0 {
-            match self.tx.try_send(IngestMsg::Spans { spans: n.spans, ack: None }) {
+            match self.tx.try_send(IngestMsg::Spans {
+                spans: n.spans,
+                ack: None,
+            }) {
                 Ok(()) => {}
                 Err(e) => {
-                    self.metrics.receiver_requests_refused_total.fetch_add(1, Relaxed);
-                    self.metrics.receiver_spans_refused_total.fetch_add(accepted + rejected, Relaxed);
+                    self.metrics
+                        .receiver_requests_refused_total
+                        .fetch_add(1, Relaxed);
+                    self.metrics
+                        .receiver_spans_refused_total
+                        .fetch_add(accepted + rejected, Relaxed);
                     return Err(match e {
                         mpsc::error::TrySendError::Full(_) => Refused::Overloaded,
                         mpsc::error::TrySendError::Closed(_) => Refused::ShuttingDown,
@@ -96,11 +123,19 @@ impl Ingest {
                 }
             }
         }
-        self.metrics.receiver_spans_accepted_total.fetch_add(accepted, Relaxed);
-        self.metrics.receiver_spans_rejected_total.fetch_add(rejected, Relaxed);
+        self.metrics
+            .receiver_spans_accepted_total
+            .fetch_add(accepted, Relaxed);
+        self.metrics
+            .receiver_spans_rejected_total
+            .fetch_add(rejected, Relaxed);
         if rejected > 0 {
             tracing::warn!(rejected, accepted, error = %error_message, "rejected unusable spans");
         }
-        Ok(Accepted { accepted_spans: accepted, rejected_spans: rejected, error_message })
+        Ok(Accepted {
+            accepted_spans: accepted,
+            rejected_spans: rejected,
+            error_message,
+        })
     }
 }

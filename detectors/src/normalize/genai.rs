@@ -2,7 +2,10 @@
 //! `gen_ai.output.messages`, `gen_ai.system_instructions`, `gen_ai.tool.*`) and the deprecated
 //! forms still emitted (per-message events and flattened `gen_ai.prompt.N.*` attributes).
 
-use super::{flattened_functions, flattened_messages, message_from_json, messages_from_json, system_and_user, tool_def_from_json};
+use super::{
+    flattened_functions, flattened_messages, message_from_json, messages_from_json,
+    system_and_user, tool_def_from_json,
+};
 use crate::attrs::{any_to_json, json_to_text, Attrs};
 use crate::span::{Dialect, Message, SpanFacts, SpanRole, ToolExec};
 use groundcheck_proto::otlp::trace::Span;
@@ -15,14 +18,20 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCt
         "chat" | "text_completion" | "generate_content" => SpanRole::Llm,
         "execute_tool" => SpanRole::Tool,
         "retrieval" | "retrieve" => SpanRole::Retriever,
-        "" if attrs.keys_with_prefix("gen_ai.prompt.").next().is_some() || !span.events.is_empty() => SpanRole::Llm,
+        "" if attrs.keys_with_prefix("gen_ai.prompt.").next().is_some()
+            || !span.events.is_empty() =>
+        {
+            SpanRole::Llm
+        }
         _ => SpanRole::Other,
     };
     let mut f = SpanFacts {
         role,
         dialect: Dialect::Genai,
         agent_name: attrs.str("gen_ai.agent.name"),
-        model: attrs.str("gen_ai.response.model").or_else(|| attrs.str("gen_ai.request.model")),
+        model: attrs
+            .str("gen_ai.response.model")
+            .or_else(|| attrs.str("gen_ai.request.model")),
         ..Default::default()
     };
 
@@ -30,9 +39,17 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCt
     match attrs.str_ref("gen_ai.input.messages") {
         // Model spans: keep the JSON text; the run builder parses the longest history once.
         Some(raw) if role == SpanRole::Llm => f.input_raw = Some(raw.to_owned()),
-        _ => f.input = attrs.json("gen_ai.input.messages").map(|v| messages_from_json(&v)).unwrap_or_default(),
+        _ => {
+            f.input = attrs
+                .json("gen_ai.input.messages")
+                .map(|v| messages_from_json(&v))
+                .unwrap_or_default()
+        }
     }
-    f.output = attrs.json("gen_ai.output.messages").map(|v| messages_from_json(&v)).unwrap_or_default();
+    f.output = attrs
+        .json("gen_ai.output.messages")
+        .map(|v| messages_from_json(&v))
+        .unwrap_or_default();
     if f.input.is_empty() && f.input_raw.is_none() {
         f.input = flattened_messages(attrs, "gen_ai.prompt.");
     }
@@ -45,14 +62,20 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCt
         f.output = o;
     }
     f.system_prompt = attrs.json("gen_ai.system_instructions").map(|v| match v {
-        J::Array(parts) => parts.iter().filter_map(|p| p.get("content").or_else(|| p.get("text")).map(json_to_text)).collect::<Vec<_>>().join("\n"),
+        J::Array(parts) => parts
+            .iter()
+            .filter_map(|p| p.get("content").or_else(|| p.get("text")).map(json_to_text))
+            .collect::<Vec<_>>()
+            .join("\n"),
         other => json_to_text(&other),
     });
     let (sys, user) = system_and_user(&f.input);
     if f.system_prompt.is_none() {
         f.system_prompt = sys;
     }
-    let repeated = attrs.str_ref("gen_ai.tool.definitions").is_some_and(|raw| !ctx.first_sighting(raw));
+    let repeated = attrs
+        .str_ref("gen_ai.tool.definitions")
+        .is_some_and(|raw| !ctx.first_sighting(raw));
     if !repeated {
         f.tools = match attrs.json("gen_ai.tool.definitions") {
             Some(J::Array(defs)) => defs.iter().filter_map(tool_def_from_json).collect(),
@@ -61,26 +84,48 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCt
     }
     if role == SpanRole::Agent {
         f.agent_input = user;
-        f.agent_output = f.output.iter().rev().find(|m| !m.content.is_empty()).map(|m| m.content.clone());
+        f.agent_output = f
+            .output
+            .iter()
+            .rev()
+            .find(|m| !m.content.is_empty())
+            .map(|m| m.content.clone());
     }
     if role == SpanRole::Tool {
         f.tool = Some(ToolExec {
             call_id: attrs.str("gen_ai.tool.call.id"),
-            name: attrs.str("gen_ai.tool.name").unwrap_or_else(|| span.name.trim_start_matches("execute_tool ").to_owned()),
-            arguments: attrs.get("gen_ai.tool.call.arguments").map(|v| match &v.value {
-                Some(groundcheck_proto::otlp::common::any_value::Value::StringValue(s)) => s.clone(),
-                _ => any_to_json(v).to_string(),
-            }),
-            result: attrs.get("gen_ai.tool.call.result").map(|v| match &v.value {
-                Some(groundcheck_proto::otlp::common::any_value::Value::StringValue(s)) => s.clone(),
-                _ => any_to_json(v).to_string(),
-            }),
+            name: attrs
+                .str("gen_ai.tool.name")
+                .unwrap_or_else(|| span.name.trim_start_matches("execute_tool ").to_owned()),
+            arguments: attrs
+                .get("gen_ai.tool.call.arguments")
+                .map(|v| match &v.value {
+                    Some(groundcheck_proto::otlp::common::any_value::Value::StringValue(s)) => {
+                        s.clone()
+                    }
+                    _ => any_to_json(v).to_string(),
+                }),
+            result: attrs
+                .get("gen_ai.tool.call.result")
+                .map(|v| match &v.value {
+                    Some(groundcheck_proto::otlp::common::any_value::Value::StringValue(s)) => {
+                        s.clone()
+                    }
+                    _ => any_to_json(v).to_string(),
+                }),
             error: false,
         });
     }
     if role == SpanRole::Retriever {
         if let Some(J::Array(docs)) = attrs.json("gen_ai.retrieval.documents") {
-            f.documents = docs.iter().map(|d| d.get("content").map(json_to_text).unwrap_or_else(|| json_to_text(d))).collect();
+            f.documents = docs
+                .iter()
+                .map(|d| {
+                    d.get("content")
+                        .map(json_to_text)
+                        .unwrap_or_else(|| json_to_text(d))
+                })
+                .collect();
         }
     }
     f
@@ -101,7 +146,10 @@ fn event_messages(span: &Span) -> (Vec<Message>, Vec<Message>) {
             "gen_ai.tool.message" => "tool",
             "gen_ai.choice" => {
                 let msg = a.json("message").and_then(|m| message_from_json(&m));
-                let mut m = msg.unwrap_or_else(|| Message { role: "assistant".into(), ..Default::default() });
+                let mut m = msg.unwrap_or_else(|| Message {
+                    role: "assistant".into(),
+                    ..Default::default()
+                });
                 if m.role.is_empty() {
                     m.role = "assistant".into();
                 }
@@ -113,18 +161,29 @@ fn event_messages(span: &Span) -> (Vec<Message>, Vec<Message>) {
                 continue;
             }
             "gen_ai.content.prompt" => {
-                input.extend(a.json("gen_ai.prompt").map(|v| messages_from_json(&v)).unwrap_or_default());
+                input.extend(
+                    a.json("gen_ai.prompt")
+                        .map(|v| messages_from_json(&v))
+                        .unwrap_or_default(),
+                );
                 continue;
             }
             "gen_ai.content.completion" => {
-                output.extend(a.json("gen_ai.completion").map(|v| messages_from_json(&v)).unwrap_or_default());
+                output.extend(
+                    a.json("gen_ai.completion")
+                        .map(|v| messages_from_json(&v))
+                        .unwrap_or_default(),
+                );
                 continue;
             }
             _ => continue,
         };
         let mut m = Message {
             role: a.str("role").unwrap_or_else(|| role.to_owned()),
-            content: a.json("content").map(|c| json_to_text(&c)).unwrap_or_default(),
+            content: a
+                .json("content")
+                .map(|c| json_to_text(&c))
+                .unwrap_or_default(),
             tool_call_id: a.str("id"),
             ..Default::default()
         };

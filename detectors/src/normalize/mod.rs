@@ -49,7 +49,12 @@ pub struct Normalized {
 impl Normalized {
     /// A one-line message for OTLP `partial_success.error_message` (first few reasons).
     pub fn error_message(&self) -> String {
-        let mut msg: Vec<String> = self.rejected.iter().take(3).map(|r| r.to_string()).collect();
+        let mut msg: Vec<String> = self
+            .rejected
+            .iter()
+            .take(3)
+            .map(|r| r.to_string())
+            .collect();
         if self.rejected.len() > 3 {
             msg.push(format!("and {} more", self.rejected.len() - 3));
         }
@@ -83,7 +88,11 @@ pub fn normalize_request(req: &ExportTraceServiceRequest) -> Normalized {
     let mut index = 0usize;
     for rs in &req.resource_spans {
         let service = rs.resource.as_ref().and_then(|r| {
-            r.attributes.iter().find(|kv| kv.key == "service.name").and_then(|kv| kv.value.as_ref()).map(crate::attrs::any_to_text)
+            r.attributes
+                .iter()
+                .find(|kv| kv.key == "service.name")
+                .and_then(|kv| kv.value.as_ref())
+                .map(crate::attrs::any_to_text)
         });
         for ss in &rs.scope_spans {
             for span in &ss.spans {
@@ -108,26 +117,50 @@ fn id8(b: &[u8]) -> Option<[u8; 8]> {
 }
 
 /// Normalize one span. `index` is its position in the request (for error messages).
-pub fn normalize_span(span: &Span, service: Option<&str>, index: usize) -> Result<NormalizedSpan, SpanRejection> {
+pub fn normalize_span(
+    span: &Span,
+    service: Option<&str>,
+    index: usize,
+) -> Result<NormalizedSpan, SpanRejection> {
     normalize_span_in(span, service, index, &mut NormalizeCtx::default())
 }
 
 /// [`normalize_span`] within a request's context.
-pub fn normalize_span_in(span: &Span, service: Option<&str>, index: usize, ctx: &mut NormalizeCtx) -> Result<NormalizedSpan, SpanRejection> {
-    let trace_id = id16(&span.trace_id).ok_or(SpanRejection::BadTraceId { index, len: span.trace_id.len() })?;
-    let span_id = id8(&span.span_id).ok_or(SpanRejection::BadSpanId { index, len: span.span_id.len() })?;
-    let parent_span_id = if span.parent_span_id.is_empty() || span.parent_span_id.iter().all(|b| *b == 0) {
-        None
-    } else {
-        Some(id8(&span.parent_span_id).ok_or(SpanRejection::BadParentId { index, len: span.parent_span_id.len() })?)
-    };
-    let status_error = span.status.as_ref().is_some_and(|s| s.code == StatusCode::Error as i32);
+pub fn normalize_span_in(
+    span: &Span,
+    service: Option<&str>,
+    index: usize,
+    ctx: &mut NormalizeCtx,
+) -> Result<NormalizedSpan, SpanRejection> {
+    let trace_id = id16(&span.trace_id).ok_or(SpanRejection::BadTraceId {
+        index,
+        len: span.trace_id.len(),
+    })?;
+    let span_id = id8(&span.span_id).ok_or(SpanRejection::BadSpanId {
+        index,
+        len: span.span_id.len(),
+    })?;
+    let parent_span_id =
+        if span.parent_span_id.is_empty() || span.parent_span_id.iter().all(|b| *b == 0) {
+            None
+        } else {
+            Some(id8(&span.parent_span_id).ok_or(SpanRejection::BadParentId {
+                index,
+                len: span.parent_span_id.len(),
+            })?)
+        };
+    let status_error = span
+        .status
+        .as_ref()
+        .is_some_and(|s| s.code == StatusCode::Error as i32);
     let attrs = Attrs::new(&span.attributes);
     let facts = if attrs.contains("openinference.span.kind") {
         openinference::facts(&attrs, ctx)
     } else if attrs.contains("traceloop.span.kind") || attrs.contains("llm.request.type") {
         openllmetry::facts(&attrs)
-    } else if attrs.keys_with_prefix("gen_ai.").next().is_some() || span.events.iter().any(|e| e.name.starts_with("gen_ai.")) {
+    } else if attrs.keys_with_prefix("gen_ai.").next().is_some()
+        || span.events.iter().any(|e| e.name.starts_with("gen_ai."))
+    {
         genai::facts(&attrs, span, ctx)
     } else {
         SpanFacts::default()
@@ -165,7 +198,10 @@ pub(crate) fn message_from_json(v: &J) -> Option<Message> {
     let o = v.as_object()?;
     let mut m = Message {
         role: o.get("role").and_then(J::as_str).unwrap_or("").to_owned(),
-        finish_reason: o.get("finish_reason").and_then(J::as_str).map(str::to_owned),
+        finish_reason: o
+            .get("finish_reason")
+            .and_then(J::as_str)
+            .map(str::to_owned),
         tool_call_id: o.get("tool_call_id").and_then(J::as_str).map(str::to_owned),
         ..Default::default()
     };
@@ -223,10 +259,14 @@ pub(crate) fn tool_call_from_json(v: &J) -> ToolCallPart {
 pub(crate) fn tool_def_from_json(v: &J) -> Option<ToolDefinition> {
     let f = v.get("function").unwrap_or(v);
     let name = f.get("name").and_then(J::as_str)?.to_owned();
-    let parameters = f.get("parameters").or_else(|| f.get("input_schema")).or_else(|| f.get("json_schema")).map(|p| match p {
-        J::String(s) => serde_json::from_str(s).unwrap_or(J::Null),
-        other => other.clone(),
-    });
+    let parameters = f
+        .get("parameters")
+        .or_else(|| f.get("input_schema"))
+        .or_else(|| f.get("json_schema"))
+        .map(|p| match p {
+            J::String(s) => serde_json::from_str(s).unwrap_or(J::Null),
+            other => other.clone(),
+        });
     Some(ToolDefinition {
         name,
         description: f.get("description").and_then(J::as_str).map(str::to_owned),
@@ -277,7 +317,9 @@ pub(crate) fn flattened_functions(attrs: &Attrs<'_>) -> Vec<ToolDefinition> {
             Some(ToolDefinition {
                 name: attrs.str(&format!("{p}name"))?,
                 description: attrs.str(&format!("{p}description")),
-                parameters: attrs.json(&format!("{p}parameters")).filter(|v| v.is_object()),
+                parameters: attrs
+                    .json(&format!("{p}parameters"))
+                    .filter(|v| v.is_object()),
             })
         })
         .collect()
@@ -285,8 +327,14 @@ pub(crate) fn flattened_functions(attrs: &Attrs<'_>) -> Vec<ToolDefinition> {
 
 /// System prompt and the first user message of a history.
 pub(crate) fn system_and_user(msgs: &[Message]) -> (Option<String>, Option<String>) {
-    let sys = msgs.iter().find(|m| m.role == "system" || m.role == "developer").map(|m| m.content.clone());
-    let user = msgs.iter().find(|m| m.role == "user").map(|m| m.content.clone());
+    let sys = msgs
+        .iter()
+        .find(|m| m.role == "system" || m.role == "developer")
+        .map(|m| m.content.clone());
+    let user = msgs
+        .iter()
+        .find(|m| m.role == "user")
+        .map(|m| m.content.clone());
     (sys, user)
 }
 

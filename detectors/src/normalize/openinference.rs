@@ -6,7 +6,10 @@ use crate::attrs::Attrs;
 use crate::span::{Dialect, Message, SpanFacts, SpanRole, ToolCallPart, ToolExec};
 
 pub(super) fn facts(attrs: &Attrs<'_>, ctx: &mut super::NormalizeCtx) -> SpanFacts {
-    let kind = attrs.str_ref("openinference.span.kind").unwrap_or("").to_ascii_uppercase();
+    let kind = attrs
+        .str_ref("openinference.span.kind")
+        .unwrap_or("")
+        .to_ascii_uppercase();
     let role = match kind.as_str() {
         "AGENT" => SpanRole::Agent,
         "LLM" => SpanRole::Llm,
@@ -32,7 +35,11 @@ pub(super) fn facts(attrs: &Attrs<'_>, ctx: &mut super::NormalizeCtx) -> SpanFac
             let (sys, _) = system_and_user(&f.input);
             f.system_prompt = sys;
             let idx = attrs.indices("llm.tools.");
-            let raw: String = idx.iter().filter_map(|n| attrs.str_ref(&format!("llm.tools.{n}.tool.json_schema"))).collect::<Vec<_>>().join("\u{1e}");
+            let raw: String = idx
+                .iter()
+                .filter_map(|n| attrs.str_ref(&format!("llm.tools.{n}.tool.json_schema")))
+                .collect::<Vec<_>>()
+                .join("\u{1e}");
             if ctx.first_sighting(&raw) {
                 f.tools = idx
                     .into_iter()
@@ -45,13 +52,19 @@ pub(super) fn facts(attrs: &Attrs<'_>, ctx: &mut super::NormalizeCtx) -> SpanFac
             f.tool = Some(ToolExec {
                 call_id: attrs.str("tool_call.id").or_else(|| attrs.str("tool.id")),
                 name: attrs.str("tool.name").unwrap_or_default(),
-                arguments: attrs.str("input.value").or_else(|| attrs.str("tool.parameters_value")),
+                arguments: attrs
+                    .str("input.value")
+                    .or_else(|| attrs.str("tool.parameters_value")),
                 result: attrs.str("output.value"),
                 error: false,
             });
             if let Some(params) = attrs.json("tool.parameters").filter(|v| v.is_object()) {
                 let name = f.tool.as_ref().map(|t| t.name.clone()).unwrap_or_default();
-                f.tools.push(crate::span::ToolDefinition { name, description: attrs.str("tool.description"), parameters: Some(params) });
+                f.tools.push(crate::span::ToolDefinition {
+                    name,
+                    description: attrs.str("tool.description"),
+                    parameters: Some(params),
+                });
             }
         }
         SpanRole::Retriever => {

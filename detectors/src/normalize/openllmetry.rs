@@ -19,14 +19,22 @@ pub(super) fn facts(attrs: &Attrs<'_>) -> SpanFacts {
     let mut f = SpanFacts {
         role,
         dialect: Dialect::Openllmetry,
-        model: attrs.str("gen_ai.response.model").or_else(|| attrs.str("gen_ai.request.model")),
+        model: attrs
+            .str("gen_ai.response.model")
+            .or_else(|| attrs.str("gen_ai.request.model")),
         ..Default::default()
     };
     match role {
         SpanRole::Agent => {
-            f.agent_name = attrs.str("traceloop.entity.name").or_else(|| attrs.str("traceloop.workflow.name"));
-            f.agent_input = attrs.str("traceloop.entity.input").map(|s| entity_input_text(&s));
-            f.agent_output = attrs.str("traceloop.entity.output").map(|s| unquote_json_string(&s));
+            f.agent_name = attrs
+                .str("traceloop.entity.name")
+                .or_else(|| attrs.str("traceloop.workflow.name"));
+            f.agent_input = attrs
+                .str("traceloop.entity.input")
+                .map(|s| entity_input_text(&s));
+            f.agent_output = attrs
+                .str("traceloop.entity.output")
+                .map(|s| unquote_json_string(&s));
         }
         SpanRole::Llm => {
             f.input = flattened_messages(attrs, "gen_ai.prompt.");
@@ -38,8 +46,12 @@ pub(super) fn facts(attrs: &Attrs<'_>) -> SpanFacts {
             f.tool = Some(ToolExec {
                 call_id: None,
                 name: attrs.str("traceloop.entity.name").unwrap_or_default(),
-                arguments: attrs.str("traceloop.entity.input").map(|s| entity_input_args(&s)),
-                result: attrs.str("traceloop.entity.output").map(|s| unquote_json_string(&s)),
+                arguments: attrs
+                    .str("traceloop.entity.input")
+                    .map(|s| entity_input_args(&s)),
+                result: attrs
+                    .str("traceloop.entity.output")
+                    .map(|s| unquote_json_string(&s)),
                 error: false,
             });
         }
@@ -70,12 +82,14 @@ fn entity_input_text(s: &str) -> String {
 /// `{"args":[],"kwargs":{…}}` → the kwargs object as JSON text (the call's arguments).
 fn entity_input_args(s: &str) -> String {
     match serde_json::from_str::<J>(s) {
-        Ok(J::Object(o)) if o.contains_key("kwargs") || o.contains_key("args") => match (o.get("kwargs"), o.get("args")) {
-            (Some(J::Object(kw)), _) if !kw.is_empty() => J::Object(kw.clone()).to_string(),
-            (_, Some(J::Array(a))) if a.len() == 1 && a[0].is_object() => a[0].to_string(),
-            (Some(kw), _) => kw.to_string(),
-            _ => s.to_owned(),
-        },
+        Ok(J::Object(o)) if o.contains_key("kwargs") || o.contains_key("args") => {
+            match (o.get("kwargs"), o.get("args")) {
+                (Some(J::Object(kw)), _) if !kw.is_empty() => J::Object(kw.clone()).to_string(),
+                (_, Some(J::Array(a))) if a.len() == 1 && a[0].is_object() => a[0].to_string(),
+                (Some(kw), _) => kw.to_string(),
+                _ => s.to_owned(),
+            }
+        }
         _ => s.to_owned(),
     }
 }

@@ -4,20 +4,36 @@
 use super::*;
 use crate::run::build_run;
 use crate::span::{Dialect, SpanRole};
-use groundcheck_proto::otlp::common::{any_value::Value as AV, AnyValue, ArrayValue, KeyValue, KeyValueList};
+use groundcheck_proto::otlp::common::{
+    any_value::Value as AV, AnyValue, ArrayValue, KeyValue, KeyValueList,
+};
 use groundcheck_proto::otlp::trace::span::Event;
 
 fn s(v: &str) -> Option<AnyValue> {
-    Some(AnyValue { value: Some(AV::StringValue(v.into())) })
+    Some(AnyValue {
+        value: Some(AV::StringValue(v.into())),
+    })
 }
 fn kv(k: &str, v: Option<AnyValue>) -> KeyValue {
-    KeyValue { key: k.into(), value: v, ..Default::default() }
+    KeyValue {
+        key: k.into(),
+        value: v,
+        ..Default::default()
+    }
 }
 fn obj(fields: Vec<(&str, Option<AnyValue>)>) -> Option<AnyValue> {
-    Some(AnyValue { value: Some(AV::KvlistValue(KeyValueList { values: fields.into_iter().map(|(k, v)| kv(k, v)).collect() })) })
+    Some(AnyValue {
+        value: Some(AV::KvlistValue(KeyValueList {
+            values: fields.into_iter().map(|(k, v)| kv(k, v)).collect(),
+        })),
+    })
 }
 fn arr(items: Vec<Option<AnyValue>>) -> Option<AnyValue> {
-    Some(AnyValue { value: Some(AV::ArrayValue(ArrayValue { values: items.into_iter().map(|i| i.unwrap()).collect() })) })
+    Some(AnyValue {
+        value: Some(AV::ArrayValue(ArrayValue {
+            values: items.into_iter().map(|i| i.unwrap()).collect(),
+        })),
+    })
 }
 fn span(id: u8, parent: Option<u8>, attrs: Vec<KeyValue>, events: Vec<Event>, start: u64) -> Span {
     Span {
@@ -36,10 +52,25 @@ fn span(id: u8, parent: Option<u8>, attrs: Vec<KeyValue>, events: Vec<Event>, st
 fn genai_structured_messages() {
     let out = obj(vec![
         ("role", s("assistant")),
-        ("parts", arr(vec![obj(vec![("type", s("text")), ("content", s("The answer is 42."))])])),
+        (
+            "parts",
+            arr(vec![obj(vec![
+                ("type", s("text")),
+                ("content", s("The answer is 42.")),
+            ])]),
+        ),
         ("finish_reason", s("stop")),
     ]);
-    let sp = span(2, Some(1), vec![kv("gen_ai.operation.name", s("chat")), kv("gen_ai.output.messages", arr(vec![out]))], vec![], 5);
+    let sp = span(
+        2,
+        Some(1),
+        vec![
+            kv("gen_ai.operation.name", s("chat")),
+            kv("gen_ai.output.messages", arr(vec![out])),
+        ],
+        vec![],
+        5,
+    );
     let n = normalize_span(&sp, Some("svc"), 0).unwrap();
     assert_eq!(n.facts.role, SpanRole::Llm);
     assert_eq!(n.facts.output[0].content, "The answer is 42.");
@@ -48,20 +79,51 @@ fn genai_structured_messages() {
 
 #[test]
 fn genai_deprecated_events_and_flattened_prompts() {
-    let ev = |name: &str, attrs: Vec<KeyValue>| Event { name: name.into(), attributes: attrs, ..Default::default() };
+    let ev = |name: &str, attrs: Vec<KeyValue>| Event {
+        name: name.into(),
+        attributes: attrs,
+        ..Default::default()
+    };
     let chat = span(
         2,
         Some(1),
         vec![kv("gen_ai.system", s("openai"))],
         vec![
-            ev("gen_ai.system.message", vec![kv("content", s("Be precise."))]),
-            ev("gen_ai.user.message", vec![kv("content", s("Weather in Oslo?"))]),
-            ev("gen_ai.choice", vec![kv("finish_reason", s("stop")), kv("message", s(r#"{"role":"assistant","content":"Oslo is 4°C."}"#))]),
+            ev(
+                "gen_ai.system.message",
+                vec![kv("content", s("Be precise."))],
+            ),
+            ev(
+                "gen_ai.user.message",
+                vec![kv("content", s("Weather in Oslo?"))],
+            ),
+            ev(
+                "gen_ai.choice",
+                vec![
+                    kv("finish_reason", s("stop")),
+                    kv(
+                        "message",
+                        s(r#"{"role":"assistant","content":"Oslo is 4°C."}"#),
+                    ),
+                ],
+            ),
         ],
         5,
     );
-    let root = span(1, None, vec![kv("gen_ai.operation.name", s("invoke_agent")), kv("gen_ai.agent.name", s("wx"))], vec![], 1);
-    let spans = vec![normalize_span(&root, None, 0).unwrap(), normalize_span(&chat, None, 1).unwrap()];
+    let root = span(
+        1,
+        None,
+        vec![
+            kv("gen_ai.operation.name", s("invoke_agent")),
+            kv("gen_ai.agent.name", s("wx")),
+        ],
+        vec![],
+        1,
+    );
+    let spans = vec![
+        normalize_span(&root, None, 0).unwrap(),
+        normalize_span(&chat, None, 1).unwrap(),
+    ];
     let run = build_run(spans);
     assert_eq!(run.dialect, Dialect::Genai);
     assert_eq!(run.system_prompt, "Be precise.");
@@ -92,19 +154,31 @@ fn openinference_retriever_documents_are_evidence() {
     let sp = span(
         2,
         Some(1),
-        vec![kv("openinference.span.kind", s("RETRIEVER")), kv("retrieval.documents.0.document.content", s("Policy 7: refunds within 30 days."))],
+        vec![
+            kv("openinference.span.kind", s("RETRIEVER")),
+            kv(
+                "retrieval.documents.0.document.content",
+                s("Policy 7: refunds within 30 days."),
+            ),
+        ],
         vec![],
         5,
     );
     let run = build_run(vec![normalize_span(&sp, None, 0).unwrap()]);
-    assert!(run.evidence().iter().any(|e| e.source == "retriever:0" && e.text.contains("30 days")));
+    assert!(run
+        .evidence()
+        .iter()
+        .any(|e| e.source == "retriever:0" && e.text.contains("30 days")));
 }
 
 #[test]
 fn unusable_ids_are_rejected_with_reasons() {
     let mut sp = span(2, None, vec![], vec![], 1);
     sp.trace_id = vec![1, 2, 3];
-    assert!(matches!(normalize_span(&sp, None, 4), Err(SpanRejection::BadTraceId { index: 4, len: 3 })));
+    assert!(matches!(
+        normalize_span(&sp, None, 4),
+        Err(SpanRejection::BadTraceId { index: 4, len: 3 })
+    ));
     let mut sp = span(2, None, vec![], vec![], 1);
     sp.span_id = vec![0; 8];
     assert!(normalize_span(&sp, None, 0).is_err());
@@ -115,7 +189,13 @@ fn unusable_ids_are_rejected_with_reasons() {
 
 #[test]
 fn unknown_spans_are_kept_but_ignored() {
-    let sp = span(2, Some(1), vec![kv("http.request.method", s("POST"))], vec![], 1);
+    let sp = span(
+        2,
+        Some(1),
+        vec![kv("http.request.method", s("POST"))],
+        vec![],
+        1,
+    );
     let n = normalize_span(&sp, None, 0).unwrap();
     assert_eq!(n.facts.dialect, Dialect::Unknown);
     let run = build_run(vec![n]);

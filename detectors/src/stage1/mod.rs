@@ -42,9 +42,16 @@ use std::sync::{Arc, Mutex, OnceLock};
 #[derive(Debug, thiserror::Error)]
 pub enum Stage1Error {
     #[error("invalid allowlist regex {pattern:?} for tool {tool:?}: {source}")]
-    BadAllowlistRegex { tool: String, pattern: String, source: regex::Error },
+    BadAllowlistRegex {
+        tool: String,
+        pattern: String,
+        source: regex::Error,
+    },
     #[error("invalid id pattern {pattern:?}: {source}")]
-    BadIdPattern { pattern: String, source: regex::Error },
+    BadIdPattern {
+        pattern: String,
+        source: regex::Error,
+    },
 }
 
 /// What to do with calls to tools no registry knows.
@@ -67,11 +74,20 @@ pub struct Allowlist {
 }
 
 impl Allowlist {
-    pub fn new(exact: Vec<String>, prefixes: Vec<String>, regexes: &[String], tool: &str) -> Result<Self, Stage1Error> {
+    pub fn new(
+        exact: Vec<String>,
+        prefixes: Vec<String>,
+        regexes: &[String],
+        tool: &str,
+    ) -> Result<Self, Stage1Error> {
         let regexes = regexes
             .iter()
             .map(|p| {
-                Regex::new(p).map_err(|source| Stage1Error::BadAllowlistRegex { tool: tool.to_owned(), pattern: p.clone(), source })
+                Regex::new(p).map_err(|source| Stage1Error::BadAllowlistRegex {
+                    tool: tool.to_owned(),
+                    pattern: p.clone(),
+                    source,
+                })
             })
             .collect::<Result<_, _>>()?;
         Ok(Allowlist {
@@ -82,7 +98,9 @@ impl Allowlist {
     }
 
     fn allows(&self, raw: &str, norm: &str) -> bool {
-        self.exact.iter().any(|e| e == norm) || self.prefixes.iter().any(|p| norm.starts_with(p.as_str())) || self.regexes.iter().any(|r| r.is_match(raw))
+        self.exact.iter().any(|e| e == norm)
+            || self.prefixes.iter().any(|p| norm.starts_with(p.as_str()))
+            || self.regexes.iter().any(|r| r.is_match(raw))
     }
 }
 
@@ -102,7 +120,15 @@ pub struct Stage1Config {
 impl Stage1Config {
     /// Compile ID patterns (`ORD-\d+`, `[A-Z]{2,5}-\d+`, …).
     pub fn compile_id_patterns(patterns: &[String]) -> Result<Vec<Regex>, Stage1Error> {
-        patterns.iter().map(|p| Regex::new(p).map_err(|source| Stage1Error::BadIdPattern { pattern: p.clone(), source })).collect()
+        patterns
+            .iter()
+            .map(|p| {
+                Regex::new(p).map_err(|source| Stage1Error::BadIdPattern {
+                    pattern: p.clone(),
+                    source,
+                })
+            })
+            .collect()
     }
 }
 
@@ -126,7 +152,9 @@ pub struct SchemaError {
 /// The options every Stage 1 schema is compiled with: the draft from `$schema` (2020-12 when
 /// absent), formats asserted, RFC 3339 `date-time` with the offset optional.
 pub fn schema_options() -> jsonschema::ValidationOptions {
-    jsonschema::options().should_validate_formats(true).with_format("date-time", is_date_time)
+    jsonschema::options()
+        .should_validate_formats(true)
+        .with_format("date-time", is_date_time)
 }
 
 /// Compile a schema the way Stage 1 does. A `$schema` naming no known draft (e.g.
@@ -136,8 +164,13 @@ pub fn compile_schema(schema: &J) -> Result<jsonschema::Validator, String> {
 }
 
 /// [`compile_schema`] with caller-extended options (e.g. a retriever for remote `$ref`s).
-pub fn compile_with(opts: jsonschema::ValidationOptions, schema: &J) -> Result<jsonschema::Validator, String> {
-    if let Err(jsonschema::ReferencingError::UnknownSpecification { .. }) = jsonschema::Draft::default().detect(schema) {
+pub fn compile_with(
+    opts: jsonschema::ValidationOptions,
+    schema: &J,
+) -> Result<jsonschema::Validator, String> {
+    if let Err(jsonschema::ReferencingError::UnknownSpecification { .. }) =
+        jsonschema::Draft::default().detect(schema)
+    {
         if let Some(o) = schema.as_object() {
             let mut o = o.clone();
             o.remove("$schema");
@@ -157,8 +190,17 @@ pub fn validation_errors(validator: &jsonschema::Validator, args: &J) -> Vec<Str
         .map(|e| {
             let pointer = e.instance_path.to_string();
             let sp = e.schema_path.to_string();
-            let rule = sp.rsplit('/').next().filter(|r| !r.is_empty()).unwrap_or("schema").to_owned();
-            format!("{}: {} (rule: {rule})", if pointer.is_empty() { "/" } else { &pointer }, e)
+            let rule = sp
+                .rsplit('/')
+                .next()
+                .filter(|r| !r.is_empty())
+                .unwrap_or("schema")
+                .to_owned();
+            format!(
+                "{}: {} (rule: {rule})",
+                if pointer.is_empty() { "/" } else { &pointer },
+                e
+            )
         })
         .collect()
 }
@@ -201,11 +243,19 @@ pub struct Stage1 {
 
 impl Stage1 {
     pub fn new(cfg: Stage1Config, registry: Option<Arc<dyn SchemaRegistry>>) -> Self {
-        Stage1 { cfg, registry, cache: Mutex::new(HashMap::new()), on_schema_error: None }
+        Stage1 {
+            cfg,
+            registry,
+            cache: Mutex::new(HashMap::new()),
+            on_schema_error: None,
+        }
     }
 
     /// Called once per (tool, schema hash) whose schema does not compile (e.g. to log it).
-    pub fn with_schema_error_hook(mut self, hook: impl Fn(&SchemaError) + Send + Sync + 'static) -> Self {
+    pub fn with_schema_error_hook(
+        mut self,
+        hook: impl Fn(&SchemaError) + Send + Sync + 'static,
+    ) -> Self {
         self.on_schema_error = Some(Box::new(hook));
         self
     }
@@ -230,7 +280,10 @@ impl Stage1 {
                 return c.clone();
             }
         }
-        let compiled: Compiled = Arc::new(compile_schema(schema).map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")));
+        let compiled: Compiled = Arc::new(
+            compile_schema(schema)
+                .map_err(|e| format!("schema for tool {tool:?} does not compile: {e}")),
+        );
         let mut fresh = false;
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() > 10_000 {
@@ -239,7 +292,11 @@ impl Stage1 {
             fresh = cache.insert(key, compiled.clone()).is_none();
         }
         if let (true, Err(message), Some(hook)) = (fresh, &*compiled, &self.on_schema_error) {
-            hook(&SchemaError { tool: tool.to_owned(), source, message: message.clone() });
+            hook(&SchemaError {
+                tool: tool.to_owned(),
+                source,
+                message: message.clone(),
+            });
         }
         compiled
     }
@@ -249,12 +306,21 @@ impl Stage1 {
         if let Some(schema) = declared {
             let hash = registry::schema_hash(schema);
             let compiled = self.compiled(tool, hash, schema, SchemaSource::Span);
-            return Some(Resolved { schema: SchemaRef::Declared(schema), compiled, registry_text: None });
+            return Some(Resolved {
+                schema: SchemaRef::Declared(schema),
+                compiled,
+                registry_text: None,
+            });
         }
         let ts = self.registry.as_ref()?.get(tool)?;
         let compiled = self.compiled(tool, ts.hash, &ts.schema, SchemaSource::Registry);
-        let registry_text = (!self.cfg.disable_provenance).then(|| Arc::from(normalize_entity(&ts.schema.to_string())));
-        Some(Resolved { schema: SchemaRef::Registry(ts.schema.clone()), compiled, registry_text })
+        let registry_text = (!self.cfg.disable_provenance)
+            .then(|| Arc::from(normalize_entity(&ts.schema.to_string())));
+        Some(Resolved {
+            schema: SchemaRef::Registry(ts.schema.clone()),
+            compiled,
+            registry_text,
+        })
     }
 
     /// Verify every tool call of the run, in call order.
@@ -267,7 +333,13 @@ impl Stage1 {
             .map(|c| {
                 let resolved = schemas
                     .entry(c.name.as_str())
-                    .or_insert_with(|| self.resolve(&c.name, run.tool_definition(&c.name).and_then(|d| d.parameters.as_ref())))
+                    .or_insert_with(|| {
+                        self.resolve(
+                            &c.name,
+                            run.tool_definition(&c.name)
+                                .and_then(|d| d.parameters.as_ref()),
+                        )
+                    })
                     .clone();
                 self.verify_resolved(run, c, resolved, &evidence)
             })
@@ -278,14 +350,24 @@ impl Stage1 {
 
     /// Verify one call against the run so far (its schema and earlier evidence).
     pub fn verify_call(&self, run: &AgentRun, call: &ToolCall) -> ToolCallValidation {
-        let resolved = self.resolve(&call.name, run.tool_definition(&call.name).and_then(|d| d.parameters.as_ref()));
+        let resolved = self.resolve(
+            &call.name,
+            run.tool_definition(&call.name)
+                .and_then(|d| d.parameters.as_ref()),
+        );
         self.verify_resolved(run, call, resolved, &OnceLock::new())
     }
 
     /// Schema-only check of one call as soon as its span is seen (no run context yet):
     /// `schema` is a schema the caller has seen declared for the tool, else the registry's.
     /// `None` when no schema is known (the run-level check reports `unknown_tool`).
-    pub fn check_inline(&self, tool: &str, call_id: &str, args: Option<&str>, schema: Option<&J>) -> Option<ToolCallValidation> {
+    pub fn check_inline(
+        &self,
+        tool: &str,
+        call_id: &str,
+        args: Option<&str>,
+        schema: Option<&J>,
+    ) -> Option<ToolCallValidation> {
         let resolved = self.resolve(tool, schema)?;
         let args_text = args.unwrap_or("{}");
         let mut v = new_validation(tool, args_text, call_id, 0);
@@ -298,7 +380,8 @@ impl Stage1 {
             Ok(j) => Some(j),
             Err(e) => {
                 v.status = ToolCallStatus::Invalid;
-                v.errors.push(format!("/: arguments are not valid JSON (rule: json): {e}"));
+                v.errors
+                    .push(format!("/: arguments are not valid JSON (rule: json): {e}"));
                 None
             }
         };
@@ -321,7 +404,13 @@ impl Stage1 {
         parsed
     }
 
-    fn verify_resolved<'r>(&self, run: &'r AgentRun, call: &ToolCall, resolved: Option<Resolved<'_>>, evidence: &OnceLock<Evidence<'r>>) -> ToolCallValidation {
+    fn verify_resolved<'r>(
+        &self,
+        run: &'r AgentRun,
+        call: &ToolCall,
+        resolved: Option<Resolved<'_>>,
+        evidence: &OnceLock<Evidence<'r>>,
+    ) -> ToolCallValidation {
         let args_text = call.arguments.as_deref().unwrap_or("{}");
         let mut v = new_validation(&call.name, args_text, &call.id, call.turn as u32);
         let parsed = match &resolved {
@@ -331,25 +420,34 @@ impl Stage1 {
                     Ok(j) => Some(j),
                     Err(e) => {
                         v.status = ToolCallStatus::Invalid;
-                        v.errors.push(format!("/: arguments are not valid JSON (rule: json): {e}"));
+                        v.errors
+                            .push(format!("/: arguments are not valid JSON (rule: json): {e}"));
                         None
                     }
                 };
                 if v.status == ToolCallStatus::Valid {
                     v.status = ToolCallStatus::UnknownTool;
                 }
-                v.errors.push(format!("no schema known for tool {:?}", call.name));
+                v.errors
+                    .push(format!("no schema known for tool {:?}", call.name));
                 parsed
             }
         };
         if !self.cfg.disable_provenance {
             if let Some(args) = &parsed {
-                let entities = provenance::collect_entities(args, resolved.as_ref().map(|r| r.schema.get()), &self.cfg.id_patterns);
+                let entities = provenance::collect_entities(
+                    args,
+                    resolved.as_ref().map(|r| r.schema.get()),
+                    &self.cfg.id_patterns,
+                );
                 if !entities.is_empty() {
                     let ev = evidence.get_or_init(|| Evidence::of_run(run));
                     let allow_tool = self.cfg.allowlists.get(&call.name);
                     let allow_all = self.cfg.allowlists.get("*");
-                    let allowed = |raw: &str, norm: &str| allow_tool.is_some_and(|a| a.allows(raw, norm)) || allow_all.is_some_and(|a| a.allows(raw, norm));
+                    let allowed = |raw: &str, norm: &str| {
+                        allow_tool.is_some_and(|a| a.allows(raw, norm))
+                            || allow_all.is_some_and(|a| a.allows(raw, norm))
+                    };
                     let extra = resolved.as_ref().and_then(|r| r.registry_text.as_deref());
                     let fabricated = provenance::check(call, &entities, ev, extra, allowed);
                     if !fabricated.is_empty() {
@@ -388,7 +486,11 @@ fn is_date_time(s: &str) -> bool {
 fn link_retries(v: &mut [ToolCallValidation]) {
     for i in 0..v.len() {
         if v[i].status.is_rejection() && v[i].retried_by.is_none() {
-            if let Some(j) = (i + 1..v.len()).find(|&j| v[j].tool == v[i].tool && v[j].status == ToolCallStatus::Valid && v[j].retry_of.is_none()) {
+            if let Some(j) = (i + 1..v.len()).find(|&j| {
+                v[j].tool == v[i].tool
+                    && v[j].status == ToolCallStatus::Valid
+                    && v[j].retry_of.is_none()
+            }) {
                 v[i].retried_by = Some(v[j].call_id.clone());
                 v[j].retry_of = Some(v[i].call_id.clone());
             }
@@ -404,8 +506,18 @@ mod tests {
     fn run_with(schema: J, args: &str, user: &str) -> AgentRun {
         AgentRun {
             user_input: user.into(),
-            tool_definitions: vec![ToolDefinition { name: "get_order".into(), description: None, parameters: Some(schema) }],
-            tool_calls: vec![ToolCall { id: "c1".into(), name: "get_order".into(), arguments: Some(args.into()), turn: 0, ..Default::default() }],
+            tool_definitions: vec![ToolDefinition {
+                name: "get_order".into(),
+                description: None,
+                parameters: Some(schema),
+            }],
+            tool_calls: vec![ToolCall {
+                id: "c1".into(),
+                name: "get_order".into(),
+                arguments: Some(args.into()),
+                turn: 0,
+                ..Default::default()
+            }],
             ..Default::default()
         }
     }
@@ -418,17 +530,28 @@ mod tests {
     #[test]
     fn valid_call_with_user_supplied_id() {
         let s1 = Stage1::new(Stage1Config::default(), None);
-        let v = s1.verify(&run_with(schema(), r#"{"order_id":"ORD-123"}"#, "where is order ord-123?"));
+        let v = s1.verify(&run_with(
+            schema(),
+            r#"{"order_id":"ORD-123"}"#,
+            "where is order ord-123?",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
     }
 
     #[test]
     fn schema_errors_name_pointer_and_rule() {
         let s1 = Stage1::new(Stage1Config::default(), None);
-        let v = s1.verify(&run_with(schema(), r#"{"order_id":"123","extra":1}"#, "order 123"));
+        let v = s1.verify(&run_with(
+            schema(),
+            r#"{"order_id":"123","extra":1}"#,
+            "order 123",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Invalid);
         let all = v[0].errors.join("\n");
-        assert!(all.contains("/order_id") && all.contains("rule: pattern"), "{all}");
+        assert!(
+            all.contains("/order_id") && all.contains("rule: pattern"),
+            "{all}"
+        );
         assert!(all.contains("rule: additionalProperties"), "{all}");
     }
 
@@ -443,10 +566,17 @@ mod tests {
     #[test]
     fn fabricated_id_and_allowlist() {
         let s1 = Stage1::new(Stage1Config::default(), None);
-        let v = s1.verify(&run_with(schema(), r#"{"order_id":"ORD-999"}"#, "where is ORD-9990?"));
+        let v = s1.verify(&run_with(
+            schema(),
+            r#"{"order_id":"ORD-999"}"#,
+            "where is ORD-9990?",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
         let mut cfg = Stage1Config::default();
-        cfg.allowlists.insert("get_order".into(), Allowlist::new(vec![], vec!["ord-9".into()], &[], "get_order").unwrap());
+        cfg.allowlists.insert(
+            "get_order".into(),
+            Allowlist::new(vec![], vec!["ord-9".into()], &[], "get_order").unwrap(),
+        );
         let s1 = Stage1::new(cfg, None);
         let v = s1.verify(&run_with(schema(), r#"{"order_id":"ORD-999"}"#, "hi"));
         assert_eq!(v[0].status, ToolCallStatus::Valid);
@@ -455,7 +585,17 @@ mod tests {
     #[test]
     fn ids_from_earlier_results_count_but_not_same_turn() {
         let mut run = run_with(schema(), r#"{"order_id":"ORD-77"}"#, "my latest order");
-        run.tool_calls.insert(0, ToolCall { id: "c0".into(), name: "list".into(), arguments: Some("{}".into()), turn: 0, result: Some(r#"{"orders":["ORD-77"]}"#.into()), ..Default::default() });
+        run.tool_calls.insert(
+            0,
+            ToolCall {
+                id: "c0".into(),
+                name: "list".into(),
+                arguments: Some("{}".into()),
+                turn: 0,
+                result: Some(r#"{"orders":["ORD-77"]}"#.into()),
+                ..Default::default()
+            },
+        );
         run.tool_calls[1].turn = 1;
         let s1 = Stage1::new(Stage1Config::default(), None);
         assert_eq!(s1.verify(&run)[1].status, ToolCallStatus::Valid);
@@ -476,7 +616,13 @@ mod tests {
     #[test]
     fn retries_are_linked() {
         let mut run = run_with(schema(), r#"{"order_id":"bad"}"#, "ORD-5");
-        run.tool_calls.push(ToolCall { id: "c2".into(), name: "get_order".into(), arguments: Some(r#"{"order_id":"ORD-5"}"#.into()), turn: 1, ..Default::default() });
+        run.tool_calls.push(ToolCall {
+            id: "c2".into(),
+            name: "get_order".into(),
+            arguments: Some(r#"{"order_id":"ORD-5"}"#.into()),
+            turn: 1,
+            ..Default::default()
+        });
         let v = Stage1::new(Stage1Config::default(), None).verify(&run);
         assert_eq!(v[0].retried_by.as_deref(), Some("c2"));
         assert_eq!(v[1].retry_of.as_deref(), Some("c1"));
@@ -487,13 +633,22 @@ mod tests {
         assert!(contains_bounded("flight b61984 today", "b61984"));
         assert!(!contains_bounded("flight b61984 today", "b6198"));
         assert!(contains_bounded("https://x.io/a/b", "https://x.io/a"));
-        assert_eq!(normalize_entity("\"HTTPS://X.io/a%20b/\""), "https://x.io/a b");
+        assert_eq!(
+            normalize_entity("\"HTTPS://X.io/a%20b/\""),
+            "https://x.io/a b"
+        );
     }
 
     fn bare_run(tool: &str, args: &str, user: &str) -> AgentRun {
         AgentRun {
             user_input: user.into(),
-            tool_calls: vec![ToolCall { id: "c1".into(), name: tool.into(), arguments: Some(args.into()), turn: 0, ..Default::default() }],
+            tool_calls: vec![ToolCall {
+                id: "c1".into(),
+                name: tool.into(),
+                arguments: Some(args.into()),
+                turn: 0,
+                ..Default::default()
+            }],
             ..Default::default()
         }
     }
@@ -501,9 +656,14 @@ mod tests {
     #[test]
     fn registry_schema_used_when_spans_carry_only_names() {
         let mut reg = StaticRegistry::new();
-        reg.add_document("get_order.json", "get_order", &schema()).unwrap();
+        reg.add_document("get_order.json", "get_order", &schema())
+            .unwrap();
         let s1 = Stage1::new(Stage1Config::default(), Some(Arc::new(reg)));
-        let v = s1.verify(&bare_run("get_order", r#"{"order_id":"ORD-1","x":1}"#, "ORD-1"));
+        let v = s1.verify(&bare_run(
+            "get_order",
+            r#"{"order_id":"ORD-1","x":1}"#,
+            "ORD-1",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Invalid, "{:?}", v[0].errors);
         let v = s1.verify(&bare_run("other", r#"{}"#, ""));
         assert_eq!(v[0].status, ToolCallStatus::UnknownTool);
@@ -512,10 +672,12 @@ mod tests {
     #[test]
     fn uncompilable_registry_schema_is_unverified_and_reported_once() {
         let mut reg = StaticRegistry::new();
-        reg.add_document("bad.json", "bad", &serde_json::json!({"type": "objekt"})).unwrap();
+        reg.add_document("bad.json", "bad", &serde_json::json!({"type": "objekt"}))
+            .unwrap();
         let reported = Arc::new(Mutex::new(Vec::<SchemaError>::new()));
         let r2 = reported.clone();
-        let s1 = Stage1::new(Stage1Config::default(), Some(Arc::new(reg))).with_schema_error_hook(move |e| r2.lock().unwrap().push(e.clone()));
+        let s1 = Stage1::new(Stage1Config::default(), Some(Arc::new(reg)))
+            .with_schema_error_hook(move |e| r2.lock().unwrap().push(e.clone()));
         for _ in 0..3 {
             let v = s1.verify(&bare_run("bad", r#"{"a":1}"#, ""));
             assert_eq!(v[0].status, ToolCallStatus::Unverified, "{:?}", v[0].errors);
@@ -523,7 +685,10 @@ mod tests {
         }
         let r = reported.lock().unwrap();
         assert_eq!(r.len(), 1);
-        assert_eq!((r[0].tool.as_str(), r[0].source), ("bad", SchemaSource::Registry));
+        assert_eq!(
+            (r[0].tool.as_str(), r[0].source),
+            ("bad", SchemaSource::Registry)
+        );
     }
 
     #[test]
@@ -531,52 +696,121 @@ mod tests {
         // Draft 7 array-form `items` is a tuple; in 2020-12 it is not allowed (prefixItems).
         let d7 = serde_json::json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
             "properties": {"p": {"type": "array", "items": [{"type": "integer"}], "additionalItems": false}}});
-        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, None);
+        let s1 = Stage1::new(
+            Stage1Config {
+                disable_provenance: true,
+                ..Default::default()
+            },
+            None,
+        );
         let mut run = run_with(d7, r#"{"p":[1,2]}"#, "");
         let v = s1.verify(&run);
         assert_eq!(v[0].status, ToolCallStatus::Invalid, "{:?}", v[0].errors);
-        assert!(v[0].errors.iter().any(|e| e.contains("/p") && e.contains("rule: additionalItems")), "{:?}", v[0].errors);
+        assert!(
+            v[0].errors
+                .iter()
+                .any(|e| e.contains("/p") && e.contains("rule: additionalItems")),
+            "{:?}",
+            v[0].errors
+        );
         // Default 2020-12: prefixItems + items:false.
-        run.tool_definitions[0].parameters = Some(serde_json::json!({"type": "object", "properties": {"p": {"type": "array", "prefixItems": [{"type": "integer"}], "items": false}}}));
+        run.tool_definitions[0].parameters = Some(
+            serde_json::json!({"type": "object", "properties": {"p": {"type": "array", "prefixItems": [{"type": "integer"}], "items": false}}}),
+        );
         let v = s1.verify(&run);
-        assert!(v[0].errors.iter().any(|e| e.contains("/p") && e.contains("rule: items")), "{:?}", v[0].errors);
+        assert!(
+            v[0].errors
+                .iter()
+                .any(|e| e.contains("/p") && e.contains("rule: items")),
+            "{:?}",
+            v[0].errors
+        );
         // An unknown `$schema` URI is ignored, not fatal.
-        run.tool_definitions[0].parameters = Some(serde_json::json!({"$schema": "http://json-schema.org/schema#", "type": "object"}));
+        run.tool_definitions[0].parameters = Some(
+            serde_json::json!({"$schema": "http://json-schema.org/schema#", "type": "object"}),
+        );
         assert_eq!(s1.verify(&run)[0].status, ToolCallStatus::Valid);
     }
 
     #[test]
     fn format_enum_and_required_errors() {
         let sch = serde_json::json!({"type": "object", "required": ["to", "kind"], "properties": {"to": {"type": "string", "format": "email"}, "kind": {"enum": ["a", "b"]}}});
-        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, None);
-        let v = s1.verify(&run_with(sch.clone(), r#"{"to":"not-an-email","kind":"c"}"#, ""));
+        let s1 = Stage1::new(
+            Stage1Config {
+                disable_provenance: true,
+                ..Default::default()
+            },
+            None,
+        );
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"to":"not-an-email","kind":"c"}"#,
+            "",
+        ));
         let all = v[0].errors.join("\n");
         assert!(all.contains("/to") && all.contains("rule: format"), "{all}");
         assert!(all.contains("/kind") && all.contains("rule: enum"), "{all}");
         let v = s1.verify(&run_with(sch, r#"{"to":"a@b.co"}"#, ""));
-        assert!(v[0].errors.iter().any(|e| e.starts_with("/: ") && e.contains("rule: required")), "{:?}", v[0].errors);
+        assert!(
+            v[0].errors
+                .iter()
+                .any(|e| e.starts_with("/: ") && e.contains("rule: required")),
+            "{:?}",
+            v[0].errors
+        );
     }
 
     #[test]
     fn id_patterns_handles_and_emails_need_provenance() {
         let sch = serde_json::json!({"type": "object", "properties": {"note": {"type": "string"}, "to": {"type": "string"}}});
-        let cfg = Stage1Config { id_patterns: Stage1Config::compile_id_patterns(&[r"\bTCK-\d+".into()]).unwrap(), ..Default::default() };
+        let cfg = Stage1Config {
+            id_patterns: Stage1Config::compile_id_patterns(&[r"\bTCK-\d+".into()]).unwrap(),
+            ..Default::default()
+        };
         let s1 = Stage1::new(cfg, None);
         // The ticket key sits in prose (no keyed field, not a whole-value identifier).
-        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"please close TCK-42 today"}"#, "close my ticket"));
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"note":"please close TCK-42 today"}"#,
+            "close my ticket",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
-        assert!(v[0].errors[0].starts_with("/note: id \"TCK-42\""), "{:?}", v[0].errors);
-        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"please close TCK-42 today"}"#, "close tck-42"));
+        assert!(
+            v[0].errors[0].starts_with("/note: id \"TCK-42\""),
+            "{:?}",
+            v[0].errors
+        );
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"note":"please close TCK-42 today"}"#,
+            "close tck-42",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
         // Handles: the name must have been supplied (with or without the `@`).
-        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"cc @dana_k on this"}"#, "loop in Dana"));
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"note":"cc @dana_k on this"}"#,
+            "loop in Dana",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
-        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"cc @dana_k on this"}"#, "loop in dana_k"));
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"note":"cc @dana_k on this"}"#,
+            "loop in dana_k",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
         // E-mails anywhere in a string.
-        let v = s1.verify(&run_with(sch.clone(), r#"{"note":"forward to ops@acme.io"}"#, "forward it to ops"));
+        let v = s1.verify(&run_with(
+            sch.clone(),
+            r#"{"note":"forward to ops@acme.io"}"#,
+            "forward it to ops",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Fabricated, "{:?}", v[0].errors);
-        let v = s1.verify(&run_with(sch, r#"{"note":"forward to ops@acme.io"}"#, "forward it to OPS@ACME.IO"));
+        let v = s1.verify(&run_with(
+            sch,
+            r#"{"note":"forward to ops@acme.io"}"#,
+            "forward it to OPS@ACME.IO",
+        ));
         assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
     }
 
@@ -584,9 +818,23 @@ mod tests {
     fn inline_check_is_schema_only() {
         let s1 = Stage1::new(Stage1Config::default(), None);
         let sch = schema();
-        let v = s1.check_inline("get_order", "c9", Some(r#"{"order_id":"ORD-404"}"#), Some(&sch)).unwrap();
-        assert_eq!(v.status, ToolCallStatus::Valid, "no provenance inline: {:?}", v.errors);
-        let v = s1.check_inline("get_order", "c9", Some(r#"{"order_id":7}"#), Some(&sch)).unwrap();
+        let v = s1
+            .check_inline(
+                "get_order",
+                "c9",
+                Some(r#"{"order_id":"ORD-404"}"#),
+                Some(&sch),
+            )
+            .unwrap();
+        assert_eq!(
+            v.status,
+            ToolCallStatus::Valid,
+            "no provenance inline: {:?}",
+            v.errors
+        );
+        let v = s1
+            .check_inline("get_order", "c9", Some(r#"{"order_id":7}"#), Some(&sch))
+            .unwrap();
         assert_eq!(v.status, ToolCallStatus::Invalid);
         assert!(s1.check_inline("nope", "c9", Some("{}"), None).is_none());
     }
@@ -594,17 +842,45 @@ mod tests {
     #[test]
     fn openapi_operation_validates_calls() {
         let mut reg = StaticRegistry::new();
-        reg.add_document("pets.json", "pets", &openapi::tests::petstore()).unwrap();
-        let s1 = Stage1::new(Stage1Config { disable_provenance: true, ..Default::default() }, Some(Arc::new(reg)));
-        let ok = s1.verify(&bare_run("createPet", r#"{"name":"Rex","age":null,"kind":"dog"}"#, ""));
+        reg.add_document("pets.json", "pets", &openapi::tests::petstore())
+            .unwrap();
+        let s1 = Stage1::new(
+            Stage1Config {
+                disable_provenance: true,
+                ..Default::default()
+            },
+            Some(Arc::new(reg)),
+        );
+        let ok = s1.verify(&bare_run(
+            "createPet",
+            r#"{"name":"Rex","age":null,"kind":"dog"}"#,
+            "",
+        ));
         assert_eq!(ok[0].status, ToolCallStatus::Valid, "{:?}", ok[0].errors);
         let bad = s1.verify(&bare_run("createPet", r#"{"age":-1,"kind":"bird"}"#, ""));
         let all = bad[0].errors.join("\n");
-        assert!(all.contains("rule: required") && all.contains("/age") && all.contains("/kind"), "{all}");
+        assert!(
+            all.contains("rule: required") && all.contains("/age") && all.contains("/kind"),
+            "{all}"
+        );
         // `$ref` into the carried components.
         let bad = s1.verify(&bare_run("replacePets", r#"{"body":[{"kind":"dog"}]}"#, ""));
-        assert!(bad[0].errors.iter().any(|e| e.contains("/body/0") && e.contains("rule: required")), "{:?}", bad[0].errors);
+        assert!(
+            bad[0]
+                .errors
+                .iter()
+                .any(|e| e.contains("/body/0") && e.contains("rule: required")),
+            "{:?}",
+            bad[0].errors
+        );
         let bad = s1.verify(&bare_run("getPet", r#"{"petId":"X"}"#, ""));
-        assert!(bad[0].errors.iter().any(|e| e.contains("/petId") && e.contains("rule: pattern")), "{:?}", bad[0].errors);
+        assert!(
+            bad[0]
+                .errors
+                .iter()
+                .any(|e| e.contains("/petId") && e.contains("rule: pattern")),
+            "{:?}",
+            bad[0].errors
+        );
     }
 }

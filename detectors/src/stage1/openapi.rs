@@ -16,7 +16,9 @@
 use super::registry::{loosen, obj};
 use serde_json::Value as J;
 
-const METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const METHODS: &[&str] = &[
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
 
 /// Resolve a local `$ref` (`#/a/b`) against the document, following chains (bounded).
 fn deref<'a>(doc: &'a J, mut v: &'a J) -> &'a J {
@@ -36,23 +38,42 @@ fn deref<'a>(doc: &'a J, mut v: &'a J) -> &'a J {
 pub fn operations(doc: &J) -> (Vec<(String, J)>, Vec<String>) {
     let mut out = Vec::new();
     let mut notes = Vec::new();
-    let is_30 = doc.get("openapi").and_then(J::as_str).is_some_and(|v| v.starts_with("3.0"));
-    let components = doc.get("components").cloned().map(|c| if is_30 { loosen_components(c) } else { c });
+    let is_30 = doc
+        .get("openapi")
+        .and_then(J::as_str)
+        .is_some_and(|v| v.starts_with("3.0"));
+    let components =
+        doc.get("components")
+            .cloned()
+            .map(|c| if is_30 { loosen_components(c) } else { c });
     let Some(paths) = doc.get("paths").and_then(J::as_object) else {
         notes.push("no paths".to_owned());
         return (out, notes);
     };
     for (path, item) in paths {
         let item = deref(doc, item);
-        let shared: Vec<&J> = item.get("parameters").and_then(J::as_array).map(|a| a.iter().map(|p| deref(doc, p)).collect()).unwrap_or_default();
+        let shared: Vec<&J> = item
+            .get("parameters")
+            .and_then(J::as_array)
+            .map(|a| a.iter().map(|p| deref(doc, p)).collect())
+            .unwrap_or_default();
         for m in METHODS {
             let Some(op) = item.get(*m) else { continue };
             let Some(name) = op.get("operationId").and_then(J::as_str) else {
-                notes.push(format!("{} {path}: no operationId, not a tool", m.to_uppercase()));
+                notes.push(format!(
+                    "{} {path}: no operationId, not a tool",
+                    m.to_uppercase()
+                ));
                 continue;
             };
             let mut params: Vec<&J> = shared.clone();
-            for p in op.get("parameters").and_then(J::as_array).into_iter().flatten().map(|p| deref(doc, p)) {
+            for p in op
+                .get("parameters")
+                .and_then(J::as_array)
+                .into_iter()
+                .flatten()
+                .map(|p| deref(doc, p))
+            {
                 let key = (p.get("name"), p.get("in"));
                 params.retain(|q| (q.get("name"), q.get("in")) != key);
                 params.push(p);
@@ -60,14 +81,25 @@ pub fn operations(doc: &J) -> (Vec<(String, J)>, Vec<String>) {
             let mut props = obj();
             let mut required: Vec<J> = Vec::new();
             for p in params {
-                let (Some(pname), Some(loc)) = (p.get("name").and_then(J::as_str), p.get("in").and_then(J::as_str)) else { continue };
+                let (Some(pname), Some(loc)) = (
+                    p.get("name").and_then(J::as_str),
+                    p.get("in").and_then(J::as_str),
+                ) else {
+                    continue;
+                };
                 if loc != "path" && loc != "query" {
                     continue;
                 }
                 let mut schema = p
                     .get("schema")
                     .cloned()
-                    .or_else(|| p.get("content").and_then(J::as_object).and_then(|c| c.values().next()).and_then(|mt| mt.get("schema")).cloned())
+                    .or_else(|| {
+                        p.get("content")
+                            .and_then(J::as_object)
+                            .and_then(|c| c.values().next())
+                            .and_then(|mt| mt.get("schema"))
+                            .cloned()
+                    })
                     .unwrap_or(J::Object(obj()));
                 if let (Some(d), J::Object(s)) = (p.get("description"), &mut schema) {
                     s.entry("description").or_insert_with(|| d.clone());
@@ -80,22 +112,38 @@ pub fn operations(doc: &J) -> (Vec<(String, J)>, Vec<String>) {
             if let Some(body) = op.get("requestBody").map(|b| deref(doc, b)) {
                 let body_required = body.get("required") == Some(&J::Bool(true));
                 let json_schema = body.get("content").and_then(J::as_object).and_then(|c| {
-                    c.get("application/json").or_else(|| c.iter().find(|(k, _)| k.ends_with("+json") || k.ends_with("/json")).map(|(_, v)| v))
+                    c.get("application/json").or_else(|| {
+                        c.iter()
+                            .find(|(k, _)| k.ends_with("+json") || k.ends_with("/json"))
+                            .map(|(_, v)| v)
+                    })
                 });
                 match json_schema.and_then(|mt| mt.get("schema")) {
                     Some(bs) => {
                         let resolved = deref(doc, bs);
-                        let flat = resolved.get("properties").and_then(J::as_object).filter(|_| {
-                            ["allOf", "anyOf", "oneOf"].iter().all(|k| resolved.get(*k).is_none())
-                                && resolved.get("type").is_none_or(|t| t == "object")
-                        });
+                        let flat = resolved
+                            .get("properties")
+                            .and_then(J::as_object)
+                            .filter(|_| {
+                                ["allOf", "anyOf", "oneOf"]
+                                    .iter()
+                                    .all(|k| resolved.get(*k).is_none())
+                                    && resolved.get("type").is_none_or(|t| t == "object")
+                            });
                         match flat {
                             Some(bp) if bp.keys().all(|k| !props.contains_key(k)) => {
                                 for (k, v) in bp {
                                     props.insert(k.clone(), v.clone());
                                 }
                                 if body_required {
-                                    required.extend(resolved.get("required").and_then(J::as_array).into_iter().flatten().cloned());
+                                    required.extend(
+                                        resolved
+                                            .get("required")
+                                            .and_then(J::as_array)
+                                            .into_iter()
+                                            .flatten()
+                                            .cloned(),
+                                    );
                                 }
                             }
                             _ => {
@@ -178,18 +226,36 @@ pub(crate) mod tests {
     fn operations_become_tools() {
         let (ops, notes) = operations(&petstore());
         let names: Vec<&str> = ops.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, vec!["replacePets", "createPet", "getPet"].into_iter().filter(|n| names.contains(n)).collect::<Vec<_>>());
+        assert_eq!(
+            names,
+            vec!["replacePets", "createPet", "getPet"]
+                .into_iter()
+                .filter(|n| names.contains(n))
+                .collect::<Vec<_>>()
+        );
         assert_eq!(ops.len(), 3);
-        assert!(notes.iter().any(|n| n.contains("no operationId")), "{notes:?}");
+        assert!(
+            notes.iter().any(|n| n.contains("no operationId")),
+            "{notes:?}"
+        );
         let get = &ops.iter().find(|(n, _)| n == "getPet").unwrap().1;
         assert_eq!(get["required"], json!(["petId"]));
         assert_eq!(get["properties"]["verbose"], json!({"type": "boolean"}));
         assert!(get["properties"].get("X-Trace").is_none());
         let create = &ops.iter().find(|(n, _)| n == "createPet").unwrap().1;
         assert_eq!(create["required"], json!(["name"]));
-        assert_eq!(create["properties"]["age"]["type"], json!(["integer", "null"]));
+        assert_eq!(
+            create["properties"]["age"]["type"],
+            json!(["integer", "null"])
+        );
         let put = &ops.iter().find(|(n, _)| n == "replacePets").unwrap().1;
-        assert_eq!(put["properties"]["body"]["items"]["$ref"], json!("#/components/schemas/NewPet"));
-        assert_eq!(put["components"]["schemas"]["NewPet"]["properties"]["age"]["type"], json!(["integer", "null"]));
+        assert_eq!(
+            put["properties"]["body"]["items"]["$ref"],
+            json!("#/components/schemas/NewPet")
+        );
+        assert_eq!(
+            put["components"]["schemas"]["NewPet"]["properties"]["age"]["type"],
+            json!(["integer", "null"])
+        );
     }
 }

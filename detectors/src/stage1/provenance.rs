@@ -11,7 +11,6 @@ use regex::Regex;
 use serde_json::Value as J;
 use std::sync::OnceLock;
 
-
 /// One entity found in the arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entity {
@@ -70,7 +69,12 @@ impl<'a> Evidence<'a> {
         let mut request = normalize_entity(&run.user_input);
         request.push('\n');
         request.push_str(&normalize_entity(&run.system_prompt));
-        Evidence { run, request, declarations: OnceLock::new(), results: OnceLock::new() }
+        Evidence {
+            run,
+            request,
+            declarations: OnceLock::new(),
+            results: OnceLock::new(),
+        }
     }
 
     /// The tool declarations the model was given (descriptions, enums, defaults, examples,
@@ -92,12 +96,20 @@ impl<'a> Evidence<'a> {
     }
 
     fn results(&self) -> &[(usize, String)] {
-        self.results.get_or_init(|| self.run.tool_calls.iter().filter_map(|c| c.result.as_ref().map(|r| (c.turn, normalize_entity(r)))).collect())
+        self.results.get_or_init(|| {
+            self.run
+                .tool_calls
+                .iter()
+                .filter_map(|c| c.result.as_ref().map(|r| (c.turn, normalize_entity(r))))
+                .collect()
+        })
     }
 
     /// Total bytes of normalized evidence (builds every tier).
     pub fn len(&self) -> usize {
-        self.request.len() + self.declarations().len() + self.results().iter().map(|(_, r)| r.len()).sum::<usize>()
+        self.request.len()
+            + self.declarations().len()
+            + self.results().iter().map(|(_, r)| r.len()).sum::<usize>()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -110,7 +122,10 @@ impl<'a> Evidence<'a> {
         contains_bounded(&self.request, needle)
             || contains_bounded(self.declarations(), needle)
             || extra.is_some_and(|e| contains_bounded(e, needle))
-            || self.results().iter().any(|(t, r)| *t < turn && contains_bounded(r, needle))
+            || self
+                .results()
+                .iter()
+                .any(|(t, r)| *t < turn && contains_bounded(r, needle))
     }
 }
 
@@ -127,10 +142,15 @@ pub fn check(
 ) -> Vec<String> {
     let mut pending: Vec<&Entity> = Vec::new();
     for e in entities {
-        if e.needle.is_empty() || pending.iter().any(|p| p.needle == e.needle) || allowed(&e.raw, &e.needle) {
+        if e.needle.is_empty()
+            || pending.iter().any(|p| p.needle == e.needle)
+            || allowed(&e.raw, &e.needle)
+        {
             continue;
         }
-        if contains_bounded(&evidence.request, &e.needle) || extra.is_some_and(|x| contains_bounded(x, &e.needle)) {
+        if contains_bounded(&evidence.request, &e.needle)
+            || extra.is_some_and(|x| contains_bounded(x, &e.needle))
+        {
             continue;
         }
         pending.push(e);
@@ -139,11 +159,24 @@ pub fn check(
     if pending.is_empty() {
         return Vec::new();
     }
-    let visible: Vec<&str> = evidence.results().iter().filter(|(t, _)| *t < call.turn).map(|(_, r)| r.as_str()).collect();
-    let found = find_all(&visible, &pending.iter().map(|e| e.needle.as_str()).collect::<Vec<_>>());
+    let visible: Vec<&str> = evidence
+        .results()
+        .iter()
+        .filter(|(t, _)| *t < call.turn)
+        .map(|(_, r)| r.as_str())
+        .collect();
+    let found = find_all(
+        &visible,
+        &pending
+            .iter()
+            .map(|e| e.needle.as_str())
+            .collect::<Vec<_>>(),
+    );
     let mut errors = Vec::new();
     for (e, f) in pending.iter().zip(found) {
-        if f || e.kind == EntityKind::Url && url_parts_supplied(&e.needle, |part| evidence.contains(part, call.turn, extra)) {
+        if f || e.kind == EntityKind::Url
+            && url_parts_supplied(&e.needle, |part| evidence.contains(part, call.turn, extra))
+        {
             continue;
         }
         errors.push(format!(
@@ -165,7 +198,8 @@ pub fn find_all(docs: &[&str], needles: &[&str]) -> Vec<bool> {
         .iter()
         .map(|n| {
             let finder = memchr::memmem::Finder::new(n.as_bytes());
-            docs.iter().any(|d| find_bounded(&finder, d.as_bytes(), n.as_bytes()))
+            docs.iter()
+                .any(|d| find_bounded(&finder, d.as_bytes(), n.as_bytes()))
         })
         .collect()
 }
@@ -192,32 +226,48 @@ fn bounded_at(hb: &[u8], needle: &[u8], s: usize) -> bool {
     let e = s + needle.len();
     let first_an = needle.first().is_some_and(u8::is_ascii_alphanumeric);
     let last_an = needle.last().is_some_and(u8::is_ascii_alphanumeric);
-    (!first_an || s == 0 || !hb[s - 1].is_ascii_alphanumeric()) && (!last_an || e >= hb.len() || !hb[e].is_ascii_alphanumeric())
+    (!first_an || s == 0 || !hb[s - 1].is_ascii_alphanumeric())
+        && (!last_an || e >= hb.len() || !hb[e].is_ascii_alphanumeric())
 }
 
 /// A URL assembled from supplied parts: its host, every path segment and every query value
 /// were each supplied (e.g. the user's IP filled into a declared endpoint template
 /// `https://{ip}/api/v1/nodes?fabric={fabric}`). An invented host, ID or slug still fails.
 fn url_parts_supplied(url: &str, found: impl Fn(&str) -> bool) -> bool {
-    let Some((_, rest)) = url.split_once("://") else { return false };
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
     let (authority, tail) = match rest.find(['/', '?', '#']) {
         Some(i) => rest.split_at(i),
         None => (rest, ""),
     };
     let host_port = authority.rsplit('@').next().unwrap_or(authority);
-    let host = if host_port.starts_with('[') { host_port } else { host_port.split(':').next().unwrap_or(host_port) };
+    let host = if host_port.starts_with('[') {
+        host_port
+    } else {
+        host_port.split(':').next().unwrap_or(host_port)
+    };
     if host.is_empty() || !found(host) {
         return false;
     }
     let tail = tail.split('#').next().unwrap_or("");
     let (path, query) = tail.split_once('?').unwrap_or((tail, ""));
     path.split('/').filter(|s| !s.is_empty()).all(&found)
-        && query.split('&').filter_map(|kv| kv.split_once('=').map(|(_, v)| v)).filter(|v| !v.is_empty()).all(&found)
+        && query
+            .split('&')
+            .filter_map(|kv| kv.split_once('=').map(|(_, v)| v))
+            .filter(|v| !v.is_empty())
+            .all(&found)
 }
 
 fn field_is_entity_like(key: &str) -> bool {
     // camelCase ids (`orderId`, `userID`); a lower-case `…id` suffix alone would take `paid`, `valid`.
-    if key.len() > 2 && (key.ends_with("Id") || key.ends_with("ID") || key.ends_with("Ids") || key.ends_with("IDs")) {
+    if key.len() > 2
+        && (key.ends_with("Id")
+            || key.ends_with("ID")
+            || key.ends_with("Ids")
+            || key.ends_with("IDs"))
+    {
         return true;
     }
     if key.len() > 32 {
@@ -226,12 +276,40 @@ fn field_is_entity_like(key: &str) -> bool {
     let mut buf = [0u8; 32];
     buf[..key.len()].copy_from_slice(key.as_bytes());
     buf[..key.len()].make_ascii_lowercase();
-    let Ok(k) = std::str::from_utf8(&buf[..key.len()]) else { return false };
+    let Ok(k) = std::str::from_utf8(&buf[..key.len()]) else {
+        return false;
+    };
     const EXACT: &[&str] = &[
-        "id", "ids", "uuid", "guid", "url", "uri", "href", "link", "path", "file", "filename", "filepath", "handle", "username", "email", "locator", "sku", "slug", "repo",
-        "repository", "table", "dataset", "bucket", "channel", "project",
+        "id",
+        "ids",
+        "uuid",
+        "guid",
+        "url",
+        "uri",
+        "href",
+        "link",
+        "path",
+        "file",
+        "filename",
+        "filepath",
+        "handle",
+        "username",
+        "email",
+        "locator",
+        "sku",
+        "slug",
+        "repo",
+        "repository",
+        "table",
+        "dataset",
+        "bucket",
+        "channel",
+        "project",
     ];
-    const SUFFIX: &[&str] = &["_id", "_ids", "-id", "_url", "url", "_uri", "_path", "path", "_file", "_handle", "_email", "_locator", "_number", "_no", "_ref", "_sku"];
+    const SUFFIX: &[&str] = &[
+        "_id", "_ids", "-id", "_url", "url", "_uri", "_path", "path", "_file", "_handle", "_email",
+        "_locator", "_number", "_no", "_ref", "_sku",
+    ];
     EXACT.contains(&k) || SUFFIX.iter().any(|s| k.ends_with(s) && k.len() > s.len())
 }
 
@@ -261,7 +339,9 @@ fn patterns() -> &'static Patterns {
 
 /// Characters of code and formulas (`x**2`, `f(x)`, `a=b`), never of identifiers or paths.
 fn has_operator_chars(s: &str) -> bool {
-    s.contains(['(', ')', '*', '^', '=', '<', '>', '{', '}', '[', ']', '|', '$', ','])
+    s.contains([
+        '(', ')', '*', '^', '=', '<', '>', '{', '}', '[', ']', '|', '$', ',',
+    ])
 }
 
 /// A path-shaped value: no whitespace, letters, and a `/` or a dotted name (`org/repo`,
@@ -271,7 +351,9 @@ fn looks_like_path(s: &str) -> bool {
         && !has_operator_chars(s)
         && !is_tz(s)
         && s.chars().any(|c| c.is_ascii_alphabetic())
-        && (s.contains('/') || s.contains('\\') || s.split('.').filter(|p| !p.is_empty()).count() >= 2 && !s.ends_with('.'))
+        && (s.contains('/')
+            || s.contains('\\')
+            || s.split('.').filter(|p| !p.is_empty()).count() >= 2 && !s.ends_with('.'))
         && !is_date_time_value(s)
         && s.chars().count() >= 3
 }
@@ -292,12 +374,19 @@ fn is_date_time_value(s: &str) -> bool {
 }
 
 fn is_tz(s: &str) -> bool {
-    s.as_bytes().first().is_some_and(u8::is_ascii_uppercase) && s.contains('/') && patterns().tz.is_match(s)
+    s.as_bytes().first().is_some_and(u8::is_ascii_uppercase)
+        && s.contains('/')
+        && patterns().tz.is_match(s)
 }
 
 fn schema_enum_contains(schema: Option<&J>, value: &J) -> bool {
-    schema.and_then(|s| s.get("enum")).and_then(J::as_array).is_some_and(|e| e.contains(value))
-        || schema.and_then(|s| s.get("const")).is_some_and(|c| c == value)
+    schema
+        .and_then(|s| s.get("enum"))
+        .and_then(J::as_array)
+        .is_some_and(|e| e.contains(value))
+        || schema
+            .and_then(|s| s.get("const"))
+            .is_some_and(|c| c == value)
 }
 
 fn sub_schema<'a>(schema: Option<&'a J>, key: Option<&str>, index: bool) -> Option<&'a J> {
@@ -336,24 +425,54 @@ fn pointer_of(path: &[Seg<'_>]) -> String {
 
 fn push(out: &mut Vec<Entity>, path: &[Seg<'_>], raw: &str, kind: EntityKind) {
     let norm = normalize_entity(raw);
-    let needle = if kind == EntityKind::Handle { norm.trim_start_matches('@').to_owned() } else { norm };
-    out.push(Entity { pointer: pointer_of(path), raw: raw.to_owned(), needle, kind });
+    let needle = if kind == EntityKind::Handle {
+        norm.trim_start_matches('@').to_owned()
+    } else {
+        norm
+    };
+    out.push(Entity {
+        pointer: pointer_of(path),
+        raw: raw.to_owned(),
+        needle,
+        kind,
+    });
 }
 
-fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option<&J>, id_patterns: &[Regex], out: &mut Vec<Entity>) {
+fn walk<'a>(
+    v: &'a J,
+    path: &mut Vec<Seg<'a>>,
+    key: Option<&str>,
+    schema: Option<&J>,
+    id_patterns: &[Regex],
+    out: &mut Vec<Entity>,
+) {
     let pointer = &*path;
     match v {
         J::Object(o) => {
             for (k, child) in o {
                 path.push(Seg::Key(k));
-                walk(child, path, Some(k), sub_schema(schema, Some(k), false), id_patterns, out);
+                walk(
+                    child,
+                    path,
+                    Some(k),
+                    sub_schema(schema, Some(k), false),
+                    id_patterns,
+                    out,
+                );
                 path.pop();
             }
         }
         J::Array(a) => {
             for (i, child) in a.iter().enumerate() {
                 path.push(Seg::Index(i));
-                walk(child, path, key, sub_schema(schema, None, true), id_patterns, out);
+                walk(
+                    child,
+                    path,
+                    key,
+                    sub_schema(schema, None, true),
+                    id_patterns,
+                    out,
+                );
                 path.pop();
             }
         }
@@ -368,7 +487,15 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
             // Cheap byte tests first: most argument strings hold no URL, e-mail, UUID or handle.
             let has_at = s.contains('@');
             let may = [s.contains("://"), has_at, s.len() >= 36 && s.contains('-')];
-            for ((re, kind), _) in [(&p.url, EntityKind::Url), (&p.email, EntityKind::Email), (&p.uuid, EntityKind::Uuid)].into_iter().zip(may).filter(|(_, m)| *m) {
+            for ((re, kind), _) in [
+                (&p.url, EntityKind::Url),
+                (&p.email, EntityKind::Email),
+                (&p.uuid, EntityKind::Uuid),
+            ]
+            .into_iter()
+            .zip(may)
+            .filter(|(_, m)| *m)
+            {
                 for m in re.find_iter(s) {
                     if !taken.iter().any(|&(a, b)| m.start() < b && a < m.end()) {
                         taken.push((m.start(), m.end()));
@@ -377,7 +504,9 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
                 }
             }
             for m in p.handle.find_iter(if has_at { s.as_str() } else { "" }) {
-                let glued = s[..m.start()].chars().next_back().is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | '@'));
+                let glued = s[..m.start()].chars().next_back().is_some_and(|c| {
+                    c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | '@')
+                });
                 if !glued && !taken.iter().any(|&(a, b)| m.start() < b && a < m.end()) {
                     taken.push((m.start(), m.end()));
                     push(out, pointer, m.as_str(), EntityKind::Handle);
@@ -385,7 +514,9 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
             }
             for re in id_patterns {
                 for m in re.find_iter(s) {
-                    if !m.as_str().is_empty() && !taken.iter().any(|&(a, b)| m.start() < b && a < m.end()) {
+                    if !m.as_str().is_empty()
+                        && !taken.iter().any(|&(a, b)| m.start() < b && a < m.end())
+                    {
                         taken.push((m.start(), m.end()));
                         push(out, pointer, m.as_str(), EntityKind::Pattern);
                     }
@@ -393,19 +524,35 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
             }
             let keyed_field = key.is_some_and(field_is_entity_like);
             let covers_all = out.len() == before + 1 && out[before].raw == s.trim();
-            if keyed_field && out.len() > before && !covers_all && !s.trim().contains(char::is_whitespace) {
+            if keyed_field
+                && out.len() > before
+                && !covers_all
+                && !s.trim().contains(char::is_whitespace)
+            {
                 // In an id/url/path-like field the whole value must have been supplied, not
                 // just the URL or e-mail inside it (`git@github.com:org/repo.git`).
                 out.truncate(before);
             }
             if out.len() == before {
                 // A list in one string (`org/a,org/b`, `ID1; ID2`): each element on its own.
-                let parts: Vec<&str> = if s.contains([',', ';']) { s.split([',', ';']).map(str::trim).filter(|x| !x.is_empty()).collect() } else { vec![s.as_str()] };
+                let parts: Vec<&str> = if s.contains([',', ';']) {
+                    s.split([',', ';'])
+                        .map(str::trim)
+                        .filter(|x| !x.is_empty())
+                        .collect()
+                } else {
+                    vec![s.as_str()]
+                };
                 for part in parts {
                     // A value of an id-like field is an entity when it reads as one: no spaces,
                     // or a short name with a digit (`R vs Adams 2`, `iPhone 13`).
-                    let short_with_digit = part.split_whitespace().count() <= 4 && part.contains(|c: char| c.is_ascii_digit());
-                    if keyed_field && (!part.contains(' ') || short_with_digit) && !is_date_time_value(part) && !is_tz(part) {
+                    let short_with_digit = part.split_whitespace().count() <= 4
+                        && part.contains(|c: char| c.is_ascii_digit());
+                    if keyed_field
+                        && (!part.contains(' ') || short_with_digit)
+                        && !is_date_time_value(part)
+                        && !is_tz(part)
+                    {
                         push(out, pointer, part, EntityKind::Keyed);
                     } else if looks_like_identifier(part) {
                         push(out, pointer, part, EntityKind::Identifier);
@@ -419,12 +566,16 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
             if schema_enum_contains(schema, v) {
                 return;
             }
-            let keyed = key.is_some_and(field_is_entity_like) && n.as_u64().is_some_and(|u| u >= 10);
+            let keyed =
+                key.is_some_and(field_is_entity_like) && n.as_u64().is_some_and(|u| u >= 10);
             if id_patterns.is_empty() && !keyed {
                 return;
             }
             let text = n.to_string();
-            if id_patterns.iter().any(|re| re.find(&text).is_some_and(|m| m.start() == 0 && m.end() == text.len())) {
+            if id_patterns.iter().any(|re| {
+                re.find(&text)
+                    .is_some_and(|m| m.start() == 0 && m.end() == text.len())
+            }) {
                 push(out, pointer, &text, EntityKind::Pattern);
             } else if keyed {
                 push(out, pointer, &text, EntityKind::Keyed);
@@ -438,8 +589,14 @@ fn walk<'a>(v: &'a J, path: &mut Vec<Seg<'a>>, key: Option<&str>, schema: Option
 /// slashes trimmed.
 pub fn normalize_entity(s: &str) -> String {
     let decoded = percent_decode(s);
-    let t = decoded.trim().trim_matches(|c| c == '"' || c == '\'' || c == '`');
-    let t = if t.len() > 1 { t.trim_end_matches('/') } else { t };
+    let t = decoded
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'' || c == '`');
+    let t = if t.len() > 1 {
+        t.trim_end_matches('/')
+    } else {
+        t
+    };
     t.to_lowercase()
 }
 
@@ -452,7 +609,9 @@ fn percent_decode(s: &str) -> std::borrow::Cow<'_, str> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' && i + 2 < b.len() {
-            if let Ok(x) = u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("zz"), 16) {
+            if let Ok(x) =
+                u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("zz"), 16)
+            {
                 out.push(x);
                 i += 3;
                 continue;
@@ -470,7 +629,11 @@ pub fn contains_bounded(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return true;
     }
-    find_bounded(&memchr::memmem::Finder::new(needle.as_bytes()), haystack.as_bytes(), needle.as_bytes())
+    find_bounded(
+        &memchr::memmem::Finder::new(needle.as_bytes()),
+        haystack.as_bytes(),
+        needle.as_bytes(),
+    )
 }
 
 #[cfg(test)]
@@ -480,16 +643,31 @@ mod tests {
 
     fn kinds(args: J, pats: &[&str]) -> Vec<(String, EntityKind)> {
         let pats: Vec<Regex> = pats.iter().map(|p| Regex::new(p).unwrap()).collect();
-        collect_entities(&args, None, &pats).into_iter().map(|e| (e.raw, e.kind)).collect()
+        collect_entities(&args, None, &pats)
+            .into_iter()
+            .map(|e| (e.raw, e.kind))
+            .collect()
     }
 
     #[test]
     fn handles_and_emails() {
-        let k = kinds(json!({"text": "ping @alice.b and mail bob@example.com about it"}), &[]);
-        assert_eq!(k, vec![("bob@example.com".into(), EntityKind::Email), ("@alice.b".into(), EntityKind::Handle)]);
+        let k = kinds(
+            json!({"text": "ping @alice.b and mail bob@example.com about it"}),
+            &[],
+        );
+        assert_eq!(
+            k,
+            vec![
+                ("bob@example.com".into(), EntityKind::Email),
+                ("@alice.b".into(), EntityKind::Handle)
+            ]
+        );
         // A handle inside a URL is the URL's, not a second entity.
         let k = kinds(json!({"u": "https://medium.com/@writer/post-1"}), &[]);
-        assert_eq!(k, vec![("https://medium.com/@writer/post-1".into(), EntityKind::Url)]);
+        assert_eq!(
+            k,
+            vec![("https://medium.com/@writer/post-1".into(), EntityKind::Url)]
+        );
         // The needle of a handle is the name without `@`.
         let e = collect_entities(&json!({"to": "@Carol_9"}), None, &[]);
         assert_eq!(e[0].needle, "carol_9");
@@ -497,10 +675,16 @@ mod tests {
 
     #[test]
     fn id_patterns_match_inside_text_and_numbers() {
-        let k = kinds(json!({"note": "refund ORD-88 and ORD-91 please", "acct": 12345678}), &[r"ORD-\d+", r"\d{8}"]);
+        let k = kinds(
+            json!({"note": "refund ORD-88 and ORD-91 please", "acct": 12345678}),
+            &[r"ORD-\d+", r"\d{8}"],
+        );
         assert!(k.contains(&("ORD-88".into(), EntityKind::Pattern)), "{k:?}");
         assert!(k.contains(&("ORD-91".into(), EntityKind::Pattern)), "{k:?}");
-        assert!(k.contains(&("12345678".into(), EntityKind::Pattern)), "{k:?}");
+        assert!(
+            k.contains(&("12345678".into(), EntityKind::Pattern)),
+            "{k:?}"
+        );
         // Without patterns, prose with an ID in it is not an entity.
         assert!(kinds(json!({"note": "refund ORD-88 and ORD-91 please"}), &[]).is_empty());
     }
@@ -508,14 +692,21 @@ mod tests {
     #[test]
     fn find_all_is_bounded_and_overlapping() {
         let docs = ["flight b61984 today", "ab abc x-1"];
-        assert_eq!(find_all(&docs, &["b6198", "b61984", "abc", "ab", "x-1", "zz"]), vec![false, true, true, true, true, false]);
+        assert_eq!(
+            find_all(&docs, &["b6198", "b61984", "abc", "ab", "x-1", "zz"]),
+            vec![false, true, true, true, true, false]
+        );
         assert!(contains_bounded("xa-a-a ", "a-a"));
         assert!(!contains_bounded("xa-a-ay", "a-a"));
     }
 
     #[test]
     fn urls_from_supplied_parts() {
-        let run = AgentRun { user_input: "ip 192.168.1.9, fabric pek-aci\nhttps://{ip}/api/v1/nodes?fabric={fabric}".into(), ..Default::default() };
+        let run = AgentRun {
+            user_input: "ip 192.168.1.9, fabric pek-aci\nhttps://{ip}/api/v1/nodes?fabric={fabric}"
+                .into(),
+            ..Default::default()
+        };
         let ev = Evidence::of_run(&run);
         let f = |u: &str| url_parts_supplied(u, |p| ev.contains(p, 0, None));
         assert!(f("https://192.168.1.9/api/v1/nodes?fabric=pek-aci"));
@@ -528,7 +719,11 @@ mod tests {
     fn evidence_respects_turns() {
         let run = AgentRun {
             user_input: "hi".into(),
-            tool_calls: vec![ToolCall { turn: 1, result: Some("ORD-5".into()), ..Default::default() }],
+            tool_calls: vec![ToolCall {
+                turn: 1,
+                result: Some("ORD-5".into()),
+                ..Default::default()
+            }],
             ..Default::default()
         };
         let ev = Evidence::of_run(&run);

@@ -36,7 +36,12 @@ pub struct ToolSchema {
 impl ToolSchema {
     pub fn new(tool: impl Into<String>, schema: J, source: impl Into<String>) -> ToolSchema {
         let hash = schema_hash(&schema);
-        ToolSchema { tool: tool.into(), schema: Arc::new(schema), hash, source: source.into() }
+        ToolSchema {
+            tool: tool.into(),
+            schema: Arc::new(schema),
+            hash,
+            source: source.into(),
+        }
     }
 }
 
@@ -85,23 +90,37 @@ impl StaticRegistry {
     pub fn insert(&mut self, tool: &str, schema: J, source: &str) {
         if let Some(old) = self.tools.get(tool) {
             if old.source != source {
-                self.warnings.push(format!("tool {tool:?} defined in {} and {source}; using {source}", old.source));
+                self.warnings.push(format!(
+                    "tool {tool:?} defined in {} and {source}; using {source}",
+                    old.source
+                ));
             }
         }
-        self.tools.insert(tool.to_owned(), Arc::new(ToolSchema::new(tool, schema, source)));
+        self.tools.insert(
+            tool.to_owned(),
+            Arc::new(ToolSchema::new(tool, schema, source)),
+        );
     }
 
     /// Add the tools of one parsed document. `source` names it in messages; `stem` is the file
     /// name without extension (the tool name of a bare JSON Schema). Returns the tools added.
-    pub fn add_document(&mut self, source: &str, stem: &str, doc: &J) -> Result<Vec<String>, String> {
+    pub fn add_document(
+        &mut self,
+        source: &str,
+        stem: &str,
+        doc: &J,
+    ) -> Result<Vec<String>, String> {
         let mut added = Vec::new();
         if let Some(version) = doc.get("openapi") {
             let v = version.as_str().unwrap_or("");
             if !v.starts_with('3') {
-                return Err(format!("{source}: OpenAPI version {version} is not supported (3.x only)"));
+                return Err(format!(
+                    "{source}: OpenAPI version {version} is not supported (3.x only)"
+                ));
             }
             let (ops, notes) = super::openapi::operations(doc);
-            self.warnings.extend(notes.into_iter().map(|n| format!("{source}: {n}")));
+            self.warnings
+                .extend(notes.into_iter().map(|n| format!("{source}: {n}")));
             for (name, schema) in ops {
                 self.insert(&name, schema, &format!("{source}#{name}"));
                 added.push(name);
@@ -109,7 +128,9 @@ impl StaticRegistry {
             return Ok(added);
         }
         if doc.get("swagger").is_some() {
-            return Err(format!("{source}: Swagger 2.0 is not supported; convert to OpenAPI 3"));
+            return Err(format!(
+                "{source}: Swagger 2.0 is not supported; convert to OpenAPI 3"
+            ));
         }
         let defs = tool_definitions(doc);
         if !defs.is_empty() {
@@ -120,7 +141,9 @@ impl StaticRegistry {
             return Ok(added);
         }
         if !doc.is_object() && !doc.is_boolean() {
-            return Err(format!("{source}: neither a JSON Schema, tool definitions nor an OpenAPI 3 document"));
+            return Err(format!(
+                "{source}: neither a JSON Schema, tool definitions nor an OpenAPI 3 document"
+            ));
         }
         if let Some(name) = doc.get("x-tool-name").and_then(J::as_str) {
             self.insert(name, doc.clone(), source);
@@ -144,9 +167,16 @@ impl StaticRegistry {
 /// (name, parameters schema) of tool-definition documents; empty when `doc` is not one.
 pub fn tool_definitions(doc: &J) -> Vec<(String, J)> {
     fn one(d: &J) -> Option<(String, J)> {
-        let d = if d.get("type").and_then(J::as_str) == Some("function") { d.get("function").unwrap_or(d) } else { d };
+        let d = if d.get("type").and_then(J::as_str) == Some("function") {
+            d.get("function").unwrap_or(d)
+        } else {
+            d
+        };
         let name = d.get("name")?.as_str()?;
-        let params = d.get("parameters").or_else(|| d.get("input_schema")).or_else(|| d.get("inputSchema"))?;
+        let params = d
+            .get("parameters")
+            .or_else(|| d.get("input_schema"))
+            .or_else(|| d.get("inputSchema"))?;
         // A JSON Schema that merely has a property called "name" is not a tool definition.
         if d.get("properties").is_some() || d.get("$schema").is_some() {
             return None;
@@ -163,7 +193,9 @@ pub fn tool_definitions(doc: &J) -> Vec<(String, J)> {
             }
         }
         J::Object(o) => match o.get("tools").or_else(|| o.get("functions")) {
-            Some(J::Array(a)) if !a.is_empty() && o.get("properties").is_none() => a.iter().filter_map(one).collect(),
+            Some(J::Array(a)) if !a.is_empty() && o.get("properties").is_none() => {
+                a.iter().filter_map(one).collect()
+            }
             _ => one(doc).into_iter().collect(),
         },
         _ => Vec::new(),
@@ -185,10 +217,13 @@ pub fn loosen(mut schema: J) -> J {
 /// The JSON type a non-standard type name stands for (`None`: no constraint).
 pub fn loose_type(name: &str) -> Option<&'static str> {
     Some(match name.to_ascii_lowercase().as_str() {
-        "object" | "dict" | "hashmap" | "map" | "hashtable" | "treemap" | "linkedhashmap" | "record" | "struct" => "object",
+        "object" | "dict" | "hashmap" | "map" | "hashtable" | "treemap" | "linkedhashmap"
+        | "record" | "struct" => "object",
         "number" | "float" | "double" | "decimal" | "bigdecimal" | "real" => "number",
-        "integer" | "int" | "long" | "short" | "byte" | "biginteger" | "bigint" | "int32" | "int64" | "uint" => "integer",
-        "array" | "tuple" | "list" | "arraylist" | "linkedlist" | "set" | "hashset" | "vector" | "collection" | "sequence" => "array",
+        "integer" | "int" | "long" | "short" | "byte" | "biginteger" | "bigint" | "int32"
+        | "int64" | "uint" => "integer",
+        "array" | "tuple" | "list" | "arraylist" | "linkedlist" | "set" | "hashset" | "vector"
+        | "collection" | "sequence" => "array",
         "string" | "str" | "char" | "character" | "charsequence" | "text" => "string",
         "boolean" | "bool" => "boolean",
         "null" | "none" => "null",
@@ -196,9 +231,25 @@ pub fn loose_type(name: &str) -> Option<&'static str> {
     })
 }
 
-const SCHEMA_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+const SCHEMA_MAPS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+];
 const SCHEMA_ONE: &[&str] = &[
-    "items", "additionalProperties", "additionalItems", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties",
+    "items",
+    "additionalProperties",
+    "additionalItems",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "unevaluatedItems",
+    "unevaluatedProperties",
     "contentSchema",
 ];
 const SCHEMA_LISTS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems", "items"];
@@ -209,7 +260,10 @@ fn loosen_in_place(s: &mut J) {
     match o.get("type").cloned() {
         Some(J::String(t)) => match loose_type(&t) {
             Some(jt) if nullable && jt != "null" => {
-                o.insert("type".into(), J::Array(vec![J::String(jt.into()), J::String("null".into())]));
+                o.insert(
+                    "type".into(),
+                    J::Array(vec![J::String(jt.into()), J::String("null".into())]),
+                );
             }
             Some(jt) => {
                 o.insert("type".into(), J::String(jt.into()));
@@ -245,7 +299,10 @@ fn loosen_in_place(s: &mut J) {
         }
         None => {}
     }
-    for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+    for (flag, bound) in [
+        ("exclusiveMinimum", "minimum"),
+        ("exclusiveMaximum", "maximum"),
+    ] {
         if let Some(J::Bool(b)) = o.get(flag).cloned() {
             o.remove(flag);
             if b {
@@ -261,14 +318,23 @@ fn loosen_in_place(s: &mut J) {
         match o.get_mut("type") {
             Some(J::String(t)) if t != "null" => {
                 let t = std::mem::take(t);
-                o.insert("type".into(), J::Array(vec![J::String(t), J::String("null".into())]));
+                o.insert(
+                    "type".into(),
+                    J::Array(vec![J::String(t), J::String("null".into())]),
+                );
             }
-            Some(J::Array(a)) if !a.contains(&J::String("null".into())) => a.push(J::String("null".into())),
+            Some(J::Array(a)) if !a.contains(&J::String("null".into())) => {
+                a.push(J::String("null".into()))
+            }
             _ => {}
         }
     }
     // An `enum` of scalars on an array-typed value lists the allowed items.
-    if o.get("type") == Some(&J::String("array".into())) && o.get("enum").and_then(J::as_array).is_some_and(|e| e.iter().all(|v| !v.is_array() && !v.is_object())) {
+    if o.get("type") == Some(&J::String("array".into()))
+        && o.get("enum")
+            .and_then(J::as_array)
+            .is_some_and(|e| e.iter().all(|v| !v.is_array() && !v.is_object()))
+    {
         let e = o.remove("enum").unwrap_or_default();
         match o.entry("items").or_insert_with(|| J::Object(obj())) {
             J::Object(items) if !items.contains_key("enum") => {
@@ -393,9 +459,21 @@ mod tests {
     #[test]
     fn json_schema_document_by_stem_title_and_x_tool_name() {
         let mut r = StaticRegistry::new();
-        let added = r.add_document("s/get_order.json", "get_order", &json!({"title": "GetOrder", "type": "object"})).unwrap();
+        let added = r
+            .add_document(
+                "s/get_order.json",
+                "get_order",
+                &json!({"title": "GetOrder", "type": "object"}),
+            )
+            .unwrap();
         assert_eq!(added, vec!["get_order", "GetOrder"]);
-        let added = r.add_document("s/x.json", "x", &json!({"x-tool-name": "refund", "type": "object"})).unwrap();
+        let added = r
+            .add_document(
+                "s/x.json",
+                "x",
+                &json!({"x-tool-name": "refund", "type": "object"}),
+            )
+            .unwrap();
         assert_eq!(added, vec!["refund"]);
         assert!(r.get("refund").is_some() && r.get("x").is_none());
     }
@@ -405,17 +483,28 @@ mod tests {
         let mut r = StaticRegistry::new();
         let doc = json!([{"name": "calc", "parameters": {"type": "dict", "properties": {"x": {"type": "float"}, "xs": {"type": "tuple", "items": {"type": "Long"}}, "a": {"type": "any"}}}},
                          {"type": "function", "function": {"name": "f2", "parameters": {"type": "object"}}}]);
-        assert_eq!(r.add_document("t.json", "t", &doc).unwrap(), vec!["calc", "f2"]);
+        assert_eq!(
+            r.add_document("t.json", "t", &doc).unwrap(),
+            vec!["calc", "f2"]
+        );
         let s = r.get("calc").unwrap();
-        assert_eq!(*s.schema, json!({"type": "object", "properties": {"x": {"type": "number"}, "xs": {"type": "array", "items": {"type": "integer"}}, "a": {}}}));
+        assert_eq!(
+            *s.schema,
+            json!({"type": "object", "properties": {"x": {"type": "number"}, "xs": {"type": "array", "items": {"type": "integer"}}, "a": {}}})
+        );
         let mcp = json!({"tools": [{"name": "m", "inputSchema": {"type": "object"}}]});
         assert_eq!(r.add_document("m.json", "m", &mcp).unwrap(), vec!["m"]);
     }
 
     #[test]
     fn loosen_openapi30_forms() {
-        let s = loosen(json!({"type": "integer", "nullable": true, "minimum": 0, "exclusiveMinimum": true, "enum": [{"type": "dict"}]}));
-        assert_eq!(s, json!({"type": ["integer", "null"], "exclusiveMinimum": 0, "enum": [{"type": "dict"}]}));
+        let s = loosen(
+            json!({"type": "integer", "nullable": true, "minimum": 0, "exclusiveMinimum": true, "enum": [{"type": "dict"}]}),
+        );
+        assert_eq!(
+            s,
+            json!({"type": ["integer", "null"], "exclusiveMinimum": 0, "enum": [{"type": "dict"}]})
+        );
     }
 
     #[test]
@@ -426,13 +515,22 @@ mod tests {
             "m": {"type": "array", "items": {"type": "string"}, "enum": ["a", "b"], "default": []}}}));
         assert_eq!(s["properties"]["d"]["type"], json!(["string", "null"]));
         assert_eq!(s["properties"]["u"]["enum"], json!(["s", "ms", "N/A"]));
-        assert_eq!(s["properties"]["m"]["items"], json!({"type": "string", "enum": ["a", "b"]}));
+        assert_eq!(
+            s["properties"]["m"]["items"],
+            json!({"type": "string", "enum": ["a", "b"]})
+        );
         assert!(s["properties"]["m"].get("enum").is_none());
     }
 
     #[test]
     fn hash_is_structural() {
-        assert_eq!(schema_hash(&json!({"a": [1, "x"]})), schema_hash(&json!({"a": [1, "x"]})));
-        assert_ne!(schema_hash(&json!({"a": [1, "x"]})), schema_hash(&json!({"a": ["1", "x"]})));
+        assert_eq!(
+            schema_hash(&json!({"a": [1, "x"]})),
+            schema_hash(&json!({"a": [1, "x"]}))
+        );
+        assert_ne!(
+            schema_hash(&json!({"a": [1, "x"]})),
+            schema_hash(&json!({"a": ["1", "x"]}))
+        );
     }
 }

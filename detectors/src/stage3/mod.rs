@@ -69,10 +69,16 @@ pub struct ChatMessage {
 
 impl ChatMessage {
     pub fn system(c: impl Into<String>) -> Self {
-        ChatMessage { role: "system".into(), content: c.into() }
+        ChatMessage {
+            role: "system".into(),
+            content: c.into(),
+        }
     }
     pub fn user(c: impl Into<String>) -> Self {
-        ChatMessage { role: "user".into(), content: c.into() }
+        ChatMessage {
+            role: "user".into(),
+            content: c.into(),
+        }
     }
 }
 
@@ -91,7 +97,12 @@ pub struct PlanConfig {
 
 impl Default for PlanConfig {
     fn default() -> Self {
-        PlanConfig { kinds: SlotKind::ALL.to_vec(), probes_per_claim: 3, max_probes: 12, max_evidence_chars: 6000 }
+        PlanConfig {
+            kinds: SlotKind::ALL.to_vec(),
+            probes_per_claim: 3,
+            max_probes: 12,
+            max_evidence_chars: 6000,
+        }
     }
 }
 
@@ -108,7 +119,11 @@ pub struct PlannedProbe {
 /// `max_chars` characters.
 pub fn evidence_text(run: &AgentRun, max_chars: usize) -> String {
     let mut out = String::new();
-    for d in run.evidence().iter().filter(|d| d.source != "user" && d.source != "system") {
+    for d in run
+        .evidence()
+        .iter()
+        .filter(|d| d.source != "user" && d.source != "system")
+    {
         out.push_str(&format!("[{}] {}\n", d.source, d.text));
     }
     if out.chars().count() > max_chars {
@@ -125,9 +140,15 @@ fn question(kind: SlotKind, masked: &str, claim: &str, i: usize) -> String {
     let noun = kind.noun();
     if kind == SlotKind::Action {
         return match i % 3 {
-            0 => format!("Based only on the evidence, did this happen: \"{claim}\"? Answer yes or no."),
-            1 => format!("Does the evidence show that the following was done: \"{claim}\"? Reply yes or no."),
-            _ => format!("Yes or no: according to the tool results, is this statement true? \"{claim}\""),
+            0 => format!(
+                "Based only on the evidence, did this happen: \"{claim}\"? Answer yes or no."
+            ),
+            1 => format!(
+                "Does the evidence show that the following was done: \"{claim}\"? Reply yes or no."
+            ),
+            _ => format!(
+                "Yes or no: according to the tool results, is this statement true? \"{claim}\""
+            ),
         };
     }
     match i % 3 {
@@ -140,13 +161,19 @@ fn question(kind: SlotKind, masked: &str, claim: &str, i: usize) -> String {
 /// Plan the probes of a run: for each critical claim in answer order, the first slot of a
 /// configured kind, and `probes_per_claim` paraphrased prompts, until the per-run budget is
 /// spent. Returns the plan and notes (claims left out for the budget).
-pub fn plan(run: &AgentRun, claims: &[Claim], cfg: &PlanConfig) -> (Vec<PlannedProbe>, Vec<String>) {
+pub fn plan(
+    run: &AgentRun,
+    claims: &[Claim],
+    cfg: &PlanConfig,
+) -> (Vec<PlannedProbe>, Vec<String>) {
     let evidence = evidence_text(run, cfg.max_evidence_chars);
     let mut left = cfg.max_probes;
     let mut out = Vec::new();
     let mut skipped = 0usize;
     for c in claims.iter().filter(|c| c.critical) {
-        let Some(s) = slot::probe_slot(&c.text, &cfg.kinds) else { continue };
+        let Some(s) = slot::probe_slot(&c.text, &cfg.kinds) else {
+            continue;
+        };
         let n = cfg.probes_per_claim.min(left);
         if n == 0 {
             skipped += 1;
@@ -154,22 +181,37 @@ pub fn plan(run: &AgentRun, claims: &[Claim], cfg: &PlanConfig) -> (Vec<PlannedP
         }
         left -= n;
         let masked = format!("{}____{}", &c.text[..s.start], &c.text[s.end..]);
-        let original = if s.kind == SlotKind::Action { "yes".to_owned() } else { s.text.clone() };
+        let original = if s.kind == SlotKind::Action {
+            "yes".to_owned()
+        } else {
+            s.text.clone()
+        };
         let prompts = (0..n)
             .map(|i| {
                 let mut user = format!("Evidence:\n{evidence}\n");
                 if !run.user_input.is_empty() {
-                    user.push_str(&format!("The user asked: {}\n\n", truncate_chars(&run.user_input, 1000)));
+                    user.push_str(&format!(
+                        "The user asked: {}\n\n",
+                        truncate_chars(&run.user_input, 1000)
+                    ));
                 }
                 user.push_str(&question(s.kind, &masked, &c.text, i));
                 vec![ChatMessage::system(PROBE_SYSTEM), ChatMessage::user(user)]
             })
             .collect();
-        out.push(PlannedProbe { claim: c.text.clone(), kind: s.kind, original, prompts });
+        out.push(PlannedProbe {
+            claim: c.text.clone(),
+            kind: s.kind,
+            original,
+            prompts,
+        });
     }
     let mut notes = Vec::new();
     if skipped > 0 {
-        notes.push(format!("stage3: {skipped} critical claim(s) not probed: per-run probe budget ({}) spent", cfg.max_probes));
+        notes.push(format!(
+            "stage3: {skipped} critical claim(s) not probed: per-run probe budget ({}) spent",
+            cfg.max_probes
+        ));
     }
     (out, notes)
 }
@@ -204,7 +246,8 @@ pub fn evaluate(p: &PlannedProbe, answers: &[ProbeAnswer]) -> ConsistencyProbe {
     for a in answers {
         match a {
             ProbeAnswer::Answered(text) => {
-                let v = slot::extract(p.kind, text).unwrap_or_else(|| truncate_chars(text.trim(), 200));
+                let v =
+                    slot::extract(p.kind, text).unwrap_or_else(|| truncate_chars(text.trim(), 200));
                 if slot::same(p.kind, &p.original, &v) {
                     agree += 1;
                 }
@@ -226,8 +269,20 @@ pub fn evaluate(p: &PlannedProbe, answers: &[ProbeAnswer]) -> ConsistencyProbe {
     if timed_out > 0 {
         errors.push(format!("{timed_out} probe(s) timed out"));
     }
-    let agreement = if values.is_empty() { 1.0 } else { agree as f64 / values.len() as f64 };
-    ConsistencyProbe { claim: p.claim.clone(), original: p.original.clone(), probe_answers: values, agreement, kind: p.kind.as_str().to_owned(), status, errors }
+    let agreement = if values.is_empty() {
+        1.0
+    } else {
+        agree as f64 / values.len() as f64
+    };
+    ConsistencyProbe {
+        claim: p.claim.clone(),
+        original: p.original.clone(),
+        probe_answers: values,
+        agreement,
+        kind: p.kind.as_str().to_owned(),
+        status,
+        errors,
+    }
 }
 
 /// Agreement of probe answers with the original value: share of answers that normalize to
@@ -236,7 +291,12 @@ pub fn agreement(original: &str, answers: &[String]) -> f64 {
     if answers.is_empty() {
         return 1.0;
     }
-    let norm = |s: &str| -> String { s.chars().filter(|c| c.is_alphanumeric() || *c == '.').collect::<String>().to_lowercase() };
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric() || *c == '.')
+            .collect::<String>()
+            .to_lowercase()
+    };
     let o = norm(original);
     answers.iter().filter(|a| norm(a) == o).count() as f64 / answers.len() as f64
 }
@@ -304,54 +364,131 @@ mod tests {
 
     #[test]
     fn agreement_normalizes() {
-        assert_eq!(agreement("$1,200", &["1200".into(), "$1200".into(), "900".into(), "1,200".into()]), 0.75);
+        assert_eq!(
+            agreement(
+                "$1,200",
+                &["1200".into(), "$1200".into(), "900".into(), "1,200".into()]
+            ),
+            0.75
+        );
         assert_eq!(agreement("x", &[]), 1.0);
     }
 
     fn claim(text: &str, critical: bool) -> Claim {
-        Claim { text: text.into(), evidence_spans: vec![], score: 1.0, critical, status: ClaimStatus::Supported, start: 0, end: 1, reason: String::new(), flagged_spans: vec![] }
+        Claim {
+            text: text.into(),
+            evidence_spans: vec![],
+            score: 1.0,
+            critical,
+            status: ClaimStatus::Supported,
+            start: 0,
+            end: 1,
+            reason: String::new(),
+            flagged_spans: vec![],
+        }
     }
 
     fn run() -> AgentRun {
         let mut r: AgentRun = crate::run::build_run(Vec::new());
         r.user_input = "How much is flight AC1471?".into();
-        r.tool_calls.push(crate::run::ToolCall { id: "call_1".into(), name: "get_flight".into(), arguments: None, turn: 0, result: Some("{\"price\": 412}".into()), error: false, start_unix_nano: 0 });
+        r.tool_calls.push(crate::run::ToolCall {
+            id: "call_1".into(),
+            name: "get_flight".into(),
+            arguments: None,
+            turn: 0,
+            result: Some("{\"price\": 412}".into()),
+            error: false,
+            start_unix_nano: 0,
+        });
         r
     }
 
     #[test]
     fn plan_masks_the_slot_and_respects_the_budget() {
-        let claims = vec![claim("The flight costs $412.", true), claim("Enjoy your trip.", false), claim("It departs on March 3.", true)];
-        let cfg = PlanConfig { probes_per_claim: 3, max_probes: 4, ..Default::default() };
+        let claims = vec![
+            claim("The flight costs $412.", true),
+            claim("Enjoy your trip.", false),
+            claim("It departs on March 3.", true),
+        ];
+        let cfg = PlanConfig {
+            probes_per_claim: 3,
+            max_probes: 4,
+            ..Default::default()
+        };
         let (p, notes) = plan(&run(), &claims, &cfg);
         assert_eq!(p.len(), 2);
-        assert_eq!((p[0].kind, p[0].original.as_str(), p[0].prompts.len()), (SlotKind::Number, "$412", 3));
+        assert_eq!(
+            (p[0].kind, p[0].original.as_str(), p[0].prompts.len()),
+            (SlotKind::Number, "$412", 3)
+        );
         assert_eq!(p[1].prompts.len(), 1);
         let user = &p[0].prompts[0][1].content;
-        assert!(user.contains("The flight costs ____.") && user.contains("[call_1] {\"price\": 412}") && user.contains("AC1471"), "{user}");
-        assert_ne!(p[0].prompts[0][1].content, p[0].prompts[1][1].content, "paraphrases differ");
+        assert!(
+            user.contains("The flight costs ____.")
+                && user.contains("[call_1] {\"price\": 412}")
+                && user.contains("AC1471"),
+            "{user}"
+        );
+        assert_ne!(
+            p[0].prompts[0][1].content, p[0].prompts[1][1].content,
+            "paraphrases differ"
+        );
         assert!(notes.is_empty());
-        let (p, notes) = plan(&run(), &claims, &PlanConfig { max_probes: 3, ..Default::default() });
+        let (p, notes) = plan(
+            &run(),
+            &claims,
+            &PlanConfig {
+                max_probes: 3,
+                ..Default::default()
+            },
+        );
         assert_eq!(p.len(), 1);
         assert_eq!(notes.len(), 1);
     }
 
     #[test]
     fn evaluate_majority_and_status() {
-        let (p, _) = plan(&run(), &[claim("The flight costs $412.", true)], &PlanConfig::default());
+        let (p, _) = plan(
+            &run(),
+            &[claim("The flight costs $412.", true)],
+            &PlanConfig::default(),
+        );
         let p = &p[0];
-        let ok = evaluate(p, &[ProbeAnswer::Answered("412".into()), ProbeAnswer::Answered("The price is $412.".into()), ProbeAnswer::Answered("500".into())]);
+        let ok = evaluate(
+            p,
+            &[
+                ProbeAnswer::Answered("412".into()),
+                ProbeAnswer::Answered("The price is $412.".into()),
+                ProbeAnswer::Answered("500".into()),
+            ],
+        );
         assert_eq!(ok.status, ProbeStatus::Answered);
         assert!((ok.agreement - 2.0 / 3.0).abs() < 1e-9);
         assert!(!diverges(&ok));
-        let bad = evaluate(p, &[ProbeAnswer::Answered("500".into()), ProbeAnswer::TimedOut, ProbeAnswer::Answered("412".into())]);
+        let bad = evaluate(
+            p,
+            &[
+                ProbeAnswer::Answered("500".into()),
+                ProbeAnswer::TimedOut,
+                ProbeAnswer::Answered("412".into()),
+            ],
+        );
         assert_eq!(bad.status, ProbeStatus::Partial);
         assert!(diverges(&bad), "a tie is no majority");
-        let none = evaluate(p, &[ProbeAnswer::TimedOut, ProbeAnswer::Failed("HTTP 503".into())]);
+        let none = evaluate(
+            p,
+            &[
+                ProbeAnswer::TimedOut,
+                ProbeAnswer::Failed("HTTP 503".into()),
+            ],
+        );
         assert_eq!(none.status, ProbeStatus::TimedOut);
         assert!(!diverges(&none) && none.probe_answers.is_empty());
         assert!(none.errors.iter().any(|e| e.contains("503")));
-        assert_eq!(evaluate(p, &[ProbeAnswer::Failed("x".into())]).status, ProbeStatus::Failed);
+        assert_eq!(
+            evaluate(p, &[ProbeAnswer::Failed("x".into())]).status,
+            ProbeStatus::Failed
+        );
     }
 
     #[test]

@@ -21,7 +21,14 @@ pub enum SlotKind {
 }
 
 impl SlotKind {
-    pub const ALL: [SlotKind; 6] = [SlotKind::Identifier, SlotKind::Date, SlotKind::Time, SlotKind::Number, SlotKind::Entity, SlotKind::Action];
+    pub const ALL: [SlotKind; 6] = [
+        SlotKind::Identifier,
+        SlotKind::Date,
+        SlotKind::Time,
+        SlotKind::Number,
+        SlotKind::Entity,
+        SlotKind::Action,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -35,7 +42,9 @@ impl SlotKind {
     }
 
     pub fn parse(s: &str) -> Option<SlotKind> {
-        SlotKind::ALL.into_iter().find(|k| k.as_str().eq_ignore_ascii_case(s.trim()))
+        SlotKind::ALL
+            .into_iter()
+            .find(|k| k.as_str().eq_ignore_ascii_case(s.trim()))
     }
 
     /// How the value is named in a question.
@@ -74,7 +83,9 @@ struct Res {
     action: Regex,
 }
 
-const MONTHS: &[&str] = &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTHS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
 
 fn res() -> &'static Res {
     static R: OnceLock<Res> = OnceLock::new();
@@ -98,11 +109,93 @@ fn res() -> &'static Res {
 
 /// Words that start a sentence or are too generic to be a named entity.
 const NOT_ENTITIES: &[&str] = &[
-    "I", "I'm", "I've", "I'll", "The", "A", "An", "It", "Its", "This", "That", "These", "Those", "There", "Here", "Your", "You", "We", "Our", "He", "She",
-    "They", "His", "Her", "Their", "My", "Yes", "No", "Sure", "Note", "Also", "However", "And", "But", "Or", "If", "So", "As", "At", "On", "In", "For",
-    "From", "To", "With", "By", "Of", "Please", "Thanks", "Thank", "Today", "Tomorrow", "Yesterday", "Tonight", "Currently", "Total", "Overall", "OK",
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December", "AM", "PM", "UTC", "GMT", "ID", "Answer", "Evidence", "Question", "Based", "According",
+    "I",
+    "I'm",
+    "I've",
+    "I'll",
+    "The",
+    "A",
+    "An",
+    "It",
+    "Its",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "There",
+    "Here",
+    "Your",
+    "You",
+    "We",
+    "Our",
+    "He",
+    "She",
+    "They",
+    "His",
+    "Her",
+    "Their",
+    "My",
+    "Yes",
+    "No",
+    "Sure",
+    "Note",
+    "Also",
+    "However",
+    "And",
+    "But",
+    "Or",
+    "If",
+    "So",
+    "As",
+    "At",
+    "On",
+    "In",
+    "For",
+    "From",
+    "To",
+    "With",
+    "By",
+    "Of",
+    "Please",
+    "Thanks",
+    "Thank",
+    "Today",
+    "Tomorrow",
+    "Yesterday",
+    "Tonight",
+    "Currently",
+    "Total",
+    "Overall",
+    "OK",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "AM",
+    "PM",
+    "UTC",
+    "GMT",
+    "ID",
+    "Answer",
+    "Evidence",
+    "Question",
+    "Based",
+    "According",
 ];
 
 fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
@@ -118,12 +211,22 @@ pub fn find_slots(text: &str) -> Vec<Slot> {
         if s >= e || out.iter().any(|o| overlaps((o.start, o.end), (s, e))) {
             return;
         }
-        out.push(Slot { kind, start: s, end: e, text: text[s..e].to_owned() });
+        out.push(Slot {
+            kind,
+            start: s,
+            end: e,
+            text: text[s..e].to_owned(),
+        });
     };
     for m in r.url.find_iter(text).chain(r.email.find_iter(text)) {
         push(SlotKind::Identifier, m.start(), m.end(), &mut out);
     }
-    for m in r.iso_date.find_iter(text).chain(r.text_date.find_iter(text)).chain(r.day_month.find_iter(text)) {
+    for m in r
+        .iso_date
+        .find_iter(text)
+        .chain(r.text_date.find_iter(text))
+        .chain(r.day_month.find_iter(text))
+    {
         push(SlotKind::Date, m.start(), m.end(), &mut out);
     }
     for m in r.time.find_iter(text) {
@@ -144,7 +247,13 @@ pub fn find_slots(text: &str) -> Vec<Slot> {
     for m in r.entity.find_iter(text) {
         // Drop leading generic words ("The Hilton" → "Hilton"), then require something left.
         let ms = m.as_str();
-        let Some(rel) = ms.split_whitespace().find(|w| !NOT_ENTITIES.contains(w)).map(|w| w.as_ptr() as usize - ms.as_ptr() as usize) else { continue };
+        let Some(rel) = ms
+            .split_whitespace()
+            .find(|w| !NOT_ENTITIES.contains(w))
+            .map(|w| w.as_ptr() as usize - ms.as_ptr() as usize)
+        else {
+            continue;
+        };
         push(SlotKind::Entity, m.start() + rel, m.end(), &mut out);
     }
     if let Some(m) = r.action.find(text) {
@@ -157,7 +266,10 @@ pub fn find_slots(text: &str) -> Vec<Slot> {
 /// The slot a claim is probed on: the first slot of the most preferred kind among `kinds`.
 pub fn probe_slot(claim: &str, kinds: &[SlotKind]) -> Option<Slot> {
     let slots = find_slots(claim);
-    SlotKind::ALL.into_iter().filter(|k| kinds.contains(k)).find_map(|k| slots.iter().find(|s| s.kind == k).cloned())
+    SlotKind::ALL
+        .into_iter()
+        .filter(|k| kinds.contains(k))
+        .find_map(|k| slots.iter().find(|s| s.kind == k).cloned())
 }
 
 /// The value of kind `kind` in a model's answer: the first such slot; for names and
@@ -165,7 +277,10 @@ pub fn probe_slot(claim: &str, kinds: &[SlotKind]) -> Option<Slot> {
 pub fn extract(kind: SlotKind, answer: &str) -> Option<String> {
     let answer = answer.trim();
     if kind == SlotKind::Action {
-        let first = answer.split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty())?.to_lowercase();
+        let first = answer
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())?
+            .to_lowercase();
         return match first.as_str() {
             "yes" | "true" | "confirmed" | "correct" => Some("yes".into()),
             "no" | "false" | "not" | "incorrect" => Some("no".into()),
@@ -177,8 +292,17 @@ pub fn extract(kind: SlotKind, answer: &str) -> Option<String> {
     }
     // A sentence-initial single word is not found as an entity above ("Paris."): take a short
     // bare answer whole.
-    let line = answer.lines().next().unwrap_or("").trim().trim_end_matches('.');
-    if matches!(kind, SlotKind::Entity | SlotKind::Identifier) && !line.is_empty() && line.chars().count() <= 64 && line.split_whitespace().count() <= 6 {
+    let line = answer
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_end_matches('.');
+    if matches!(kind, SlotKind::Entity | SlotKind::Identifier)
+        && !line.is_empty()
+        && line.chars().count() <= 64
+        && line.split_whitespace().count() <= 6
+    {
         return Some(line.to_owned());
     }
     None
@@ -187,15 +311,25 @@ pub fn extract(kind: SlotKind, answer: &str) -> Option<String> {
 /// A normalized value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Norm {
-    Number { value: f64, decimals: u32 },
-    Date { month: u32, day: u32, year: Option<i32> },
+    Number {
+        value: f64,
+        decimals: u32,
+    },
+    Date {
+        month: u32,
+        day: u32,
+        year: Option<i32>,
+    },
     Minutes(u32),
     Text(String),
 }
 
 fn month_of(s: &str) -> Option<u32> {
     let l = s.to_lowercase();
-    MONTHS.iter().position(|m| l.starts_with(m)).map(|i| i as u32 + 1)
+    MONTHS
+        .iter()
+        .position(|m| l.starts_with(m))
+        .map(|i| i as u32 + 1)
 }
 
 /// Normalize a value of `kind` (None when it is not one).
@@ -206,7 +340,10 @@ pub fn normalize(kind: SlotKind, value: &str) -> Option<Norm> {
         SlotKind::Number => {
             let m = r.number.find(v)?;
             let t = m.as_str().to_lowercase();
-            let digits: String = t.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+            let digits: String = t
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
             let x: f64 = digits.parse().ok()?;
             let decimals = digits.split_once('.').map_or(0, |(_, f)| f.len() as u32);
             let mag = if t.contains("billion") || t.ends_with("bn") {
@@ -218,17 +355,32 @@ pub fn normalize(kind: SlotKind, value: &str) -> Option<Norm> {
             } else {
                 1.0
             };
-            Some(Norm::Number { value: x * mag, decimals })
+            Some(Norm::Number {
+                value: x * mag,
+                decimals,
+            })
         }
         SlotKind::Date => {
             if let Some(c) = r.iso_date.captures(v) {
-                return Some(Norm::Date { month: c[2].parse().ok()?, day: c[3].parse().ok()?, year: c[1].parse().ok() });
+                return Some(Norm::Date {
+                    month: c[2].parse().ok()?,
+                    day: c[3].parse().ok()?,
+                    year: c[1].parse().ok(),
+                });
             }
             if let Some(c) = r.text_date.captures(v) {
-                return Some(Norm::Date { month: month_of(&c[1])?, day: c[2].parse().ok()?, year: c.get(3).and_then(|y| y.as_str().parse().ok()) });
+                return Some(Norm::Date {
+                    month: month_of(&c[1])?,
+                    day: c[2].parse().ok()?,
+                    year: c.get(3).and_then(|y| y.as_str().parse().ok()),
+                });
             }
             if let Some(c) = r.day_month.captures(v) {
-                return Some(Norm::Date { month: month_of(&c[2])?, day: c[1].parse().ok()?, year: c.get(3).and_then(|y| y.as_str().parse().ok()) });
+                return Some(Norm::Date {
+                    month: month_of(&c[2])?,
+                    day: c[1].parse().ok()?,
+                    year: c.get(3).and_then(|y| y.as_str().parse().ok()),
+                });
             }
             None
         }
@@ -237,7 +389,9 @@ pub fn normalize(kind: SlotKind, value: &str) -> Option<Norm> {
             if let Some(h) = c.get(1) {
                 let h: u32 = h.as_str().parse().ok()?;
                 let m: u32 = c.get(2).map_or(Some(0), |m| m.as_str().parse().ok())?;
-                let pm = c.get(3).is_some_and(|p| p.as_str().eq_ignore_ascii_case("p"));
+                let pm = c
+                    .get(3)
+                    .is_some_and(|p| p.as_str().eq_ignore_ascii_case("p"));
                 let h = (h % 12) + if pm { 12 } else { 0 };
                 Some(Norm::Minutes(h * 60 + m))
             } else {
@@ -247,20 +401,31 @@ pub fn normalize(kind: SlotKind, value: &str) -> Option<Norm> {
             }
         }
         SlotKind::Identifier => {
-            let t: String = v.trim_start_matches('#').chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+            let t: String = v
+                .trim_start_matches('#')
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+                .to_lowercase();
             (!t.is_empty()).then_some(Norm::Text(t))
         }
         SlotKind::Entity => {
             let words: Vec<String> = v
                 .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| !w.is_empty() && !matches!(w.to_lowercase().as_str(), "the" | "a" | "an" | "of"))
+                .filter(|w| {
+                    !w.is_empty() && !matches!(w.to_lowercase().as_str(), "the" | "a" | "an" | "of")
+                })
                 .map(|w| w.to_lowercase())
                 .collect();
             (!words.is_empty()).then(|| Norm::Text(words.join(" ")))
         }
         SlotKind::Action => {
             let l = v.to_lowercase();
-            Some(Norm::Text(if l.starts_with("no") { "no".into() } else { "yes".into() }))
+            Some(Norm::Text(if l.starts_with("no") {
+                "no".into()
+            } else {
+                "yes".into()
+            }))
         }
     }
 }
@@ -269,13 +434,35 @@ pub fn normalize(kind: SlotKind, value: &str) -> Option<Norm> {
 /// Numbers agree within the precision of the less precise one; dates agree on month and day
 /// (and year when both have one); names agree when one's words contain the other's.
 pub fn same(kind: SlotKind, original: &str, answer: &str) -> bool {
-    let (Some(a), Some(b)) = (normalize(kind, original), normalize(kind, answer)) else { return false };
+    let (Some(a), Some(b)) = (normalize(kind, original), normalize(kind, answer)) else {
+        return false;
+    };
     match (a, b) {
-        (Norm::Number { value: x, decimals: dx }, Norm::Number { value: y, decimals: dy }) => {
+        (
+            Norm::Number {
+                value: x,
+                decimals: dx,
+            },
+            Norm::Number {
+                value: y,
+                decimals: dy,
+            },
+        ) => {
             let tol = 0.5 * 10f64.powi(-(dx.min(dy) as i32));
             (x - y).abs() <= tol + 1e-9 * x.abs().max(y.abs())
         }
-        (Norm::Date { month: m1, day: d1, year: y1 }, Norm::Date { month: m2, day: d2, year: y2 }) => m1 == m2 && d1 == d2 && (y1.is_none() || y2.is_none() || y1 == y2),
+        (
+            Norm::Date {
+                month: m1,
+                day: d1,
+                year: y1,
+            },
+            Norm::Date {
+                month: m2,
+                day: d2,
+                year: y2,
+            },
+        ) => m1 == m2 && d1 == d2 && (y1.is_none() || y2.is_none() || y1 == y2),
         (Norm::Minutes(a), Norm::Minutes(b)) => a == b,
         (Norm::Text(a), Norm::Text(b)) if kind == SlotKind::Entity => {
             let contains = |h: &str, n: &str| format!(" {h} ").contains(&format!(" {n} "));
@@ -291,26 +478,51 @@ mod tests {
     use super::*;
 
     fn kinds(t: &str) -> Vec<(SlotKind, String)> {
-        find_slots(t).into_iter().map(|s| (s.kind, s.text)).collect()
+        find_slots(t)
+            .into_iter()
+            .map(|s| (s.kind, s.text))
+            .collect()
     }
 
     #[test]
     fn finds_slots_of_each_kind() {
         let k = kinds("Your flight AC1471 departs at 2:35 pm on March 3, 2026 and costs $1,240.50 with Air Canada.");
-        assert!(k.contains(&(SlotKind::Identifier, "AC1471".into())), "{k:?}");
+        assert!(
+            k.contains(&(SlotKind::Identifier, "AC1471".into())),
+            "{k:?}"
+        );
         assert!(k.contains(&(SlotKind::Time, "2:35 pm".into())), "{k:?}");
-        assert!(k.contains(&(SlotKind::Date, "March 3, 2026".into())), "{k:?}");
+        assert!(
+            k.contains(&(SlotKind::Date, "March 3, 2026".into())),
+            "{k:?}"
+        );
         assert!(k.contains(&(SlotKind::Number, "$1,240.50".into())), "{k:?}");
-        assert!(k.contains(&(SlotKind::Entity, "Air Canada".into())), "{k:?}");
+        assert!(
+            k.contains(&(SlotKind::Entity, "Air Canada".into())),
+            "{k:?}"
+        );
         assert_eq!(kinds("I have booked the room.")[0].0, SlotKind::Action);
-        assert!(kinds("It is 20km away.").iter().all(|(k, _)| *k != SlotKind::Identifier));
+        assert!(kinds("It is 20km away.")
+            .iter()
+            .all(|(k, _)| *k != SlotKind::Identifier));
     }
 
     #[test]
     fn probe_slot_prefers_kinds_in_order() {
-        let s = probe_slot("Order ORD-88231 ships on 2026-03-04 for 12 items.", &SlotKind::ALL).unwrap();
-        assert_eq!((s.kind, s.text.as_str()), (SlotKind::Identifier, "ORD-88231"));
-        let s = probe_slot("Order ORD-88231 ships on 2026-03-04 for 12 items.", &[SlotKind::Number]).unwrap();
+        let s = probe_slot(
+            "Order ORD-88231 ships on 2026-03-04 for 12 items.",
+            &SlotKind::ALL,
+        )
+        .unwrap();
+        assert_eq!(
+            (s.kind, s.text.as_str()),
+            (SlotKind::Identifier, "ORD-88231")
+        );
+        let s = probe_slot(
+            "Order ORD-88231 ships on 2026-03-04 for 12 items.",
+            &[SlotKind::Number],
+        )
+        .unwrap();
         assert_eq!(s.text, "12");
         assert!(probe_slot("hello there", &SlotKind::ALL).is_none());
     }
@@ -334,10 +546,22 @@ mod tests {
 
     #[test]
     fn extracts_values_from_answers() {
-        assert_eq!(extract(SlotKind::Number, "The price is $412.").as_deref(), Some("$412"));
-        assert_eq!(extract(SlotKind::Entity, "Paris.").as_deref(), Some("Paris"));
-        assert_eq!(extract(SlotKind::Action, "Yes, it was booked.").as_deref(), Some("yes"));
-        assert_eq!(extract(SlotKind::Time, "It leaves at 14:35.").as_deref(), Some("14:35"));
+        assert_eq!(
+            extract(SlotKind::Number, "The price is $412.").as_deref(),
+            Some("$412")
+        );
+        assert_eq!(
+            extract(SlotKind::Entity, "Paris.").as_deref(),
+            Some("Paris")
+        );
+        assert_eq!(
+            extract(SlotKind::Action, "Yes, it was booked.").as_deref(),
+            Some("yes")
+        );
+        assert_eq!(
+            extract(SlotKind::Time, "It leaves at 14:35.").as_deref(),
+            Some("14:35")
+        );
         assert_eq!(extract(SlotKind::Date, "nothing here"), None);
     }
 }

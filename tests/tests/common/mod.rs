@@ -23,7 +23,10 @@ use std::time::{Duration, Instant};
 
 /// The workspace root (parent of this package).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// The dev data set shipped next to the workspace.
@@ -36,8 +39,14 @@ pub fn groundcheck_bin() -> PathBuf {
     let path = match std::env::var_os("GROUNDCHECK_BIN") {
         Some(p) => PathBuf::from(p),
         None => {
-            let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace_root().join("target"));
-            let target = if target.is_absolute() { target } else { workspace_root().join(target) };
+            let target = std::env::var_os("CARGO_TARGET_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| workspace_root().join("target"));
+            let target = if target.is_absolute() {
+                target
+            } else {
+                workspace_root().join(target)
+            };
             target.join("debug").join("groundcheck")
         }
     };
@@ -63,8 +72,13 @@ pub fn venv_python() -> PathBuf {
 
 /// Pick `n` distinct free TCP ports on 127.0.0.1 (bound together, then released).
 pub fn free_ports(n: usize) -> Vec<u16> {
-    let listeners: Vec<TcpListener> = (0..n).map(|_| TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0")).collect();
-    listeners.iter().map(|l| l.local_addr().unwrap().port()).collect()
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0"))
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect()
 }
 
 /// A running `groundcheck serve`; sent SIGTERM (then killed if it hangs) on drop.
@@ -81,19 +95,31 @@ pub struct Server {
 impl Server {
     /// Start with `--grace-ms 300` plus `extra` flags; waits until `/healthz` answers.
     pub fn start(extra: &[&str]) -> Server {
-        let tmp = tempfile::Builder::new().prefix("groundcheck-e2e-").tempdir().expect("tempdir");
+        let tmp = tempfile::Builder::new()
+            .prefix("groundcheck-e2e-")
+            .tempdir()
+            .expect("tempdir");
         let data_dir = tmp.path().join("data");
-        Server::spawn(tmp, data_dir, extra, Duration::from_secs(15)).unwrap_or_else(|e| panic!("groundcheck serve {e}"))
+        Server::spawn(tmp, data_dir, extra, Duration::from_secs(15))
+            .unwrap_or_else(|e| panic!("groundcheck serve {e}"))
     }
 
     /// Start on a data directory of the caller's (to restart on the same one); `Err` with the
     /// log when the process exits before `/healthz` answers (a refused start).
     pub fn try_start_in(data_dir: &Path, extra: &[&str]) -> Result<Server, String> {
-        let tmp = tempfile::Builder::new().prefix("groundcheck-e2e-").tempdir().expect("tempdir");
+        let tmp = tempfile::Builder::new()
+            .prefix("groundcheck-e2e-")
+            .tempdir()
+            .expect("tempdir");
         Server::spawn(tmp, data_dir.to_owned(), extra, Duration::from_secs(30))
     }
 
-    fn spawn(tmp: tempfile::TempDir, data_dir: PathBuf, extra: &[&str], timeout: Duration) -> Result<Server, String> {
+    fn spawn(
+        tmp: tempfile::TempDir,
+        data_dir: PathBuf,
+        extra: &[&str],
+        timeout: Duration,
+    ) -> Result<Server, String> {
         let bin = groundcheck_bin();
         let log_path = tmp.path().join("server.log");
         let ports = free_ports(3);
@@ -114,8 +140,18 @@ impl Server {
             .stdin(Stdio::null())
             .stdout(Stdio::from(log.try_clone().unwrap()))
             .stderr(Stdio::from(log));
-        let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
-        let mut s = Server { child: Some(child), grpc, http, admin, data_dir, log_path, _tmp: tmp };
+        let child = cmd
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
+        let mut s = Server {
+            child: Some(child),
+            grpc,
+            http,
+            admin,
+            data_dir,
+            log_path,
+            _tmp: tmp,
+        };
         s.wait_healthy(timeout)?;
         Ok(s)
     }
@@ -132,7 +168,11 @@ impl Server {
                     return Ok(());
                 }
             }
-            assert!(Instant::now() < deadline, "groundcheck serve did not answer /healthz within {timeout:?}; log:\n{}", self.log());
+            assert!(
+                Instant::now() < deadline,
+                "groundcheck serve did not answer /healthz within {timeout:?}; log:\n{}",
+                self.log()
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -148,7 +188,8 @@ impl Server {
 
     /// `POST /v1/traces` on the OTLP/HTTP port.
     pub fn post_traces(&self, headers: &[(&str, &str)], body: &[u8]) -> Response {
-        http_request(self.http, "POST", "/v1/traces", headers, body).unwrap_or_else(|e| panic!("POST /v1/traces failed: {e}; log:\n{}", self.log()))
+        http_request(self.http, "POST", "/v1/traces", headers, body)
+            .unwrap_or_else(|e| panic!("POST /v1/traces failed: {e}; log:\n{}", self.log()))
     }
 
     pub fn post_json(&self, body: &[u8]) -> Response {
@@ -156,7 +197,8 @@ impl Server {
     }
 
     pub fn get_admin(&self, path: &str) -> Response {
-        http_request(self.admin, "GET", path, &[], b"").unwrap_or_else(|e| panic!("GET {path} failed: {e}; log:\n{}", self.log()))
+        http_request(self.admin, "GET", path, &[], b"")
+            .unwrap_or_else(|e| panic!("GET {path} failed: {e}; log:\n{}", self.log()))
     }
 
     /// Prometheus text of `/metrics`.
@@ -178,7 +220,12 @@ impl Server {
             if let Some(r) = self.reports().into_iter().find(|r| r["run_id"] == trace_id) {
                 return r;
             }
-            assert!(Instant::now() < deadline, "no report for trace {trace_id} within {timeout:?} in {}; log:\n{}", self.data_dir.display(), self.log());
+            assert!(
+                Instant::now() < deadline,
+                "no report for trace {trace_id} within {timeout:?} in {}; log:\n{}",
+                self.data_dir.display(),
+                self.log()
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -187,7 +234,11 @@ impl Server {
     pub fn wait_reports(&self, ids: &HashSet<String>, timeout: Duration) -> HashSet<String> {
         let deadline = Instant::now() + timeout;
         loop {
-            let seen: HashSet<String> = self.reports().iter().filter_map(|r| r["run_id"].as_str().map(str::to_owned)).collect();
+            let seen: HashSet<String> = self
+                .reports()
+                .iter()
+                .filter_map(|r| r["run_id"].as_str().map(str::to_owned))
+                .collect();
             let missing: HashSet<String> = ids.difference(&seen).cloned().collect();
             if missing.is_empty() || Instant::now() >= deadline {
                 return missing;
@@ -208,7 +259,10 @@ impl Server {
             if Instant::now() >= deadline {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!("groundcheck did not exit within {timeout:?} of SIGTERM; log:\n{}", self.log());
+                panic!(
+                    "groundcheck did not exit within {timeout:?} of SIGTERM; log:\n{}",
+                    self.log()
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -233,17 +287,26 @@ impl Drop for Server {
 }
 
 fn sigterm(pid: u32) {
-    let status = Command::new("kill").args(["-TERM", &pid.to_string()]).status().expect("run kill");
+    let status = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("run kill");
     assert!(status.success(), "kill -TERM {pid} failed: {status}");
 }
 
 /// Every report line of every `reports-*.jsonl` in `dir` (a partially written last line is skipped).
 pub fn read_reports(dir: &Path) -> Vec<Value> {
     let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else { return out };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("reports-") && n.ends_with(".jsonl")))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("reports-") && n.ends_with(".jsonl"))
+        })
         .collect();
     files.sort();
     for f in files {
@@ -268,22 +331,34 @@ pub struct Response {
 
 impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(&name.to_ascii_lowercase()).map(String::as_str)
+        self.headers
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
     }
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("response body is not JSON ({e}): {:?}", self.text()))
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("response body is not JSON ({e}): {:?}", self.text()))
     }
 }
 
 /// A minimal HTTP/1.1 client: one request per connection (`Connection: close`).
-pub fn http_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> std::io::Result<Response> {
+pub fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> std::io::Result<Response> {
     let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
     stream.set_read_timeout(Some(Duration::from_secs(120)))?;
     stream.set_write_timeout(Some(Duration::from_secs(120)))?;
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
@@ -292,7 +367,10 @@ pub fn http_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str
     request.extend_from_slice(body);
     // The server may answer (and close) before reading a whole body it refuses; still read
     // its answer then.
-    let write_err = stream.write_all(&request).and_then(|_| stream.flush()).err();
+    let write_err = stream
+        .write_all(&request)
+        .and_then(|_| stream.flush())
+        .err();
     let mut raw = Vec::new();
     if let Err(e) = stream.read_to_end(&mut raw) {
         if raw.is_empty() {
@@ -300,18 +378,27 @@ pub fn http_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str
         }
     }
     if raw.is_empty() {
-        return Err(write_err.unwrap_or_else(|| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "empty response")));
+        return Err(write_err.unwrap_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "empty response")
+        }));
     }
     parse_response(&raw)
 }
 
 fn parse_response(raw: &[u8]) -> std::io::Result<Response> {
     let bad = |m: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, m.to_owned());
-    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").ok_or_else(|| bad("no end of headers"))?;
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| bad("no end of headers"))?;
     let head = std::str::from_utf8(&raw[..end]).map_err(|_| bad("headers not UTF-8"))?;
     let mut lines = head.split("\r\n");
     let status_line = lines.next().ok_or_else(|| bad("no status line"))?;
-    let status: u16 = status_line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| bad("bad status line"))?;
+    let status: u16 = status_line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| bad("bad status line"))?;
     let mut headers = BTreeMap::new();
     for l in lines {
         if let Some((k, v)) = l.split_once(':') {
@@ -319,12 +406,22 @@ fn parse_response(raw: &[u8]) -> std::io::Result<Response> {
         }
     }
     let mut body = raw[end + 4..].to_vec();
-    if headers.get("transfer-encoding").is_some_and(|t| t.eq_ignore_ascii_case("chunked")) {
+    if headers
+        .get("transfer-encoding")
+        .is_some_and(|t| t.eq_ignore_ascii_case("chunked"))
+    {
         body = dechunk(&body).ok_or_else(|| bad("bad chunked body"))?;
-    } else if let Some(n) = headers.get("content-length").and_then(|n| n.parse::<usize>().ok()) {
+    } else if let Some(n) = headers
+        .get("content-length")
+        .and_then(|n| n.parse::<usize>().ok())
+    {
         body.truncate(n);
     }
-    Ok(Response { status, headers, body })
+    Ok(Response {
+        status,
+        headers,
+        body,
+    })
 }
 
 fn dechunk(mut b: &[u8]) -> Option<Vec<u8>> {
@@ -353,7 +450,9 @@ pub fn metric_value(text: &str, name: &str) -> Option<f64> {
 /// Assert that a report has every field of the spec (and groundcheck's identity fields),
 /// with the right JSON types.
 pub fn assert_report_shape(r: &Value) {
-    let obj = r.as_object().unwrap_or_else(|| panic!("report is not an object: {r}"));
+    let obj = r
+        .as_object()
+        .unwrap_or_else(|| panic!("report is not an object: {r}"));
     for key in [
         "run_id",
         "claims",
@@ -373,26 +472,79 @@ pub fn assert_report_shape(r: &Value) {
         assert!(obj.contains_key(key), "report lacks {key:?}: {r}");
     }
     let run_id = r["run_id"].as_str().expect("run_id is a string");
-    assert!(run_id.len() == 32 && run_id.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()), "run_id {run_id:?} is not 32 lowercase hex");
+    assert!(
+        run_id.len() == 32
+            && run_id
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()),
+        "run_id {run_id:?} is not 32 lowercase hex"
+    );
     assert_eq!(r["trace_id"], r["run_id"], "trace_id equals run_id");
-    let score = r["overall_score"].as_f64().expect("overall_score is a number");
-    assert!((0.0..=1.0).contains(&score), "overall_score {score} in [0, 1]");
-    assert!(matches!(r["action"].as_str(), Some("emit" | "revise" | "block")), "action: {}", r["action"]);
-    assert!(r["version"].as_str().is_some_and(|v| !v.is_empty()), "version: {}", r["version"]);
-    assert!(r["incomplete"].is_boolean(), "incomplete: {}", r["incomplete"]);
+    let score = r["overall_score"]
+        .as_f64()
+        .expect("overall_score is a number");
+    assert!(
+        (0.0..=1.0).contains(&score),
+        "overall_score {score} in [0, 1]"
+    );
+    assert!(
+        matches!(r["action"].as_str(), Some("emit" | "revise" | "block")),
+        "action: {}",
+        r["action"]
+    );
+    assert!(
+        r["version"].as_str().is_some_and(|v| !v.is_empty()),
+        "version: {}",
+        r["version"]
+    );
+    assert!(
+        r["incomplete"].is_boolean(),
+        "incomplete: {}",
+        r["incomplete"]
+    );
     assert!(r["notes"].is_array(), "notes: {}", r["notes"]);
-    assert!(r["consistency_probes"].is_array(), "consistency_probes: {}", r["consistency_probes"]);
+    assert!(
+        r["consistency_probes"].is_array(),
+        "consistency_probes: {}",
+        r["consistency_probes"]
+    );
     for c in r["claims"].as_array().expect("claims is an array") {
-        for key in ["text", "evidence_spans", "score", "critical", "status", "start", "end"] {
+        for key in [
+            "text",
+            "evidence_spans",
+            "score",
+            "critical",
+            "status",
+            "start",
+            "end",
+        ] {
             assert!(c.get(key).is_some(), "claim lacks {key:?}: {c}");
         }
-        assert!(c["evidence_spans"].is_array() && c["score"].is_number() && c["critical"].is_boolean(), "claim field types: {c}");
-        assert!(matches!(c["status"].as_str(), Some("supported" | "unsupported" | "contradicted")), "claim status: {c}");
-        assert!(c["start"].as_u64().unwrap() <= c["end"].as_u64().unwrap(), "claim start <= end: {c}");
+        assert!(
+            c["evidence_spans"].is_array() && c["score"].is_number() && c["critical"].is_boolean(),
+            "claim field types: {c}"
+        );
+        assert!(
+            matches!(
+                c["status"].as_str(),
+                Some("supported" | "unsupported" | "contradicted")
+            ),
+            "claim status: {c}"
+        );
+        assert!(
+            c["start"].as_u64().unwrap() <= c["end"].as_u64().unwrap(),
+            "claim start <= end: {c}"
+        );
     }
-    for t in r["tool_call_validations"].as_array().expect("tool_call_validations is an array") {
+    for t in r["tool_call_validations"]
+        .as_array()
+        .expect("tool_call_validations is an array")
+    {
         for key in ["tool", "args", "status", "errors", "call_id"] {
-            assert!(t.get(key).is_some(), "tool call validation lacks {key:?}: {t}");
+            assert!(
+                t.get(key).is_some(),
+                "tool call validation lacks {key:?}: {t}"
+            );
         }
         assert!(t["errors"].is_array(), "errors is an array: {t}");
     }
@@ -401,8 +553,12 @@ pub fn assert_report_shape(r: &Value) {
 /// Parse one dev-data line (an OTLP/JSON ExportTraceServiceRequest).
 pub fn dev_request(file: &str, line: usize) -> Value {
     let path = dev_data_dir().join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let l = text.lines().nth(line).unwrap_or_else(|| panic!("{} has no line {line}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let l = text
+        .lines()
+        .nth(line)
+        .unwrap_or_else(|| panic!("{} has no line {line}", path.display()));
     serde_json::from_str(l).expect("dev data line is JSON")
 }
 
@@ -412,8 +568,15 @@ pub fn spans_of(req: &Value) -> Vec<(String, String, Option<String>)> {
     for rs in req["resourceSpans"].as_array().into_iter().flatten() {
         for ss in rs["scopeSpans"].as_array().into_iter().flatten() {
             for s in ss["spans"].as_array().into_iter().flatten() {
-                let parent = s["parentSpanId"].as_str().filter(|p| !p.is_empty()).map(str::to_owned);
-                out.push((s["traceId"].as_str().unwrap_or_default().to_owned(), s["spanId"].as_str().unwrap_or_default().to_owned(), parent));
+                let parent = s["parentSpanId"]
+                    .as_str()
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned);
+                out.push((
+                    s["traceId"].as_str().unwrap_or_default().to_owned(),
+                    s["spanId"].as_str().unwrap_or_default().to_owned(),
+                    parent,
+                ));
             }
         }
     }
@@ -444,7 +607,8 @@ pub fn is_root(span: &Value) -> bool {
 /// The labels of the dev data set, by trace id.
 pub fn dev_labels() -> BTreeMap<String, Value> {
     let path = dev_data_dir().join("labels.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

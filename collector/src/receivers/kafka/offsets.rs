@@ -35,7 +35,10 @@ pub struct Tp {
 
 impl Tp {
     pub fn new(topic: &str, partition: i32) -> Tp {
-        Tp { topic: Arc::from(topic), partition }
+        Tp {
+            topic: Arc::from(topic),
+            partition,
+        }
     }
 }
 
@@ -128,7 +131,16 @@ impl OffsetTracker {
         let mut g = self.lock();
         g.next_epoch += 1;
         let epoch = g.next_epoch;
-        g.parts.insert(tp.clone(), PartitionState { epoch, outstanding: BTreeSet::new(), next: None, fence: None, committed: None });
+        g.parts.insert(
+            tp.clone(),
+            PartitionState {
+                epoch,
+                outstanding: BTreeSet::new(),
+                next: None,
+                fence: None,
+                committed: None,
+            },
+        );
     }
 
     /// Register a consumed record; `None` when the partition is not assigned (the record
@@ -138,7 +150,12 @@ impl OffsetTracker {
         let p = g.parts.get_mut(tp)?;
         p.outstanding.insert(offset);
         p.next = Some(p.next.map_or(offset + 1, |n| n.max(offset + 1)));
-        Some(AckToken(Arc::new(RecordAck { tp: tp.clone(), offset, epoch: p.epoch, tracker: self.clone() })))
+        Some(AckToken(Arc::new(RecordAck {
+            tp: tp.clone(),
+            offset,
+            epoch: p.epoch,
+            tracker: self.clone(),
+        })))
     }
 
     fn ack(&self, tp: &Tp, epoch: u64, offset: i64) {
@@ -219,7 +236,11 @@ impl OffsetTracker {
     /// something (for metrics: consumed − committed = records in flight).
     pub fn consumed(&self) -> Vec<(Tp, i64)> {
         let g = self.lock();
-        let mut v: Vec<_> = g.parts.iter().filter_map(|(tp, p)| Some((tp.clone(), p.next?))).collect();
+        let mut v: Vec<_> = g
+            .parts
+            .iter()
+            .filter_map(|(tp, p)| Some((tp.clone(), p.next?)))
+            .collect();
         v.sort();
         v
     }
@@ -258,7 +279,11 @@ mod tests {
     fn only_contiguous_prefix_is_committable() {
         let (t, tp) = setup();
         let toks: Vec<AckToken> = (10..15).map(|o| t.register(&tp, o).unwrap()).collect();
-        assert_eq!(t.committable(&tp), Some(10), "nothing acknowledged: resume at the first record");
+        assert_eq!(
+            t.committable(&tp),
+            Some(10),
+            "nothing acknowledged: resume at the first record"
+        );
         let mut toks: Vec<Option<AckToken>> = toks.into_iter().map(Some).collect();
         // Acknowledge out of order: 12 and 14 first.
         toks[2] = None;
@@ -267,7 +292,11 @@ mod tests {
         toks[0] = None;
         assert_eq!(t.committable(&tp), Some(11));
         toks[1] = None;
-        assert_eq!(t.committable(&tp), Some(13), "11 and 12 done, 13 outstanding");
+        assert_eq!(
+            t.committable(&tp),
+            Some(13),
+            "11 and 12 done, 13 outstanding"
+        );
         toks[3] = None;
         assert_eq!(t.committable(&tp), Some(15), "all done: one past the last");
         assert_eq!(t.take_commits(), vec![(tp.clone(), 15)]);
@@ -303,7 +332,11 @@ mod tests {
         drop(t.register(&tp, 0).unwrap());
         assert_eq!(t.take_commits(), vec![(tp.clone(), 1)]);
         t.commit_failed(&tp, 1);
-        assert_eq!(t.take_commits(), vec![(tp.clone(), 1)], "failed commit is retried");
+        assert_eq!(
+            t.take_commits(),
+            vec![(tp.clone(), 1)],
+            "failed commit is retried"
+        );
         let held = t.register(&tp, 1).unwrap();
         assert!(t.take_commits().is_empty());
         drop(held);
@@ -322,11 +355,19 @@ mod tests {
         t.fence(&tp, 2);
         drop(handed_back);
         drop(handed_back2);
-        assert_eq!(t.outstanding_below_fence(&tp), 1, "record 1 still in flight");
+        assert_eq!(
+            t.outstanding_below_fence(&tp),
+            1,
+            "record 1 still in flight"
+        );
         assert_eq!(t.committable(&tp), Some(1));
         drop(in_flight);
         assert_eq!(t.outstanding_below_fence(&tp), 0);
-        assert_eq!(t.committable(&tp), Some(2), "capped at the fence although 2 and 3 were dropped");
+        assert_eq!(
+            t.committable(&tp),
+            Some(2),
+            "capped at the fence although 2 and 3 were dropped"
+        );
         assert_eq!(t.take_commits(), vec![(tp.clone(), 2)]);
         t.remove(&tp);
         assert!(t.assigned().is_empty());
@@ -340,7 +381,11 @@ mod tests {
         t.assign(&tp);
         let new = t.register(&tp, 3).unwrap();
         drop(old);
-        assert_eq!(t.committable(&tp), Some(3), "the stale ack does not touch the new assignment");
+        assert_eq!(
+            t.committable(&tp),
+            Some(3),
+            "the stale ack does not touch the new assignment"
+        );
         drop(new);
         assert_eq!(t.committable(&tp), Some(4));
     }
