@@ -330,6 +330,23 @@ impl RunScores {
     }
 }
 
+/// The agent-runs-dev scenarios set aside as the validation split: rules are developed on the
+/// other four and never looked at on these (see docs/quality.md).
+pub const VALIDATION_SCENARIOS: [&str; 2] = ["calendar", "sql_analytics"];
+
+/// real-agent-retail conversations with `task_id >= 50` are the validation split.
+pub const REAL_TRAFFIC_VALIDATION_TASK: u64 = 50;
+
+fn is_validation_scenario(scenario: &str) -> bool {
+    VALIDATION_SCENARIOS.contains(&scenario)
+}
+
+/// While developing a detector, set `GROUNDCHECK_EVAL_HIDE_VALIDATION=1` so that `eval` prints
+/// development figures only (the validation split is scored but not shown).
+fn hide_validation() -> bool {
+    std::env::var("GROUNDCHECK_EVAL_HIDE_VALIDATION").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 /// Evaluate on `agent-runs-dev`. Returns the printed text.
 pub fn eval_agent_runs(
     settings: &Settings,
@@ -357,7 +374,7 @@ pub fn eval_agent_runs(
         }
     }
     let labels = read_jsonl(&dir.join("labels.jsonl"))?;
-    let (mut all, mut tune, mut held) = (
+    let (mut all, mut dev, mut val) = (
         RunScores::default(),
         RunScores::default(),
         RunScores::default(),
@@ -368,11 +385,10 @@ pub fn eval_agent_runs(
         let r = reports.get(&tid);
         missing += r.is_none() as usize;
         all.add(l, r);
-        let file = l["file"].as_str().unwrap_or("");
-        if file >= "runs-004.jsonl" {
-            held.add(l, r)
+        if is_validation_scenario(l["scenario"].as_str().unwrap_or("")) {
+            val.add(l, r)
         } else {
-            tune.add(l, r)
+            dev.add(l, r)
         }
     }
     let mut out = String::new();
@@ -384,9 +400,30 @@ pub fn eval_agent_runs(
         reports.len(),
         missing
     );
-    all.print(&mut out, "all runs", true);
-    tune.print(&mut out, "tuning files runs-000..003", false);
-    held.print(&mut out, "held-out files runs-004..005", false);
+    if hide_validation() {
+        dev.print(
+            &mut out,
+            "development scenarios (all but the validation ones)",
+            true,
+        );
+        let _ = writeln!(
+            out,
+            "-- validation scenarios ({}): hidden (GROUNDCHECK_EVAL_HIDE_VALIDATION)",
+            VALIDATION_SCENARIOS.join(", ")
+        );
+    } else {
+        all.print(&mut out, "all runs", true);
+        dev.print(
+            &mut out,
+            "development scenarios (all but the validation ones)",
+            false,
+        );
+        val.print(
+            &mut out,
+            &format!("validation scenarios ({})", VALIDATION_SCENARIOS.join(", ")),
+            false,
+        );
+    }
     let _ = writeln!(
         out,
         "  time: {:.3}s for {} spans / {} runs ({:.0} spans/s, {:.2} ms/run)",
@@ -396,14 +433,22 @@ pub fn eval_agent_runs(
         stats.spans as f64 / secs.max(1e-9),
         secs * 1000.0 / stats.runs.max(1) as f64
     );
-    let _ = writeln!(
-        out,
-        "example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3}",
-        all.example.f1(),
-        all.span.f1(),
-        all.stage1.f1(),
-        all.action_ok as f64 / all.n.max(1) as f64
-    );
+    for (name, s) in [("dev", &dev), ("validation", &val), ("all", &all)] {
+        if hide_validation() && name != "dev" {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{name}: example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3} \
+             example_recall={:.3} clean_flagged={:.3}",
+            s.example.f1(),
+            s.span.f1(),
+            s.stage1.f1(),
+            s.action_ok as f64 / s.n.max(1) as f64,
+            s.example.recall(),
+            s.clean_flagged as f64 / s.clean.max(1) as f64
+        );
+    }
     if settings.probes || settings.judge {
         out.push_str(&llm_effect(settings, &files, &labels, &reports)?);
     }
@@ -637,6 +682,9 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
             ("tuning (even pairs)", &halves[0]),
             ("held-out (odd pairs)", &halves[1]),
         ] {
+            if hide_validation() && name.starts_with("held-out") {
+                continue;
+            }
             let t = p.tp + p.fp + p.fn_ + p.tn;
             let (l, h) = wilson(p.tp + p.tn, t);
             let _ = writeln!(
@@ -652,13 +700,215 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
     Ok(out)
 }
 
+/// A folder removed when dropped (the converted real-traffic runs).
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// One converted real-traffic turn: its label row and report.
+struct TrafficTurn<'a> {
+    label: &'a J,
+    report: Option<&'a HallucinationReport>,
+}
+
+/// Figures of one real-traffic split.
+#[derive(Default)]
+struct TrafficScores {
+    turns: usize,
+    flagged: usize,
+    blocked: usize,
+    ok_turns: usize,
+    ok_flagged: usize,
+    ok_blocked: usize,
+    /// Successful-conversation turns flagged, by the kind of finding (a turn counts once
+    /// per kind it has).
+    ok_by_reason: BTreeMap<String, usize>,
+    /// This turn's tool calls judged, and rejected, per tool.
+    calls: BTreeMap<String, (usize, usize)>,
+}
+
+impl TrafficScores {
+    fn add(&mut self, t: &TrafficTurn<'_>) {
+        let ok = t.label["reward"].as_f64().unwrap_or(0.0) >= 1.0;
+        let action = t.report.map_or(Action::Emit, |r| r.action);
+        let flagged = action != Action::Emit;
+        self.turns += 1;
+        self.flagged += flagged as usize;
+        self.blocked += (action == Action::Block) as usize;
+        if ok {
+            self.ok_turns += 1;
+            self.ok_flagged += flagged as usize;
+            self.ok_blocked += (action == Action::Block) as usize;
+        }
+        let Some(r) = t.report else { return };
+        let mut kinds: HashSet<String> = HashSet::new();
+        for c in r
+            .claims
+            .iter()
+            .filter(|c| c.status != ClaimStatus::Supported)
+        {
+            for f in &c.flagged_spans {
+                kinds.insert(format!("stage2: {}", f.reason));
+            }
+            if c.flagged_spans.is_empty() {
+                kinds.insert("stage2: (claim score only)".to_owned());
+            }
+        }
+        for v in &r.tool_call_validations {
+            let e = self.calls.entry(v.tool.clone()).or_default();
+            e.0 += 1;
+            if v.status.is_rejection() {
+                e.1 += 1;
+                kinds.insert(format!("stage1: {} call", v.status.as_str()));
+            }
+        }
+        if ok && flagged {
+            for k in kinds {
+                *self.ok_by_reason.entry(k).or_default() += 1;
+            }
+        }
+    }
+
+    fn print(&self, out: &mut String, name: &str) {
+        let share = |k: usize, n: usize| {
+            let (l, h) = wilson(k, n);
+            format!(
+                "{k}/{n} = {:.3} [{l:.3},{h:.3}]",
+                k as f64 / n.max(1) as f64
+            )
+        };
+        let _ = writeln!(out, "-- {name}: {} turns", self.turns);
+        let _ = writeln!(
+            out,
+            "  successful-conversation turns flagged: {}",
+            share(self.ok_flagged, self.ok_turns)
+        );
+        let _ = writeln!(
+            out,
+            "  successful-conversation turns blocked: {}",
+            share(self.ok_blocked, self.ok_turns)
+        );
+        let _ = writeln!(
+            out,
+            "  all turns flagged: {}",
+            share(self.flagged, self.turns)
+        );
+        let _ = writeln!(
+            out,
+            "  all turns blocked: {}",
+            share(self.blocked, self.turns)
+        );
+        let _ = writeln!(out, "  flagged successful turns by finding:");
+        let mut by: Vec<(&String, &usize)> = self.ok_by_reason.iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (k, n) in by {
+            let _ = writeln!(out, "    {n:>4}  {k}");
+        }
+        let (judged, rejected) = self
+            .calls
+            .values()
+            .fold((0, 0), |(a, b), (j, r)| (a + j, b + r));
+        let _ = writeln!(
+            out,
+            "  stage1 rejections (this turn's calls): {}",
+            share(rejected, judged)
+        );
+        for (tool, (j, r)) in self.calls.iter().filter(|(_, (_, r))| *r > 0) {
+            let _ = writeln!(out, "    {tool:<36} {r}/{j}");
+        }
+    }
+}
+
+/// Real agent traffic without hallucination labels (`real-agent-retail`): the share of turns
+/// of successful conversations that groundcheck flags (an upper bound on its false-alarm
+/// rate), by finding, and Stage-1 rejections by tool. `dir` holds `runs.jsonl` +
+/// `labels.jsonl` as written by the set's `to_otlp.py`, or is the set itself (then it is
+/// converted with `python3 to_otlp.py` into a temporary folder first).
+pub fn eval_real_traffic(settings: &Settings, dir: &Path) -> Result<String, EvalError> {
+    let converted = TempDir(
+        std::env::temp_dir().join(format!("groundcheck-real-traffic-{}", std::process::id())),
+    );
+    let runs_dir = if dir.join("runs.jsonl").exists() {
+        dir.to_path_buf()
+    } else {
+        let status = std::process::Command::new("python3")
+            .arg(dir.join("to_otlp.py"))
+            .arg(dir.join("trajectories.json"))
+            .arg(dir.join("tools.json"))
+            .arg(&converted.0)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|source| EvalError::Read {
+                path: dir.join("to_otlp.py").display().to_string(),
+                source,
+            })?;
+        if !status.success() {
+            return Err(EvalError::Setup(format!(
+                "{}: conversion failed ({status})",
+                dir.join("to_otlp.py").display()
+            )));
+        }
+        converted.0.clone()
+    };
+    let mut buf = Vec::new();
+    let started = Instant::now();
+    crate::check::run_check(settings, &[runs_dir.join("runs.jsonl")], &mut buf)?;
+    let secs = started.elapsed().as_secs_f64();
+    let mut reports: HashMap<String, HallucinationReport> = HashMap::new();
+    for line in String::from_utf8_lossy(&buf).lines() {
+        if let Ok(r) = serde_json::from_str::<HallucinationReport>(line) {
+            reports.insert(r.run_id.clone(), r);
+        }
+    }
+    let labels = read_jsonl(&runs_dir.join("labels.jsonl"))?;
+    let (mut dev, mut val) = (TrafficScores::default(), TrafficScores::default());
+    for label in &labels {
+        let tid = label["trace_id"].as_str().unwrap_or("").to_lowercase();
+        let turn = TrafficTurn {
+            label,
+            report: reports.get(&tid),
+        };
+        if label["task_id"].as_u64().unwrap_or(0) >= REAL_TRAFFIC_VALIDATION_TASK {
+            val.add(&turn);
+        } else {
+            dev.add(&turn);
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "== real traffic ({}): {} turns, {} reports in {secs:.2}s",
+        dir.display(),
+        labels.len(),
+        reports.len()
+    );
+    dev.print(&mut out, "development conversations (task_id < 50)");
+    if hide_validation() {
+        let _ = writeln!(
+            out,
+            "-- validation conversations (task_id >= 50): hidden (GROUNDCHECK_EVAL_HIDE_VALIDATION)"
+        );
+    } else {
+        val.print(&mut out, "validation conversations (task_id >= 50)");
+    }
+    Ok(out)
+}
+
 pub fn run_eval(
     settings: &Settings,
     agent_runs: &Path,
     halueval: Option<&Path>,
+    real_traffic: Option<&Path>,
     reports_out: Option<&Path>,
 ) -> Result<String, EvalError> {
     let mut out = eval_agent_runs(settings, agent_runs, reports_out)?;
+    if let Some(dir) = real_traffic {
+        out.push_str(&eval_real_traffic(settings, dir)?);
+    }
     if let Some(h) = halueval {
         let detector = build_detector(settings).map_err(|e| EvalError::Setup(e.to_string()))?;
         out.push_str(&eval_halueval(&detector, h)?);

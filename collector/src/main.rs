@@ -42,6 +42,11 @@ enum Cmd {
         /// HaluEval dev rows (`context` = evidence, `answer` = final answer); `none` to skip.
         #[arg(long, default_value = "../shared/data/halueval-dev.jsonl")]
         halueval: PathBuf,
+        /// Real agent traffic without labels (false-alarm rate): `real-agent-retail` itself
+        /// (converted with its `to_otlp.py`) or a folder with its `runs.jsonl` +
+        /// `labels.jsonl`; `none` to skip.
+        #[arg(long, default_value = "../shared/data/real-agent-retail")]
+        real_traffic: PathBuf,
         /// Also write the agent-runs reports here (for the reference scorer).
         #[arg(long)]
         reports_out: Option<PathBuf>,
@@ -108,11 +113,13 @@ fn main() -> anyhow::Result<()> {
         Cmd::Eval {
             agent_runs,
             halueval,
+            real_traffic,
             reports_out,
         } => {
             let h = (halueval.as_os_str() != "none").then_some(halueval.as_path());
+            let rt = (real_traffic.as_os_str() != "none").then_some(real_traffic.as_path());
             let text =
-                groundcheck::eval::run_eval(&settings, &agent_runs, h, reports_out.as_deref())?;
+                groundcheck::eval::run_eval(&settings, &agent_runs, h, rt, reports_out.as_deref())?;
             print!("{text}");
             Ok(())
         }

@@ -32,6 +32,9 @@ pub struct ToolCall {
     /// The execution failed (span status ERROR / `error.type`).
     pub error: bool,
     pub start_unix_nano: u64,
+    /// Known only from the input history of an earlier turn of the conversation: context for
+    /// this run (its result is evidence, its values have provenance), not judged again here.
+    pub history: bool,
 }
 
 /// A piece of evidence text the answer may rest on.
@@ -50,6 +53,14 @@ pub struct AgentRun {
     pub service_name: Option<String>,
     pub agent_name: Option<String>,
     pub model: Option<String>,
+    /// The conversation (session) this run is a turn of: `gen_ai.conversation.id`,
+    /// OpenInference `session.id`, OpenLLMetry association property `session_id` /
+    /// `conversation_id`.
+    pub conversation_id: Option<String>,
+    /// Model turns of earlier runs of the conversation, known from the input history; this
+    /// run's own model turns are numbered from here, so that calls and results of earlier
+    /// turns come first in [`AgentRun::tool_calls`].
+    pub history_turns: usize,
     pub dialect: Dialect,
     pub start_unix_nano: u64,
     pub end_unix_nano: u64,
@@ -98,6 +109,11 @@ impl AgentRun {
             });
         }
         ev
+    }
+
+    /// The tool calls this run made itself (not those of earlier turns in its history).
+    pub fn own_calls(&self) -> impl Iterator<Item = &ToolCall> {
+        self.tool_calls.iter().filter(|c| !c.history)
     }
 
     pub fn tool_definition(&self, name: &str) -> Option<&ToolDefinition> {
@@ -153,6 +169,9 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         .and_then(|r| r.service_name.clone())
         .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
     run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
+    run.conversation_id = root
+        .and_then(|r| r.facts.conversation_id.clone())
+        .or_else(|| spans.iter().find_map(|s| s.facts.conversation_id.clone()));
 
     let llm: Vec<&NormalizedSpan> = spans
         .iter()
@@ -215,9 +234,20 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         users.join("\n")
     };
 
+    // Earlier turns of the conversation: the longest history holds one assistant message per
+    // model turn before its span; those not produced by this trace's own model spans (which
+    // precede it) belong to earlier runs. This trace's model turns are numbered after them.
+    let history_assistant = history.iter().filter(|m| m.role == "assistant").count();
+    let longest_pos = longest
+        .and_then(|l| llm.iter().position(|s| std::ptr::eq(*s, *l)))
+        .unwrap_or(0);
+    let history_turns = history_assistant.saturating_sub(longest_pos);
+    run.history_turns = history_turns;
+
     // Model turns and the model's tool calls.
     let mut calls: Vec<ToolCall> = Vec::new();
     for (t, s) in llm.iter().enumerate() {
+        let t = history_turns + t;
         let mut turn = ModelTurn {
             index: t,
             model: s.facts.model.clone(),
@@ -262,6 +292,7 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
                                 name: c.name.clone(),
                                 arguments: c.arguments.clone(),
                                 turn: assistant_ordinal,
+                                history: assistant_ordinal < history_turns,
                                 ..Default::default()
                             });
                         }
@@ -296,11 +327,12 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
                 .enumerate()
                 .position(|(i, c)| !matched[i] && c.name == exec.name),
         };
-        let turn_before = llm
-            .iter()
-            .filter(|l| l.start_unix_nano <= s.start_unix_nano)
-            .count()
-            .saturating_sub(1);
+        let turn_before = history_turns
+            + llm
+                .iter()
+                .filter(|l| l.start_unix_nano <= s.start_unix_nano)
+                .count()
+                .saturating_sub(1);
         let i = match pos {
             Some(i) => i,
             None => {
@@ -330,6 +362,8 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         }
         c.error |= exec.error;
         c.start_unix_nano = s.start_unix_nano;
+        // Executed in this trace: this run's own call.
+        c.history = false;
     }
     for c in calls.iter_mut() {
         if c.result.is_none() {

@@ -94,6 +94,8 @@ pub struct SpanFacts {
     pub dialect: Dialect,
     pub agent_name: Option<String>,
     pub model: Option<String>,
+    /// Conversation / session id, when the instrumentation records one.
+    pub conversation_id: Option<String>,
     pub system_prompt: Option<String>,
     /// Model input history (for LLM spans).
     pub input: Vec<Message>,

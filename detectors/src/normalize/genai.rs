@@ -29,6 +29,9 @@ pub(super) fn facts(attrs: &Attrs<'_>, span: &Span, ctx: &mut super::NormalizeCt
         role,
         dialect: Dialect::Genai,
         agent_name: attrs.str("gen_ai.agent.name"),
+        conversation_id: attrs
+            .str("gen_ai.conversation.id")
+            .or_else(|| attrs.str("session.id")),
         model: attrs
             .str("gen_ai.response.model")
             .or_else(|| attrs.str("gen_ai.request.model")),

@@ -21,6 +21,7 @@ pub(super) fn facts(attrs: &Attrs<'_>, ctx: &mut super::NormalizeCtx) -> SpanFac
         role,
         dialect: Dialect::Openinference,
         agent_name: attrs.str("agent.name"),
+        conversation_id: attrs.str("session.id"),
         model: attrs.str("llm.model_name"),
         ..Default::default()
     };

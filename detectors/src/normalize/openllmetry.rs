@@ -22,6 +22,12 @@ pub(super) fn facts(attrs: &Attrs<'_>) -> SpanFacts {
         model: attrs
             .str("gen_ai.response.model")
             .or_else(|| attrs.str("gen_ai.request.model")),
+        // Traceloop association properties carry the session (`Traceloop.set_association_
+        // properties({"session_id": …})`); newer versions also set the GenAI attribute.
+        conversation_id: attrs
+            .str("gen_ai.conversation.id")
+            .or_else(|| attrs.str("traceloop.association.properties.session_id"))
+            .or_else(|| attrs.str("traceloop.association.properties.conversation_id")),
         ..Default::default()
     };
     match role {

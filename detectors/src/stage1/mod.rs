@@ -327,9 +327,10 @@ impl Stage1 {
     pub fn verify(&self, run: &AgentRun) -> Vec<ToolCallValidation> {
         let evidence = OnceLock::new();
         let mut schemas: HashMap<&str, Option<Resolved<'_>>> = HashMap::new();
+        // Calls of earlier turns (known from the history) are context: their results are
+        // evidence for provenance, but they were judged in their own run.
         let mut out: Vec<ToolCallValidation> = run
-            .tool_calls
-            .iter()
+            .own_calls()
             .map(|c| {
                 let resolved = schemas
                     .entry(c.name.as_str())

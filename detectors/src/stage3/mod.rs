@@ -399,6 +399,7 @@ mod tests {
             result: Some("{\"price\": 412}".into()),
             error: false,
             start_unix_nano: 0,
+            history: false,
         });
         r
     }
