@@ -552,12 +552,15 @@ impl EvidenceIndex {
 /// The deterministic scorer's flags on this claim are all of the paraphrase-prone kinds: a
 /// named entity, an explanatory clause, or content words absent from prose evidence.
 fn only_soft_flags(c: &Claim) -> bool {
+    use groundcheck_detectors::report::FlagKind;
     !c.flagged_spans.is_empty()
         && c.flagged_spans.iter().all(|f| {
-            f.reason.starts_with("named entity")
-                || f.reason.starts_with("explanation")
-                || f.reason
-                    .starts_with("not supported by the evidence: content words")
+            matches!(
+                f.kind,
+                FlagKind::EntityNotInEvidence
+                    | FlagKind::UnsupportedExplanation
+                    | FlagKind::ContentNotCovered
+            )
         })
 }
 

@@ -267,6 +267,7 @@ mod tests {
             end: 1,
             reason: String::new(),
             flagged_spans: vec![],
+            claim_type: Default::default(),
         };
         let un = vec![(
             0,

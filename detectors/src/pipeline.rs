@@ -257,6 +257,7 @@ impl Detector {
             incomplete: run.incomplete,
             incomplete_reason: run.incomplete_reason.clone(),
             final_answer: run.final_answer.clone(),
+            conversation_id: run.conversation_id.clone(),
             notes,
         };
         (report, timings)
@@ -378,6 +379,7 @@ impl Detector {
             incomplete: true,
             incomplete_reason: None,
             final_answer: run.final_answer.clone(),
+            conversation_id: run.conversation_id.clone(),
             notes: vec!["not checked: the detector panicked".to_owned()],
         }
     }

@@ -77,6 +77,92 @@ impl ToolCallStatus {
     }
 }
 
+/// What kind of statement a claim is (see `stage2::claim_type`). Only assertions and action
+/// reports are scored, so only they appear among a report's claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimType {
+    /// A statement about the world, checkable against the evidence.
+    #[default]
+    Assertion,
+    /// The agent reports an action of its own (or its failure).
+    ActionReport,
+    /// An offer, an intent, a conditional promise: about the future, not the evidence.
+    IntentOrOffer,
+    Question,
+    /// A request or instruction to the user.
+    Instruction,
+    /// Greetings, thanks, acknowledgements, the agent's feelings.
+    Social,
+}
+
+impl ClaimType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClaimType::Assertion => "assertion",
+            ClaimType::ActionReport => "action_report",
+            ClaimType::IntentOrOffer => "intent_or_offer",
+            ClaimType::Question => "question",
+            ClaimType::Instruction => "instruction",
+            ClaimType::Social => "social",
+        }
+    }
+
+    /// Whether Stage 2 scores units of this type.
+    pub fn is_scored(self) -> bool {
+        matches!(self, ClaimType::Assertion | ClaimType::ActionReport)
+    }
+}
+
+/// What a flagged span is: the machine-readable fact behind its `reason` text. Sinks, scorers
+/// and dashboards read this; the reason wording may change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagKind {
+    /// An identifier, URL, e-mail or section reference found in no evidence.
+    FabricatedReference,
+    /// A number that no evidence value (or value computed from the evidence) supports.
+    NumberNotInEvidence,
+    /// A number where the evidence states another value for the same thing.
+    NumberConflict,
+    TimeNotInEvidence,
+    DateNotInEvidence,
+    /// A named entity found in no evidence.
+    EntityNotInEvidence,
+    /// The answer claims an action that no tool call performed.
+    UnperformedAction,
+    /// A categorical value (status, condition) where the evidence states another one.
+    StateConflict,
+    /// A causal explanation the evidence does not support.
+    UnsupportedExplanation,
+    /// Comparative or ranking words that contradict the stated values.
+    DirectionConflict,
+    /// Content words absent from every evidence document (prose evidence).
+    ContentNotCovered,
+    /// Found by another scorer (learned model, LLM judge).
+    #[default]
+    Other,
+}
+
+impl FlagKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlagKind::FabricatedReference => "fabricated_reference",
+            FlagKind::NumberNotInEvidence => "number_not_in_evidence",
+            FlagKind::NumberConflict => "number_conflict",
+            FlagKind::TimeNotInEvidence => "time_not_in_evidence",
+            FlagKind::DateNotInEvidence => "date_not_in_evidence",
+            FlagKind::EntityNotInEvidence => "entity_not_in_evidence",
+            FlagKind::UnperformedAction => "unperformed_action",
+            FlagKind::StateConflict => "state_conflict",
+            FlagKind::UnsupportedExplanation => "unsupported_explanation",
+            FlagKind::DirectionConflict => "direction_conflict",
+            FlagKind::ContentNotCovered => "content_not_covered",
+            FlagKind::Other => "other",
+        }
+    }
+}
+
 /// Evidence cited for a claim: a character range in one tool result (or the request).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EvidenceSpan {
@@ -94,6 +180,8 @@ pub struct FlaggedSpan {
     pub end: u32,
     pub text: String,
     pub reason: String,
+    #[serde(default)]
+    pub kind: FlagKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -111,6 +199,8 @@ pub struct Claim {
     pub reason: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flagged_spans: Vec<FlaggedSpan>,
+    #[serde(default)]
+    pub claim_type: ClaimType,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -198,6 +288,8 @@ pub struct HallucinationReport {
     pub incomplete_reason: Option<String>,
     #[serde(default)]
     pub final_answer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversation_id: Option<String>,
     /// Why the action was chosen, and stage notes (e.g. "stage3: disabled").
     #[serde(default)]
     pub notes: Vec<String>,
@@ -245,8 +337,10 @@ impl HallucinationReport {
                             end: f.end,
                             text: f.text.clone(),
                             reason: f.reason.clone(),
+                            kind: f.kind.as_str().into(),
                         })
                         .collect(),
+                    claim_type: c.claim_type.as_str().into(),
                 })
                 .collect(),
             tool_call_validations: self
@@ -288,6 +382,7 @@ impl HallucinationReport {
             incomplete_reason: self.incomplete_reason.clone().unwrap_or_default(),
             dialect: self.dialect.clone(),
             final_answer: self.final_answer.clone().unwrap_or_default(),
+            conversation_id: self.conversation_id.clone().unwrap_or_default(),
             notes: self.notes.clone(),
         }
     }

@@ -1086,6 +1086,7 @@ mod tests {
                 end: 1,
                 reason: String::new(),
                 flagged_spans: vec![],
+                claim_type: Default::default(),
             }],
             tool_call_validations: vec![ToolCallValidation {
                 tool: "t".into(),
@@ -1107,6 +1108,7 @@ mod tests {
             version: "1".into(),
             trace_id: id.into(),
             agent_name: Some("A".into()),
+            conversation_id: None,
             service_name: None,
             model: None,
             dialect: "genai".into(),

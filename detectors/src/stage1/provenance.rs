@@ -179,6 +179,13 @@ pub fn check(
         {
             continue;
         }
+        // A pattern or glob is supplied when its literal parts are (a regex's escapes and
+        // anchors are syntax, not content).
+        if let Some(parts) = pattern_literals(&e.needle) {
+            if parts.iter().all(|p| evidence.contains(p, call.turn, extra)) {
+                continue;
+            }
+        }
         errors.push(format!(
             "{}: {} {:?} was not supplied by the user, the system prompt, an earlier tool result or the allowlist (rule: provenance; searched: user input, system prompt, tool declarations, results of {} call(s) from turns before {})",
             e.pointer,
@@ -597,7 +604,83 @@ pub fn normalize_entity(s: &str) -> String {
     } else {
         t
     };
-    t.to_lowercase()
+    // Formatting that carries no meaning: every Unicode space (U+00A0, U+2009, …) is one
+    // ASCII space, and a `#` in front of an identifier ("#W123" is order W123) is dropped, so
+    // the needle and the evidence are compared by content.
+    let mut out = String::with_capacity(t.len());
+    let mut prev_space = false;
+    let mut prev: Option<char> = None;
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_whitespace() {
+            if !prev_space {
+                out.push(' ');
+            }
+            prev_space = true;
+            prev = Some(' ');
+            continue;
+        }
+        prev_space = false;
+        let starts_word = prev.is_none_or(|p| !p.is_alphanumeric());
+        if c == '#' && starts_word && chars.peek().is_some_and(|n| n.is_alphanumeric()) {
+            prev = Some(c);
+            continue;
+        }
+        out.extend(c.to_lowercase());
+        prev = Some(c);
+    }
+    out
+}
+
+/// The literal text of a search pattern or glob (`\bSOME_NAME\b`, `^v1\.2`, `src/**/*.rs`):
+/// the runs of ordinary characters between the syntax, those of 3+ characters kept. `None`
+/// when `s` has no pattern syntax (it is compared as it is).
+pub fn pattern_literals(s: &str) -> Option<Vec<String>> {
+    let has_syntax = s.contains('\\')
+        || s.contains(".*")
+        || s.contains('*')
+        || s.contains('?')
+        || (s.starts_with('^') || s.ends_with('$'))
+        || (s.contains('[') && s.contains(']'));
+    if !has_syntax {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    let mut chars = s.chars().peekable();
+    let flush = |cur: &mut String, parts: &mut Vec<String>| {
+        if cur.chars().count() >= 3 {
+            parts.push(std::mem::take(cur));
+        } else {
+            cur.clear();
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                // An escaped punctuation character is that character; an escaped letter is a
+                // class or an anchor (\b, \d, \w, \s).
+                Some(n) if !n.is_alphanumeric() => cur.push(n),
+                _ => flush(&mut cur, &mut parts),
+            },
+            '[' => {
+                flush(&mut cur, &mut parts);
+                for n in chars.by_ref() {
+                    if n == ']' {
+                        break;
+                    }
+                }
+            }
+            '^' | '$' | '*' | '?' | '+' | '(' | ')' | '|' | '{' | '}' => flush(&mut cur, &mut parts),
+            '.' if chars.peek().is_some_and(|n| matches!(n, '*' | '+' | '?')) => {
+                flush(&mut cur, &mut parts)
+            }
+            '/' => flush(&mut cur, &mut parts),
+            _ => cur.push(c),
+        }
+    }
+    flush(&mut cur, &mut parts);
+    Some(parts)
 }
 
 fn percent_decode(s: &str) -> std::borrow::Cow<'_, str> {

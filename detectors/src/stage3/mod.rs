@@ -385,6 +385,7 @@ mod tests {
             end: 1,
             reason: String::new(),
             flagged_spans: vec![],
+            claim_type: Default::default(),
         }
     }
 

@@ -32,8 +32,13 @@
 //! size of the answer and evidence (evidence is indexed once per run). It runs on the
 //! collector's worker pool, never on an I/O thread.
 
+pub mod claim_type;
+pub mod terms;
+
 use crate::bm25::Bm25;
-use crate::report::{Claim, ClaimStatus, EvidenceSpan, FlaggedSpan};
+use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
+use claim_type::{classify, label_span};
+use terms::{contains_terms, normalize_terms, spelling_key, strip_clitic, REGION_CODES};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
 use crate::text::{char_offset, segment, word_hash};
@@ -130,6 +135,8 @@ struct Evidence {
     keyed: Vec<(String, f64)>,
     /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
     spaced: Vec<String>,
+    /// Evidence normalized for term matching ([`terms::normalize_terms`]).
+    norm: Vec<String>,
     /// Every evidence word, stemmed, and the 5-letter prefixes of longer words (content
     /// coverage; built only for prose evidence).
     vocab: std::collections::HashSet<u64>,
@@ -251,6 +258,7 @@ impl Evidence {
         let r = re();
         let mut ev = Evidence {
             lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
+            norm: docs.iter().map(|d| normalize_terms(&d.text)).collect(),
             numbers: Vec::new(),
             times: Vec::new(),
             dates: Vec::new(),
@@ -682,6 +690,26 @@ impl DeterministicScorer {
                     };
                 }
                 if item.kind == ItemKind::Entity {
+                    // The same term after normalization (case, separators, spelling, inflection).
+                    let key = normalize_terms(needle);
+                    if let Some(d) = ev.norm.iter().position(|d| contains_terms(d, &key)) {
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: ev.find_text(needle.split_whitespace().next().unwrap_or(""))
+                                .filter(|c| c.0 == d),
+                        };
+                    }
+                    // A region by its code ("Florida" / "FL").
+                    if let Some((_, code)) = REGION_CODES.iter().find(|(name, _)| *name == needle) {
+                        if let Some(c) = ev.find_text(code) {
+                            return Outcome {
+                                supported: true,
+                                contradicted: false,
+                                citation: Some(c),
+                            };
+                        }
+                    }
                     if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
                             return Outcome {
@@ -893,7 +921,16 @@ impl DeterministicScorer {
             }
             ItemKind::State => {
                 let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
-                let stated = ev.spaced.iter().any(|d| contains_bounded(d, &phrase));
+                let key = spelling_key(&phrase);
+                // Spelling variants are the same value ("canceled" / "cancelled").
+                let states = |p: &str| ev.spaced.iter().any(|d| contains_bounded(d, p));
+                let family = STATE_FAMILIES
+                    .iter()
+                    .find(|f| f.iter().any(|m| spelling_key(m) == key));
+                let stated = states(&phrase)
+                    || family.is_some_and(|f| {
+                        f.iter().any(|m| spelling_key(m) == key && states(m))
+                    });
                 if negated_before(answer, item.start) {
                     // "hasn't shipped yet": contradicted only when the evidence states it.
                     return Outcome {
@@ -909,11 +946,18 @@ impl DeterministicScorer {
                         citation: None,
                     };
                 }
-                // Flag only when the evidence states another value of the same family.
-                let family = STATE_FAMILIES.iter().find(|f| f.contains(&phrase.as_str()));
+                // Flag only when the evidence states another value of the same family — and,
+                // for a past-tense claim on a lifecycle ("was shipped"), not a later stage of
+                // it ("delivered": what was delivered was shipped).
+                let past = state_frame(answer, item.start) == StateFrame::Past;
+                let rank = lifecycle_rank(&key);
                 let sibling = family.is_some_and(|f| {
                     f.iter().any(|other| {
-                        *other != phrase && ev.spaced.iter().any(|d| contains_bounded(d, other))
+                        spelling_key(other) != key
+                            && states(other)
+                            && !(past
+                                && rank.is_some()
+                                && lifecycle_rank(&spelling_key(other)) > rank)
                     })
                 });
                 Outcome {
@@ -1100,6 +1144,82 @@ fn negated_before(text: &str, pos: usize) -> bool {
         || window.starts_with("no ")
 }
 
+/// How a status word is used in its clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StateFrame {
+    /// A present status: "is pending", "now delivered", "Status: shipped", or at the start.
+    Present,
+    /// A past or perfect one: "was shipped", "has been cancelled".
+    Past,
+    /// Not a statement of status: modal, future, infinitive or conditional ("can be
+    /// cancelled", "will be shipped", "to be paid", "once delivered"), or a participle used as
+    /// a verb with its complement ("Paid via PayPal", "shipped to you").
+    NotAStatus,
+}
+
+/// A verb form among the status words (their participles need a status frame to state one).
+fn is_participle(phrase: &str) -> bool {
+    !phrase.contains(' ') && (phrase.ends_with("ed") || matches!(phrase, "paid" | "lost"))
+}
+
+/// The frame of the status word at `pos` in `text`: the words before it in its clause.
+fn state_frame(text: &str, pos: usize) -> StateFrame {
+    let pos = crate::text::floor_char_boundary(text, pos);
+    let clause_start = text[..pos]
+        .rfind(['.', ',', ';', ':', '(', '!', '?', '\n', '—'])
+        .map_or(0, |p| p + 1);
+    let before = text[clause_start..pos].to_lowercase().replace('’', "'");
+    let words: Vec<&str> = before
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let near: Vec<&str> = words.iter().rev().take(4).copied().collect();
+    const NOT_A_STATUS: &[&str] = &[
+        "can", "cannot", "can't", "could", "couldn't", "will", "won't", "would", "wouldn't",
+        "should", "shall", "may", "might", "must", "to", "once", "if", "when", "until", "after",
+        "before", "unless", "be", "i'll", "we'll", "it'll", "they'll", "you'll", "it'd", "i'd",
+    ];
+    const PAST: &[&str] = &[
+        "was", "were", "been", "had", "has", "have", "got", "already", "hasn't", "haven't",
+        "hadn't", "wasn't", "weren't", "never",
+    ];
+    const PRESENT: &[&str] = &[
+        "is", "are", "it's", "that's", "now", "currently", "still", "remains", "status", "isn't",
+        "aren't", "not", "yet",
+    ];
+    for w in &near {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        if NOT_A_STATUS.contains(&w) {
+            return StateFrame::NotAStatus;
+        }
+        if PAST.contains(&w) {
+            return StateFrame::Past;
+        }
+        if PRESENT.contains(&w) {
+            return StateFrame::Present;
+        }
+    }
+    // At the start of its clause ("Delivered on May 3", "Status: shipped").
+    if words.is_empty() || text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
+        return StateFrame::Present;
+    }
+    StateFrame::NotAStatus
+}
+
+/// Position of a status on its lifecycle (later stages imply the earlier ones happened), or
+/// `None` for values off any lifecycle (branches such as "lost" or "returned to sender").
+fn lifecycle_rank(key: &str) -> Option<usize> {
+    const LIFECYCLES: &[&[&str]] = &[
+        &["label created", "pending", "processing", "processed", "shipped", "in transit", "out for delivery", "delivered"],
+        &["unpaid", "paid", "refunded"],
+        &["boarding", "departed", "landed"],
+        &["draft", "open", "closed"],
+    ];
+    LIFECYCLES
+        .iter()
+        .find_map(|l| l.iter().position(|m| spelling_key(m) == key))
+}
+
 /// Crude stem: drop common suffixes so "arriving" finds "arrive".
 fn stem(w: &str) -> &str {
     for suf in ["ing", "ed", "es", "s", "e"] {
@@ -1241,12 +1361,20 @@ impl Scorer for DeterministicScorer {
         let mut index: Option<Bm25> = None;
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
-            if text.ends_with('?')
-                || r.non_factual.is_match(text)
+            let claim_type = if r.non_factual.is_match(text)
                 || !text.chars().any(char::is_alphanumeric)
             {
+                ClaimType::Social
+            } else {
+                classify(text)
+            };
+            if !claim_type.is_scored() {
                 continue;
             }
+            // A leading label ("**Current Item**:", "Total:") names what follows: its words
+            // are not entities or states of their own.
+            let label = label_span(text).map(|(s, e)| (cs + s, cs + e));
+            let in_label = |s: usize| label.is_some_and(|(ls, le)| s >= ls && s < le);
             // Extract items (offsets relative to the answer).
             let mut items: Vec<Item> = Vec::new();
             let mut taken: Vec<(usize, usize)> = Vec::new();
@@ -1329,7 +1457,14 @@ impl Scorer for DeterministicScorer {
                     let digit = t.chars().any(|c| c.is_ascii_digit());
                     let alpha = t.chars().any(|c| c.is_ascii_alphabetic());
                     let snake = t.contains('_') && alpha;
-                    if !(snake || (digit && alpha)) || r.unit_number.is_match(t) {
+                    // A number joined to a lower-case word by a hyphen is a measurement or
+                    // a compound modifier ("28-inch", "3-day"), not a code.
+                    let measure = t.split_once('-').is_some_and(|(n, w)| {
+                        n.chars().all(|c| c.is_ascii_digit())
+                            && !w.is_empty()
+                            && w.chars().all(|c| c.is_ascii_lowercase())
+                    });
+                    if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure {
                         continue;
                     }
                 }
@@ -1460,6 +1595,9 @@ impl Scorer for DeterministicScorer {
                         let b = lower_text.as_bytes();
                         if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
                             && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+                            && !in_label(cs + st)
+                            && (!is_participle(phrase)
+                                || state_frame(answer, cs + st) != StateFrame::NotAStatus)
                         {
                             push(ItemKind::State, cs + st, cs + en, &mut items, &mut taken);
                         }
@@ -1488,7 +1626,10 @@ impl Scorer for DeterministicScorer {
                 }
             }
             for m in r.entity.find_iter(text) {
-                let t = m.as_str().trim_end_matches(['.', '\'', '’', '-']);
+                if in_label(cs + m.start()) {
+                    continue;
+                }
+                let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
                 let first_word = t.split_whitespace().next().unwrap_or("");
                 let sentence_initial =
                     m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
@@ -1558,40 +1699,51 @@ impl Scorer for DeterministicScorer {
                     }
                     continue;
                 }
-                let (item_score, why) = match item.kind {
+                let (item_score, why, kind) = match item.kind {
                     ItemKind::Identifier => (
                         self.cfg.fabricated_score,
                         "fabricated reference: not found in any tool result",
+                        FlagKind::FabricatedReference,
+                    ),
+                    ItemKind::Number if o.contradicted => (
+                        self.cfg.unsupported_score,
+                        "number not supported by the evidence (conflicting values present)",
+                        FlagKind::NumberConflict,
                     ),
                     ItemKind::Number => (
                         self.cfg.unsupported_score,
-                        if o.contradicted {
-                            "number not supported by the evidence (conflicting values present)"
-                        } else {
-                            "number not in evidence"
-                        },
+                        "number not in evidence",
+                        FlagKind::NumberNotInEvidence,
                     ),
                     ItemKind::Time => (
                         self.cfg.unsupported_score,
                         "time not supported by the evidence",
+                        FlagKind::TimeNotInEvidence,
                     ),
                     ItemKind::Date => (
                         self.cfg.unsupported_score,
                         "date not supported by the evidence",
+                        FlagKind::DateNotInEvidence,
                     ),
-                    ItemKind::Entity => {
-                        (self.cfg.unsupported_score, "named entity not in evidence")
-                    }
+                    ItemKind::Entity => (
+                        self.cfg.unsupported_score,
+                        "named entity not in evidence",
+                        FlagKind::EntityNotInEvidence,
+                    ),
                     ItemKind::Action => (
                         self.cfg.unsupported_score,
                         "claims an action no tool call performed",
+                        FlagKind::UnperformedAction,
                     ),
-                    ItemKind::State => {
-                        (self.cfg.unsupported_score, "value contradicts the evidence")
-                    }
+                    ItemKind::State => (
+                        self.cfg.unsupported_score,
+                        "value contradicts the evidence",
+                        FlagKind::StateConflict,
+                    ),
                     ItemKind::Clause => (
                         self.cfg.unsupported_score,
                         "explanation not supported by the evidence",
+                        FlagKind::UnsupportedExplanation,
                     ),
                 };
                 contradicted |= o.contradicted;
@@ -1603,6 +1755,7 @@ impl Scorer for DeterministicScorer {
                     end: char_offset(answer, item.end) as u32,
                     text: item.text.clone(),
                     reason: why.to_owned(),
+                    kind,
                 });
             }
             // Direction words against the answer's own numbers: "A is colder than B: 6°C versus
@@ -1617,11 +1770,17 @@ impl Scorer for DeterministicScorer {
                     end: char_offset(answer, e) as u32,
                     text: answer[s..e].to_owned(),
                     reason: why.to_owned(),
+                    kind: FlagKind::DirectionConflict,
                 });
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.
-            if flagged.is_empty() && ev.prose && self.cfg.coverage_min_words > 0 {
+            // Action reports are checked against the tool calls, not for wording.
+            if flagged.is_empty()
+                && ev.prose
+                && self.cfg.coverage_min_words > 0
+                && claim_type == ClaimType::Assertion
+            {
                 let missing = uncovered_words(&ev, answer, cs, ce, &taken);
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
@@ -1644,14 +1803,13 @@ impl Scorer for DeterministicScorer {
                             end: char_offset(answer, e) as u32,
                             text: answer[s..e].to_owned(),
                             reason: why.to_owned(),
+                            kind: FlagKind::ContentNotCovered,
                         });
                     }
                 }
             }
             // An action no tool performed makes the whole commitment the hallucination.
-            let unperformed_action = flagged
-                .iter()
-                .any(|f| f.reason.starts_with("claims an action"));
+            let unperformed_action = flagged.iter().any(|f| f.kind == FlagKind::UnperformedAction);
             let status = if score >= 1.0 {
                 ClaimStatus::Supported
             } else if contradicted {
@@ -1713,6 +1871,7 @@ impl Scorer for DeterministicScorer {
                 end,
                 reason: reasons.join("; "),
                 flagged_spans: flagged,
+                claim_type,
             });
         }
         claims

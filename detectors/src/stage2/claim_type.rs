@@ -1,0 +1,285 @@
+//! What kind of statement a unit of the answer is, and which part of it is a label.
+//!
+//! Only statements that assert something about the world can be grounded: factual assertions
+//! ("Your order #W123 was delivered on May 3") and reports of the agent's own actions ("I've
+//! cancelled the order"). Real agent output is full of other units — offers and intents ("I'll
+//! proceed once you confirm"), questions, instructions to the user ("Please provide your zip
+//! code"), social phrases ("Understood.", "I'm glad I could help") — that are not claims about
+//! the evidence, and scoring them makes a monitor cry wolf.
+//!
+//! The classification is grammatical, from closed-class words only (pronouns, modal and
+//! auxiliary verbs, subordinators, politeness markers), never from domain vocabulary:
+//! - **question**: ends with `?`;
+//! - **instruction**: a request to the user (`please …`, `kindly …`, `let me know …`, `could
+//!   you …`, `feel free …`);
+//! - **intent or offer**: a first-person subject with a modal or future (`I'll`, `I can`, `we
+//!   would`, `let me`, `I'm going to`), or a conditional clause (`if …`, `once …`, `when …`)
+//!   whose main clause is future or modal;
+//! - **action report**: a first-person subject with a past or perfect verb (`I've cancelled`,
+//!   `I found`, `I couldn't find`, `I was unable to`), hedges (`it seems`, `it looks like`)
+//!   skipped;
+//! - **social**: a first-person statement about the agent itself (`I'm glad`, `I'm sorry`),
+//!   or a unit of at most three words without a digit (`Understood.`, `Thank you!`);
+//! - everything else is a **factual assertion**.
+//!
+//! Only assertions and action reports are scored by Stage 2.
+
+pub use crate::report::ClaimType;
+
+const FIRST_PERSON: &[&str] = &["i", "we"];
+const MODALS: &[&str] = &[
+    "will", "can", "could", "would", "shall", "should", "may", "might", "must", "need", "want",
+    "am going", "are going", "'ll", "'d",
+];
+const SUBORDINATORS: &[&str] = &["if", "once", "when", "after", "before", "unless", "until", "as soon as", "while", "whenever"];
+const HEDGES: &[&str] = &[
+    "it seems that",
+    "it seems like",
+    "it seems",
+    "it looks like",
+    "it appears that",
+    "it appears",
+    "unfortunately",
+    "however",
+    "sorry",
+    "okay",
+    "ok",
+    "alright",
+    "great",
+    "thanks",
+    "thank you",
+];
+/// Irregular past forms (English grammar, not domain words).
+const IRREGULAR_PAST: &[&str] = &[
+    "found", "sent", "made", "got", "put", "took", "gave", "saw", "did", "set", "left", "kept",
+    "paid", "told", "brought", "bought", "held", "ran", "went", "wrote", "chose", "began", "spoke",
+    "heard", "read", "built", "met", "sold", "led", "won", "lost",
+];
+
+/// Lower-cased words of `text` with apostrophes normalized and Markdown stripped; clitics are
+/// split off (`i'll` → `i`, `'ll`; `couldn't` → `could`, `n't`).
+fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in text.split(|c: char| c.is_whitespace() || c == '—' || c == '–') {
+        let w: String = raw
+            .chars()
+            .map(|c| if c == '’' || c == '‘' { '\'' } else { c })
+            .filter(|c| c.is_alphanumeric() || *c == '\'' || *c == '-')
+            .flat_map(char::to_lowercase)
+            .collect();
+        let w = w.trim_matches(|c| c == '\'' || c == '-');
+        if w.is_empty() {
+            continue;
+        }
+        if let Some(base) = w.strip_suffix("n't") {
+            let base = match base {
+                "ca" => "can",
+                "wo" => "will",
+                "sha" => "shall",
+                b => b,
+            };
+            out.push(base.to_owned());
+            out.push("n't".to_owned());
+            continue;
+        }
+        match w.split_once('\'') {
+            Some((base, clitic)) if matches!(clitic, "ll" | "ve" | "m" | "re" | "d" | "s") => {
+                out.push(base.to_owned());
+                out.push(format!("'{clitic}"));
+            }
+            _ => out.push(w.to_owned()),
+        }
+    }
+    out
+}
+
+fn starts_with_phrase(ws: &[String], phrase: &str) -> bool {
+    let p: Vec<&str> = phrase.split(' ').collect();
+    ws.len() >= p.len() && ws.iter().zip(&p).all(|(a, b)| a == b)
+}
+
+fn is_modal(ws: &[String], i: usize) -> bool {
+    let Some(w) = ws.get(i) else { return false };
+    MODALS.iter().any(|m| match m.split_once(' ') {
+        Some((a, b)) => w == a && ws.get(i + 1).is_some_and(|n| n == b),
+        None => w == m,
+    })
+}
+
+/// Past or perfect verb at `i` (after a first-person subject).
+fn is_past_or_perfect(ws: &[String], i: usize) -> bool {
+    let Some(w) = ws.get(i) else { return false };
+    matches!(w.as_str(), "have" | "'ve" | "had" | "has" | "was" | "were")
+        || (w.ends_with("ed") && w.len() > 3)
+        || IRREGULAR_PAST.contains(&w.as_str())
+        // "I couldn't find", "I could not": a report of a failed attempt.
+        || (w == "could" && ws.get(i + 1).is_some_and(|n| n == "n't" || n == "not"))
+}
+
+/// Classify one unit of the answer.
+pub fn classify(text: &str) -> ClaimType {
+    let t = text.trim();
+    if t.ends_with('?') {
+        return ClaimType::Question;
+    }
+    let mut ws = words(t);
+    if ws.is_empty() {
+        return ClaimType::Social;
+    }
+    // Hedges and interjections in front do not change what the statement is.
+    loop {
+        let Some(h) = HEDGES.iter().find(|h| starts_with_phrase(&ws, h)) else { break };
+        let n = h.split(' ').count();
+        if ws.len() <= n {
+            break;
+        }
+        ws.drain(..n);
+    }
+    if ["please", "kindly"].iter().any(|p| ws.iter().take(3).any(|w| w == p))
+        || starts_with_phrase(&ws, "let me know")
+        || starts_with_phrase(&ws, "feel free")
+        || ["could you", "can you", "would you", "will you"]
+            .iter()
+            .any(|p| starts_with_phrase(&ws, p))
+    {
+        return ClaimType::Instruction;
+    }
+    if starts_with_phrase(&ws, "let me")
+        || starts_with_phrase(&ws, "let's")
+        || starts_with_phrase(&ws, "let us")
+        || starts_with_phrase(&ws, "allow me")
+        || starts_with_phrase(&ws, "shall i")
+        || starts_with_phrase(&ws, "shall we")
+    {
+        return ClaimType::IntentOrOffer;
+    }
+    // A leading subordinate clause: the main clause decides; a conditional with a future or
+    // modal main clause is a promise, not a fact.
+    if let Some(sub) = SUBORDINATORS.iter().find(|s| starts_with_phrase(&ws, s)) {
+        let has_modal = (0..ws.len()).any(|i| is_modal(&ws, i));
+        if has_modal && *sub != "while" {
+            return ClaimType::IntentOrOffer;
+        }
+        if let Some(comma) = t.find(',') {
+            let main = &t[comma + 1..];
+            if !main.trim().is_empty() {
+                let inner = classify(main);
+                if inner != ClaimType::Assertion {
+                    return inner;
+                }
+            }
+        }
+    }
+    if FIRST_PERSON.contains(&ws[0].as_str()) {
+        // Skip adverbs between subject and verb ("I have successfully", "I just", "I also").
+        let mut i = 1;
+        while ws.get(i).is_some_and(|w| w.ends_with("ly") || matches!(w.as_str(), "just" | "also" | "already" | "now" | "then" | "still")) {
+            i += 1;
+        }
+        if is_modal(&ws, i) && !ws.get(i + 1).is_some_and(|n| n == "n't" || n == "not") {
+            return ClaimType::IntentOrOffer;
+        }
+        if ws.get(i).is_some_and(|w| w == "'m" || w == "am" || w == "are" || w == "'re") {
+            // "I'm unable to find …" reports a failed action; "I'm glad / sorry / here to help"
+            // is about the agent itself.
+            let next = ws.get(i + 1).map(String::as_str);
+            return match next {
+                Some("unable" | "not") => ClaimType::ActionReport,
+                Some("going") => ClaimType::IntentOrOffer,
+                _ => ClaimType::Social,
+            };
+        }
+        if is_past_or_perfect(&ws, i) || is_modal(&ws, i) {
+            return ClaimType::ActionReport;
+        }
+    }
+    let has_digit = t.chars().any(|c| c.is_ascii_digit());
+    if ws.len() <= 3 && !has_digit && !t.ends_with(':') {
+        return ClaimType::Social;
+    }
+    ClaimType::Assertion
+}
+
+/// The byte range of a leading label in a unit — a Markdown heading, a bold span at its
+/// start, or a short `Label:` prefix ("**Current Item**:", "Total:", "Order ID:") — whose
+/// words name what follows rather than state a fact about it. Offsets are relative to `text`.
+pub fn label_span(text: &str) -> Option<(usize, usize)> {
+    let t = text;
+    let lead = t.len() - t.trim_start_matches(['#', '>', ' ']).len();
+    let body = &t[lead..];
+    if lead > 0 && t.starts_with('#') {
+        // A heading: the whole unit names a section.
+        return Some((0, t.len()));
+    }
+    // A bold span at the start: "**Current Item**: …", "**Skateboard** (…)".
+    for marker in ["**", "__"] {
+        if let Some(rest) = body.strip_prefix(marker) {
+            if let Some(close) = rest.find(marker) {
+                let end = lead + marker.len() + close + marker.len();
+                let after = &t[end..];
+                let end = if after.starts_with(':') { end + 1 } else { end };
+                return Some((0, end));
+            }
+        }
+    }
+    // "Label: value" — a short prefix before a colon that is not part of a time ("4:30").
+    let colon = body.find(':')?;
+    let label = &body[..colon];
+    let next = body[colon + 1..].chars().next();
+    let words = label.split_whitespace().count();
+    if (1..=5).contains(&words)
+        && !label.ends_with(|c: char| c.is_ascii_digit())
+        && next.is_none_or(|c| c.is_whitespace() || c == '*')
+        && label.chars().next().is_some_and(|c| c.is_uppercase() || c == '*')
+    {
+        return Some((0, lead + colon + 1));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ClaimType::*;
+
+    #[test]
+    fn types_of_agent_sentences() {
+        let cases = [
+            ("Your order #W123 was delivered on May 3.", Assertion),
+            ("The total is $54.20.", Assertion),
+            ("I've cancelled the order.", ActionReport),
+            ("I have successfully authenticated your identity.", ActionReport),
+            ("It seems I couldn't find a user with that email address.", ActionReport),
+            ("I'll proceed with the return once you confirm.", IntentOrOffer),
+            ("Once confirmed, I'll proceed with the return request.", IntentOrOffer),
+            ("If yes, I’ll proceed with the exchange request.", IntentOrOffer),
+            ("Once the return is processed, the new item will be shipped to you.", IntentOrOffer),
+            ("I can look up your recent orders for you.", IntentOrOffer),
+            ("Please provide your address (line 1, line 2).", Instruction),
+            ("Let me know which option you prefer!", Instruction),
+            ("Could you confirm the order number?", Question),
+            ("Which item would you like to return?", Question),
+            ("Understood.", Social),
+            ("Thank you!", Social),
+            ("While I can't replace human connection, I'm glad I could help you today.", Social),
+            ("I'm sorry for the inconvenience.", Social),
+            ("I'm unable to find that order.", ActionReport),
+            ("Flight BA1499 is delayed by 1 hour 20 minutes.", Assertion),
+        ];
+        for (text, want) in cases {
+            assert_eq!(classify(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn labels() {
+        let t = "**Current Item**: Desk Lamp (White) - $137.94";
+        let (s, e) = label_span(t).unwrap();
+        assert_eq!(&t[s..e], "**Current Item**:");
+        let t = "Current Item: Pet Bed (large) - $195.11";
+        assert_eq!(&t[..label_span(t).unwrap().1], "Current Item:");
+        assert_eq!(label_span("It departs at 4:30 PM."), None);
+        assert_eq!(label_span("Note that the order is pending: it ships soon."), None);
+        assert_eq!(label_span("### Order details"), Some((0, 17)));
+    }
+}
