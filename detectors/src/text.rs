@@ -59,7 +59,21 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
     let mut start = 0usize;
     let mut i = 0usize;
     let mut in_code = false;
+    let fences = fenced_blocks(text);
+    let mut next_fence = 0usize;
     while i < b.len() {
+        // Fenced code blocks (``` or ~~~) are code, not claims: they end the unit before them
+        // and nothing inside them is a unit.
+        if let Some(&(fs, fe)) = fences.get(next_fence) {
+            if i == fs {
+                push_trimmed(text, start, fs, &mut out);
+                start = fe;
+                i = fe;
+                next_fence += 1;
+                in_code = false;
+                continue;
+            }
+        }
         let c = b[i];
         if c == b'`' {
             in_code = !in_code;
@@ -94,7 +108,14 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                     .find(|&(_, ch)| ch.is_whitespace() || ch == '(')
                     .map_or(0, |(p, ch)| p + ch.len_utf8());
                 let word = text[word_start..i].to_ascii_lowercase();
-                if ABBREVIATIONS.contains(&word.as_str())
+                // "1. " at the start of a line is a list marker, not a sentence.
+                let line_start = text[..word_start].rfind('\n').map_or(0, |p| p + 1);
+                let list_marker = !word.is_empty()
+                    && word.bytes().all(|c| c.is_ascii_digit())
+                    && text[line_start..word_start].trim().is_empty();
+                if list_marker {
+                    None
+                } else if ABBREVIATIONS.contains(&word.as_str())
                     || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()))
                 {
                     None
@@ -116,6 +137,37 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
         i += 1;
     }
     push_trimmed(text, start, text.len(), &mut out);
+    out
+}
+
+/// Byte ranges of fenced code blocks: from the start of an opening ``` / ~~~ line to the end
+/// of its closing line (or of the text, when unclosed).
+fn fenced_blocks(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, &str)> = None;
+    let mut pos = 0usize;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let fence = if t.starts_with("```") {
+            Some("```")
+        } else if t.starts_with("~~~") {
+            Some("~~~")
+        } else {
+            None
+        };
+        match (open, fence) {
+            (None, Some(f)) => open = Some((pos, f)),
+            (Some((s, f)), Some(g)) if f == g => {
+                out.push((s, pos + line.len()));
+                open = None;
+            }
+            _ => {}
+        }
+        pos += line.len();
+    }
+    if let Some((s, _)) = open {
+        out.push((s, text.len()));
+    }
     out
 }
 
@@ -146,7 +198,12 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
     while e > s && b[e - 1].is_ascii_whitespace() {
         e -= 1;
     }
-    if e > s {
+    // A bare list marker ("1.", "2)") or a table rule ("|---|") is no unit.
+    let unit = &text[s..e];
+    let marker = unit.len() <= 4
+        && unit.trim_end_matches(['.', ')']).bytes().all(|c| c.is_ascii_digit())
+        && unit.ends_with(['.', ')']);
+    if e > s && !marker {
         out.push((s, e));
     }
 }
@@ -192,6 +249,15 @@ mod tests {
         assert_eq!(char_offset(s, 99), 3);
         assert_eq!(floor_char_boundary(s, 2), 1);
         assert_eq!(ceil_char_boundary(s, 2), 3);
+    }
+
+    #[test]
+    fn markdown_lists_and_code() {
+        assert_eq!(
+            seg("Options:\n1. Red - $5\n2. Blue - $6\n```\nlet x = 1. Y;\n```\nDone."),
+            vec!["Options:", "Red - $5", "Blue - $6", "Done."]
+        );
+        assert_eq!(seg("1.\n2. Two"), vec!["Two"]);
     }
 
     #[test]

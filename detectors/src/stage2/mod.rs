@@ -32,6 +32,7 @@
 //! size of the answer and evidence (evidence is indexed once per run). It runs on the
 //! collector's worker pool, never on an I/O thread.
 
+pub mod actions;
 pub mod claim_type;
 pub mod terms;
 
@@ -1772,6 +1773,30 @@ impl Scorer for DeterministicScorer {
                     reason: why.to_owned(),
                     kind: FlagKind::DirectionConflict,
                 });
+            }
+            // An action report whose verb no tool call of the run performed ("I've asked the
+            // carrier …" with only lookups made). Reports the action regex already checked are
+            // not checked twice.
+            if claim_type == ClaimType::ActionReport
+                && !all.iter().any(|(i, _)| i.kind == ItemKind::Action)
+            {
+                if let Some((vs, ve)) = actions::action_verb(text) {
+                    let verb = &text[vs..ve];
+                    if !actions::action_supported(verb, run) {
+                        let (s, e) = (cs + vs, cs + ve);
+                        let why = "claims an action no tool call performed";
+                        score = score.min(self.cfg.unsupported_score);
+                        item_scores.push(self.cfg.unsupported_score);
+                        reasons.push(format!("{why}: {verb:?}"));
+                        flagged.push(FlaggedSpan {
+                            start: char_offset(answer, s) as u32,
+                            end: char_offset(answer, e) as u32,
+                            text: answer[s..e].to_owned(),
+                            reason: why.to_owned(),
+                            kind: FlagKind::UnperformedAction,
+                        });
+                    }
+                }
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.

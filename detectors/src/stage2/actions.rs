@@ -1,0 +1,173 @@
+//! Action reports against the tool calls: "I've cancelled your order" is grounded only if the
+//! run (this turn or an earlier one of the conversation) called a tool that does that.
+//!
+//! The report's main verb is found grammatically (after the first-person subject, auxiliaries
+//! and adverbs) and checked by its kind:
+//! - **lookup** verbs (found, checked, verified, located, …) need any tool call: reading is
+//!   what every tool call does;
+//! - **generic** verbs of doing (processed, completed, submitted, updated, …) need a call of a
+//!   tool that changes something (its name does not start with a read verb such as `get_`,
+//!   `find_`, `list_`, `search_`);
+//! - any other verb needs a tool whose name or description shares its stem (`cancelled` →
+//!   `cancel_pending_order`, `exchanged` → `exchange_delivered_order_items`).
+//!
+//! Failure reports ("I couldn't find", "I was unable to") claim no action and are not checked.
+
+use super::terms::spelling_key;
+use crate::run::AgentRun;
+
+const LOOKUP: &[&str] = &[
+    "found", "checked", "verified", "located", "looked", "confirmed", "retrieved", "pulled",
+    "searched", "reviewed", "authenticated", "identified", "seen", "saw", "noticed", "gathered",
+    "fetched", "got", "received", "read", "queried", "compared", "calculated", "computed",
+];
+const GENERIC: &[&str] = &[
+    "processed", "completed", "submitted", "initiated", "placed", "made", "updated", "modified",
+    "changed", "edited", "applied", "handled", "arranged", "requested", "done", "taken", "finished",
+    "executed", "performed", "gone", "went", "proceeded", "started",
+];
+const READ_PREFIXES: &[&str] = &[
+    "get", "find", "list", "search", "lookup", "look", "read", "fetch", "query", "check",
+    "retrieve", "describe", "show", "view", "calculate", "compute", "think", "search",
+];
+const SKIP: &[&str] = &[
+    "have", "'ve", "’ve", "has", "had", "just", "also", "already", "now", "then", "since",
+    "successfully", "actually", "both", "all", "still",
+];
+
+/// Byte range of the main verb of a first-person action report, if `text` is one that claims
+/// an action (not a failure report).
+pub fn action_verb(text: &str) -> Option<(usize, usize)> {
+    let mut tokens: Vec<(usize, usize, String)> = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let word_char = c.is_alphanumeric() || c == '\'' || c == '’';
+        match (start, word_char) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                let w = text[s..i].to_lowercase().replace('’', "'");
+                tokens.push((s, i, w));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let subject = tokens.iter().position(|(_, _, w)| {
+        matches!(w.as_str(), "i" | "we" | "i've" | "we've" | "i'd" | "we'd")
+    })?;
+    // Only a subject near the start (after a hedge such as "It seems" or "Good news —").
+    if subject > 4 {
+        return None;
+    }
+    let mut i = subject + 1;
+    // After "have" / "'ve" any verb is a past participle ("I've set up", "we have sent").
+    let mut perfect = tokens[subject].2.ends_with("'ve");
+    while let Some((_, _, w)) = tokens.get(i) {
+        if SKIP.contains(&w.as_str()) || (w.ends_with("ly") && w.len() > 3) {
+            perfect |= matches!(w.as_str(), "have" | "has" | "had" | "'ve");
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let (s, e, verb) = tokens.get(i)?;
+    if matches!(
+        verb.as_str(),
+        "couldn't" | "could" | "can't" | "cannot" | "was" | "wasn't" | "am" | "'m" | "been"
+            | "haven't" | "hasn't" | "didn't" | "did" | "do" | "don't" | "will" | "would" | "can"
+    ) {
+        return None;
+    }
+    let past = perfect
+        || verb.ends_with("ed")
+        || LOOKUP.contains(&verb.as_str()) || GENERIC.contains(&verb.as_str());
+    past.then_some((*s, *e))
+}
+
+fn stem_key(w: &str) -> String {
+    let k = spelling_key(&w.to_lowercase());
+    let k = k.strip_suffix("ed").unwrap_or(&k).to_owned();
+    k.chars().take(5).collect()
+}
+
+fn is_read_tool(name: &str) -> bool {
+    let first = name
+        .split(|c: char| c == '_' || c == '-' || c == '.' || c.is_uppercase())
+        .find(|w| !w.is_empty())
+        .unwrap_or("")
+        .to_lowercase();
+    READ_PREFIXES.contains(&first.as_str())
+}
+
+/// Whether the run's tool calls support the action `verb` (see the module docs).
+pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
+    let v = verb.to_lowercase();
+    if run.tool_calls.is_empty() {
+        return false;
+    }
+    if LOOKUP.contains(&v.as_str()) {
+        return true;
+    }
+    if GENERIC.contains(&v.as_str()) {
+        return run.tool_calls.iter().any(|c| !is_read_tool(&c.name));
+    }
+    let key = stem_key(&v);
+    if key.chars().count() < 3 {
+        return false;
+    }
+    run.tool_calls.iter().any(|c| {
+        let desc = run
+            .tool_definition(&c.name)
+            .and_then(|d| d.description.as_deref())
+            .unwrap_or("");
+        c.name
+            .split(|ch: char| !ch.is_alphanumeric())
+            .chain(desc.split(|ch: char| !ch.is_alphanumeric()).take(12))
+            .any(|w| !w.is_empty() && stem_key(w) == key)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::ToolCall;
+
+    fn run(tools: &[&str]) -> AgentRun {
+        AgentRun {
+            tool_calls: tools
+                .iter()
+                .map(|t| ToolCall { name: (*t).into(), ..Default::default() })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn verb(t: &str) -> Option<&str> {
+        action_verb(t).map(|(s, e)| &t[s..e])
+    }
+
+    #[test]
+    fn verbs_of_reports() {
+        assert_eq!(verb("I've cancelled your order."), Some("cancelled"));
+        assert_eq!(verb("I have successfully authenticated your identity."), Some("authenticated"));
+        assert_eq!(verb("I've also set up a daily forecast."), Some("set"));
+        assert_eq!(verb("I set it up."), None);
+        assert_eq!(verb("I've asked the carrier to leave it at the desk."), Some("asked"));
+        assert_eq!(verb("It seems I couldn't find a user with that email."), None);
+        assert_eq!(verb("Your order was cancelled."), None);
+    }
+
+    #[test]
+    fn verbs_against_tools() {
+        let r = run(&["get_order_details", "cancel_pending_order"]);
+        assert!(action_supported("cancelled", &r));
+        assert!(action_supported("found", &r));
+        assert!(action_supported("processed", &r));
+        assert!(!action_supported("asked", &r));
+        assert!(!action_supported("refunded", &r));
+        let reads = run(&["get_order_details"]);
+        assert!(!action_supported("processed", &reads));
+        assert!(action_supported("checked", &reads));
+        assert!(!action_supported("checked", &run(&[])));
+    }
+}
