@@ -145,7 +145,7 @@ pub fn classify(text: &str) -> ClaimType {
         return ClaimType::Instruction;
     }
     if starts_with_phrase(&ws, "let me")
-        || starts_with_phrase(&ws, "let's")
+        || starts_with_phrase(&ws, "let 's")
         || starts_with_phrase(&ws, "let us")
         || starts_with_phrase(&ws, "allow me")
         || starts_with_phrase(&ws, "shall i")
@@ -260,6 +260,7 @@ mod tests {
             ("Could you confirm the order number?", Question),
             ("Which item would you like to return?", Question),
             ("Understood.", Social),
+            ("Let’s try another way.", IntentOrOffer),
             ("Thank you!", Social),
             ("While I can't replace human connection, I'm glad I could help you today.", Social),
             ("I'm sorry for the inconvenience.", Social),

@@ -701,6 +701,24 @@ impl DeterministicScorer {
                                 .filter(|c| c.0 == d),
                         };
                     }
+                    // At the start of a sentence (or after a label) the first word may be
+                    // capitalized only by its position ("Current T-shirt price …"): the rest
+                    // of the name decides.
+                    let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
+                    let initial = before.is_empty()
+                        || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-']);
+                    if initial {
+                        if let Some((_, rest)) = needle.split_once(' ') {
+                            let key = normalize_terms(rest);
+                            if ev.norm.iter().any(|d| contains_terms(d, &key)) {
+                                return Outcome {
+                                    supported: true,
+                                    contradicted: false,
+                                    citation: None,
+                                };
+                            }
+                        }
+                    }
                     // A region by its code ("Florida" / "FL").
                     if let Some((_, code)) = REGION_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = ev.find_text(code) {
@@ -933,10 +951,22 @@ impl DeterministicScorer {
                         f.iter().any(|m| spelling_key(m) == key && states(m))
                     });
                 if negated_before(answer, item.start) {
-                    // "hasn't shipped yet": contradicted only when the evidence states it.
+                    // "hasn't shipped yet": contradicted when the evidence states it — unless
+                    // the same sentence states another value of the family that the evidence
+                    // supports ("is still pending, so it hasn't been delivered yet": the
+                    // sentence is about the pending record, not the delivered ones).
+                    let sentence = sentence_around(answer, item.start, item.end);
+                    let other_supported = family.is_some_and(|f| {
+                        f.iter().any(|m| {
+                            spelling_key(m) != key
+                                && contains_bounded(&sentence, m)
+                                && states(m)
+                        })
+                    });
+                    let contradicted = stated && !other_supported;
                     return Outcome {
-                        supported: !stated,
-                        contradicted: stated,
+                        supported: !contradicted,
+                        contradicted,
                         citation: None,
                     };
                 }
@@ -952,15 +982,16 @@ impl DeterministicScorer {
                 // it ("delivered": what was delivered was shipped).
                 let past = state_frame(answer, item.start) == StateFrame::Past;
                 let rank = lifecycle_rank(&key);
-                let sibling = family.is_some_and(|f| {
-                    f.iter().any(|other| {
-                        spelling_key(other) != key
-                            && states(other)
-                            && !(past
-                                && rank.is_some()
-                                && lifecycle_rank(&spelling_key(other)) > rank)
-                    })
-                });
+                let later_stated = past
+                    && rank.is_some()
+                    && family.is_some_and(|f| {
+                        f.iter()
+                            .any(|o| states(o) && lifecycle_rank(&spelling_key(o)) > rank)
+                    });
+                let sibling = !later_stated
+                    && family.is_some_and(|f| {
+                        f.iter().any(|other| spelling_key(other) != key && states(other))
+                    });
                 Outcome {
                     supported: !sibling,
                     contradicted: sibling,
@@ -1136,13 +1167,22 @@ fn negated_before(text: &str, pos: usize) -> bool {
         .rev()
         .nth(20)
         .map_or(0, |(i, _)| i);
-    let window = text[start..pos].to_lowercase().replace('’', "'");
+    let window = text[start..pos]
+        .to_lowercase()
+        .replace('’', "'")
+        .replace(['"', '“', '”', '*', '`'], " ");
     let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
+    let window = format!(" {window} ");
     ["n't", " not ", "no longer", "never", "yet to", " no "]
         .iter()
         .any(|n| window.contains(n))
-        || window.starts_with("not ")
-        || window.starts_with("no ")
+}
+
+/// The lower-cased sentence of `text` around `start..end`.
+fn sentence_around(text: &str, start: usize, end: usize) -> String {
+    let s = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |p| p + 1);
+    let e = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |p| end + p);
+    text[s..e].to_lowercase()
 }
 
 /// How a status word is used in its clause.
@@ -1200,9 +1240,13 @@ fn state_frame(text: &str, pos: usize) -> StateFrame {
             return StateFrame::Present;
         }
     }
-    // At the start of its clause ("Delivered on May 3", "Status: shipped").
-    if words.is_empty() || text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
+    // At the start of its clause: a participle there reports what happened ("Delivered on
+    // May 3", "Paid via PayPal"); a label states the current value ("Status: shipped").
+    if text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
         return StateFrame::Present;
+    }
+    if words.iter().all(|w| w.chars().all(|c| !c.is_alphanumeric())) {
+        return StateFrame::Past;
     }
     StateFrame::NotAStatus
 }
