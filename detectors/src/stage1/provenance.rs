@@ -179,6 +179,14 @@ pub fn check(
         {
             continue;
         }
+        // A value in a format the declarations prescribe by example ("order id such as
+        // '#W0000000'"): its prefix is the format, its digits are the content ("9502126" from
+        // the user becomes "#W9502126").
+        if let Some(digits) = templated_digits(&e.needle, evidence.declarations()) {
+            if evidence.contains(digits, call.turn, extra) {
+                continue;
+            }
+        }
         // A pattern or glob is supplied when its literal parts are (a regex's escapes and
         // anchors are syntax, not content).
         if let Some(parts) = pattern_literals(&e.needle) {
@@ -632,6 +640,39 @@ pub fn normalize_entity(s: &str) -> String {
     out
 }
 
+/// The digit part of `needle` when `needle` is a short letter prefix followed by digits and
+/// the declarations show that prefix followed by a digit as an example of the format
+/// (`w9502126` with `#W0000000` declared → `9502126`).
+pub fn templated_digits<'n>(needle: &'n str, declarations: &str) -> Option<&'n str> {
+    let split = needle.find(|c: char| c.is_ascii_digit())?;
+    let (prefix, digits) = needle.split_at(split);
+    if prefix.is_empty()
+        || prefix.chars().count() > 3
+        || !prefix.chars().all(|c| c.is_alphabetic())
+        || digits.len() < 4
+        || !digits.chars().all(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let mut from = 0;
+    while let Some(p) = declarations[from..].find(prefix) {
+        let at = from + p;
+        let bounded = declarations[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let next_digit = declarations[at + prefix.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit());
+        if bounded && next_digit {
+            return Some(digits);
+        }
+        from = at + prefix.len();
+    }
+    None
+}
+
 /// The literal text of a search pattern or glob (`\bSOME_NAME\b`, `^v1\.2`, `src/**/*.rs`):
 /// the runs of ordinary characters between the syntax, those of 3+ characters kept. `None`
 /// when `s` has no pattern syntax (it is compared as it is).
@@ -796,6 +837,27 @@ mod tests {
         assert!(!f("https://192.168.1.9/api/v1/nodes?fabric=other"));
         assert!(!f("https://10.0.0.1/api/v1/nodes?fabric=pek-aci"));
         assert!(!f("https://192.168.1.9/api/v1/nodes/n-4471"));
+    }
+
+    #[test]
+    fn formatting_is_not_content() {
+        // Unicode spaces and '#' prefixes.
+        assert_eq!(normalize_entity("[email\u{a0}protected]"), "[email protected]");
+        assert_eq!(normalize_entity("#W9502126"), "w9502126");
+        assert_eq!(normalize_entity("issue#12"), "issue#12");
+        // Declared templates.
+        let decl = normalize_entity("The order id, such as '#W0000000'. Be careful there is a '#' symbol.");
+        assert_eq!(templated_digits("w9502126", &decl), Some("9502126"));
+        assert_eq!(templated_digits("x9502126", &decl), None);
+        assert_eq!(templated_digits("w95", &decl), None);
+        // Patterns and globs by their literal parts.
+        assert_eq!(pattern_literals(r"\bsome_name\b"), Some(vec!["some_name".to_owned()]));
+        assert_eq!(
+            pattern_literals("src/**/*.rs"),
+            Some(vec!["src".to_owned(), ".rs".to_owned()])
+        );
+        assert_eq!(pattern_literals(r"^v1\.2\.3$"), Some(vec!["v1.2.3".to_owned()]));
+        assert_eq!(pattern_literals("plain_value"), None);
     }
 
     #[test]

@@ -132,6 +132,10 @@ struct Evidence {
     times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
     dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
     tool_names: Vec<String>,
+    /// Arguments of the run's tool calls, lower-cased: an identifier the agent itself sent
+    /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
+    /// judges where the argument came from).
+    call_arguments: Vec<String>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     keyed: Vec<(String, f64)>,
     /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
@@ -267,6 +271,11 @@ impl Evidence {
                 .tool_calls
                 .iter()
                 .map(|c| c.name.to_lowercase())
+                .collect(),
+            call_arguments: run
+                .tool_calls
+                .iter()
+                .filter_map(|c| c.arguments.as_ref().map(|a| a.to_lowercase()))
                 .collect(),
             keyed: Vec::new(),
             spaced: docs
@@ -688,6 +697,15 @@ impl DeterministicScorer {
                         supported: true,
                         contradicted: false,
                         citation: Some(c),
+                    };
+                }
+                if item.kind == ItemKind::Identifier
+                    && ev.call_arguments.iter().any(|a| contains_bounded(a, needle))
+                {
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: None,
                     };
                 }
                 if item.kind == ItemKind::Entity {
