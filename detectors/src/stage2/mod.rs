@@ -33,6 +33,7 @@
 //! collector's worker pool, never on an I/O thread.
 
 pub mod actions;
+pub mod calc;
 pub mod claim_type;
 pub mod terms;
 
@@ -136,6 +137,9 @@ struct Evidence {
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
     call_arguments: Vec<String>,
+    /// Values of one numeric field across a JSON array, for fields of at most
+    /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
+    columns: Vec<Vec<f64>>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     keyed: Vec<(String, f64)>,
     /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
@@ -278,6 +282,7 @@ impl Evidence {
                 .filter_map(|c| c.arguments.as_ref().map(|a| a.to_lowercase()))
                 .collect(),
             keyed: Vec::new(),
+            columns: Vec::new(),
             spaced: docs
                 .iter()
                 .map(|d| d.text.to_lowercase().replace(['_', '-'], " "))
@@ -369,7 +374,7 @@ impl Evidence {
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
-                array_aggregates(j, &mut derived);
+                array_aggregates(j, &mut derived, &mut ev.columns);
                 for n in derived {
                     ev.numbers.push((n, i, 0, 0, false));
                 }
@@ -450,34 +455,60 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
 }
 
 /// Array lengths, and per numeric field of an array of objects its sum and mean.
-fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>) {
+fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec<Vec<f64>>) {
     use serde_json::Value as J;
     match v {
         J::Array(a) => {
             out.push(a.len() as f64);
-            let mut cols: Vec<(&str, f64, usize)> = Vec::new();
+            let mut cols: Vec<(&str, Vec<f64>)> = Vec::new();
             for x in a {
                 if let J::Object(o) = x {
                     for (k, val) in o {
                         if let Some(n) = val.as_f64() {
                             match cols.iter_mut().find(|c| c.0 == k) {
-                                Some(c) => {
-                                    c.1 += n;
-                                    c.2 += 1;
-                                }
-                                None => cols.push((k.as_str(), n, 1)),
+                                Some(c) => c.1.push(n),
+                                None => cols.push((k.as_str(), vec![n])),
                             }
                         }
                     }
                 }
             }
-            for (_, sum, n) in cols.into_iter().filter(|c| c.2 > 1) {
+            for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
+                let sum: f64 = vals.iter().sum();
                 out.push(sum);
-                out.push(sum / n as f64);
+                out.push(sum / vals.len() as f64);
+                out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
+                out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+                if vals.len() <= calc::MAX_SUBSET && columns.len() < 64 {
+                    columns.push(vals);
+                }
             }
-            a.iter().for_each(|x| array_aggregates(x, out));
+            a.iter().for_each(|x| array_aggregates(x, out, columns));
         }
-        J::Object(o) => o.values().for_each(|x| array_aggregates(x, out)),
+        J::Object(o) => {
+            // A map of records ({"W123": {...}, "W456": {...}}) is a collection too.
+            let records: Vec<&J> = o.values().filter(|x| x.is_object()).collect();
+            if records.len() > 1 && records.len() == o.len() {
+                let mut cols: Vec<(&str, Vec<f64>)> = Vec::new();
+                for r in &records {
+                    for (k, val) in r.as_object().into_iter().flatten() {
+                        if let Some(n) = val.as_f64() {
+                            match cols.iter_mut().find(|c| c.0 == k) {
+                                Some(c) => c.1.push(n),
+                                None => cols.push((k.as_str(), vec![n])),
+                            }
+                        }
+                    }
+                }
+                for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
+                    out.push(vals.iter().sum());
+                    if vals.len() <= calc::MAX_SUBSET && columns.len() < 64 {
+                        columns.push(vals);
+                    }
+                }
+            }
+            o.values().for_each(|x| array_aggregates(x, out, columns))
+        }
         _ => {}
     }
 }
@@ -617,6 +648,60 @@ struct ClaimNumber {
     magnitude: f64,
     /// The counted noun right after a unit-less number ("15 comments").
     noun: Option<String>,
+    /// Currency symbol before the number, if any.
+    currency: String,
+}
+
+/// A number stated anywhere in the answer (for totals the answer shows the parts of).
+struct AnswerNumber {
+    /// Byte offset in the answer.
+    start: usize,
+    /// Value times magnitude.
+    value: f64,
+    /// Currency and unit: only numbers of the same kind add up.
+    kind: String,
+}
+
+fn number_kind(c: &ClaimNumber) -> String {
+    format!("{}{}", c.currency, c.unit.to_lowercase())
+}
+
+/// Every number of the answer with its kind (the same reading as the claims' numbers).
+fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
+    re().number
+        .captures_iter(answer)
+        .take(64)
+        .filter_map(|c| {
+            let num = c.name("num")?;
+            let value = captured_value(&c)? * captured_magnitude(&c);
+            let start = c.name("cur").map_or(num.start(), |x| x.start());
+            let kind = format!(
+                "{}{}",
+                c.name("cur").map_or("", |x| x.as_str()),
+                c.name("unit").map_or(String::new(), |u| u.as_str().to_lowercase())
+            );
+            Some(AnswerNumber { start, value, kind })
+        })
+        .collect()
+}
+
+/// Sums, differences and percent changes of two evidence values (no products or ratios).
+fn additive_pairs(vals: &[f64], ok: &impl Fn(f64) -> bool) -> bool {
+    let v = &vals[..vals.len().min(400)];
+    for (i, a) in v.iter().enumerate() {
+        for b in &v[i + 1..] {
+            let derived = [
+                a + b,
+                (a - b).abs(),
+                if *a != 0.0 { (b - a) / a * 100.0 } else { f64::NAN },
+                if *b != 0.0 { (a - b) / b * 100.0 } else { f64::NAN },
+            ];
+            if derived.iter().any(|d| d.is_finite() && (ok(*d) || ok(d.abs()))) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn matches_value(c: &ClaimNumber, e: f64) -> bool {
@@ -682,6 +767,7 @@ impl DeterministicScorer {
         answer: &str,
         item: &Item,
         claim_num: Option<&ClaimNumber>,
+        answer_numbers: &[AnswerNumber],
     ) -> Outcome {
         let no = Outcome {
             supported: false,
@@ -841,40 +927,53 @@ impl DeterministicScorer {
                         }
                     }
                 }
-                // Computed values: sums, differences, percentage change of two evidence numbers.
-                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).take(400).collect();
+                // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
+                // field, sums of the answer's own parts, durations between dates.
+                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
                 let relaxed = ClaimNumber {
                     approx: true,
                     ..c.clone()
                 };
-                for (i, a) in vals.iter().enumerate() {
-                    for b in vals.iter().skip(i + 1) {
-                        let derived = [
-                            a + b,
-                            (a - b).abs(),
-                            if *a != 0.0 {
-                                (b - a) / a * 100.0
-                            } else {
-                                f64::NAN
-                            },
-                            if *b != 0.0 {
-                                (a - b) / b * 100.0
-                            } else {
-                                f64::NAN
-                            },
-                        ];
-                        if derived.iter().any(|d| {
-                            d.is_finite()
-                                && (matches_value(c, *d)
-                                    || matches_value(c, d.abs())
-                                    || (c.unit.contains('%') && matches_value(&relaxed, d.abs())))
-                        }) {
-                            return Outcome {
-                                supported: true,
-                                contradicted: false,
-                                citation: None,
-                            };
-                        }
+                // Products and ratios only for values precise enough that a coincidence is
+                // unlikely (a decimal price, a value of 100 or more).
+                let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+                let derived_ok = |d: f64| {
+                    matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d))
+                };
+                let supported_by = |ok: bool| Outcome {
+                    supported: ok,
+                    contradicted: false,
+                    citation: None,
+                };
+                let pair_vals: Vec<f64> = if scaling {
+                    vals.clone()
+                } else {
+                    Vec::new()
+                };
+                if calc::pairwise(&pair_vals, derived_ok)
+                    || (!scaling && additive_pairs(&vals, &derived_ok))
+                    || ev.columns.iter().any(|col| calc::subset_sum(col, derived_ok))
+                {
+                    return supported_by(true);
+                }
+                let same_kind: Vec<f64> = answer_numbers
+                    .iter()
+                    .filter(|n| n.start != item.start && n.kind == number_kind(c))
+                    .map(|n| n.value)
+                    .collect();
+                if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+                    return supported_by(true);
+                }
+                let unit = c.unit.to_ascii_lowercase();
+                if matches!(unit.trim_end_matches('s'), "day" | "week" | "month" | "year") {
+                    let mut days: Vec<i64> = ev
+                        .dates
+                        .iter()
+                        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
+                        .collect();
+                    days.extend(ev.run_day);
+                    if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
+                        return supported_by(true);
                     }
                 }
                 Outcome {
@@ -1422,6 +1521,7 @@ impl Scorer for DeterministicScorer {
         let mut claims = Vec::new();
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
+        let answer_numbers = answer_numbers(answer);
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
             let claim_type = if r.non_factual.is_match(text)
@@ -1566,6 +1666,7 @@ impl Scorer for DeterministicScorer {
                         unit: "min".into(),
                         magnitude: 1.0,
                         noun: None,
+                        currency: String::new(),
                     },
                 ));
             }
@@ -1630,6 +1731,7 @@ impl Scorer for DeterministicScorer {
                         unit,
                         magnitude: mag,
                         noun,
+                        currency: c.name("cur").map_or(String::new(), |x| x.as_str().to_owned()),
                     },
                 ));
             }
@@ -1743,7 +1845,7 @@ impl Scorer for DeterministicScorer {
                         | ItemKind::Entity
                         | ItemKind::Action
                 );
-                let o = self.check(&ev, answer, item, num.as_ref());
+                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers);
                 if o.supported {
                     supported_items += 1;
                     if let Some((d, s, e)) = o.citation {
