@@ -424,6 +424,13 @@ pub fn eval_agent_runs(
             false,
         );
     }
+    if stats.panicked_runs > 0 || stats.undecodable_lines > 0 {
+        let _ = writeln!(
+            out,
+            "  FAILURES: {} runs panicked (reported incomplete, counted as emit), {} undecodable lines",
+            stats.panicked_runs, stats.undecodable_lines
+        );
+    }
     let _ = writeln!(
         out,
         "  time: {:.3}s for {} spans / {} runs ({:.0} spans/s, {:.2} ms/run)",

@@ -35,12 +35,13 @@
 pub mod actions;
 pub mod calc;
 pub mod claim_type;
+pub mod records;
 pub mod terms;
 
 use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
 use claim_type::{classify, label_span};
-use terms::{contains_terms, normalize_terms, spelling_key, strip_clitic, REGION_CODES};
+use terms::{contains_terms, normalize_terms, strip_clitic, REGION_CODES};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
 use crate::text::{char_offset, segment, word_hash};
@@ -137,15 +138,18 @@ struct Evidence {
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
     call_arguments: Vec<String>,
+    /// JSON objects of the evidence with their keys and numbers ([`records`]).
+    records: Vec<records::Record>,
     /// Values of one numeric field across a JSON array, for fields of at most
     /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
     columns: Vec<Vec<f64>>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     keyed: Vec<(String, f64)>,
-    /// Lower-cased evidence with `_`/`-` read as spaces (for status values like `in_transit`).
-    spaced: Vec<String>,
     /// Evidence normalized for term matching ([`terms::normalize_terms`]).
     norm: Vec<String>,
+    /// The values the evidence states, normalized: the string values of a JSON document
+    /// (not its field names: a `delay_minutes` field states no delay), or a prose document.
+    norm_values: Vec<String>,
     /// Every evidence word, stemmed, and the 5-letter prefixes of longer words (content
     /// coverage; built only for prose evidence).
     vocab: std::collections::HashSet<u64>,
@@ -268,6 +272,7 @@ impl Evidence {
         let mut ev = Evidence {
             lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
             norm: docs.iter().map(|d| normalize_terms(&d.text)).collect(),
+            norm_values: Vec::with_capacity(docs.len()),
             numbers: Vec::new(),
             times: Vec::new(),
             dates: Vec::new(),
@@ -283,10 +288,7 @@ impl Evidence {
                 .collect(),
             keyed: Vec::new(),
             columns: Vec::new(),
-            spaced: docs
-                .iter()
-                .map(|d| d.text.to_lowercase().replace(['_', '-'], " "))
-                .collect(),
+            records: Vec::new(),
             vocab: std::collections::HashSet::new(),
             vocab_prefix: std::collections::HashSet::new(),
             prose: false,
@@ -371,10 +373,19 @@ impl Evidence {
             // Totals and averages of a column (the same numeric field across an array of
             // objects) count too ("about $14.6 million in total").
             let parsed = serde_json::from_str::<serde_json::Value>(t).ok();
+            ev.norm_values.push(match &parsed {
+                Some(j) if j.is_object() || j.is_array() => {
+                    let mut values = String::new();
+                    string_values(j, &mut values);
+                    normalize_terms(&values)
+                }
+                _ => ev.norm[i].clone(),
+            });
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
                 array_aggregates(j, &mut derived, &mut ev.columns);
+                records::index(j, &mut ev.records);
                 for n in derived {
                     ev.numbers.push((n, i, 0, 0, false));
                 }
@@ -509,6 +520,20 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
             }
             o.values().for_each(|x| array_aggregates(x, out, columns))
         }
+        _ => {}
+    }
+}
+
+/// Every string value of a JSON document, separated by newlines (bounded by the document).
+fn string_values(v: &serde_json::Value, out: &mut String) {
+    use serde_json::Value as J;
+    match v {
+        J::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        J::Array(a) => a.iter().for_each(|x| string_values(x, out)),
+        J::Object(o) => o.values().for_each(|x| string_values(x, out)),
         _ => {}
     }
 }
@@ -768,6 +793,7 @@ impl DeterministicScorer {
         item: &Item,
         claim_num: Option<&ClaimNumber>,
         answer_numbers: &[AnswerNumber],
+        anchored: &[usize],
     ) -> Outcome {
         let no = Outcome {
             supported: false,
@@ -860,6 +886,18 @@ impl DeterministicScorer {
             }
             ItemKind::Number => {
                 let Some(c) = claim_num else { return no };
+                // A value that belongs to another record than the one the claim names is
+                // contradicted (see [`records`]); the other checks below only support.
+                let direct = |n: f64| matches_value(c, n) || conversions(c, n);
+                if records::bind(&ev.records, anchored, c.value * c.magnitude, direct)
+                    == records::Binding::Conflict
+                {
+                    return Outcome {
+                        supported: false,
+                        contradicted: true,
+                        citation: None,
+                    };
+                }
                 // A counted noun names the field: "15 comments" must match a `comments` field
                 // (or the length of a `comments` array) when the evidence has one.
                 if let Some(noun) = &c.noun {
@@ -1057,16 +1095,17 @@ impl DeterministicScorer {
             }
             ItemKind::State => {
                 let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
-                let key = spelling_key(&phrase);
-                // Spelling variants are the same value ("canceled" / "cancelled").
-                let states = |p: &str| ev.spaced.iter().any(|d| contains_bounded(d, p));
+                // Values compare by their normalized terms: spelling variants and inflections
+                // are the same value ("canceled" / "cancelled", "processed" / "processing").
+                let key = normalize_terms(&phrase);
+                let states = |p: &str| {
+                    let k = normalize_terms(p);
+                    ev.norm_values.iter().any(|d| contains_terms(d, &k))
+                };
                 let family = STATE_FAMILIES
                     .iter()
-                    .find(|f| f.iter().any(|m| spelling_key(m) == key));
-                let stated = states(&phrase)
-                    || family.is_some_and(|f| {
-                        f.iter().any(|m| spelling_key(m) == key && states(m))
-                    });
+                    .find(|f| f.iter().any(|m| normalize_terms(m) == key));
+                let stated = states(&phrase);
                 if negated_before(answer, item.start) {
                     // "hasn't shipped yet": contradicted when the evidence states it — unless
                     // the same sentence states another value of the family that the evidence
@@ -1075,7 +1114,7 @@ impl DeterministicScorer {
                     let sentence = sentence_around(answer, item.start, item.end);
                     let other_supported = family.is_some_and(|f| {
                         f.iter().any(|m| {
-                            spelling_key(m) != key
+                            normalize_terms(m) != key
                                 && contains_bounded(&sentence, m)
                                 && states(m)
                         })
@@ -1103,11 +1142,11 @@ impl DeterministicScorer {
                     && rank.is_some()
                     && family.is_some_and(|f| {
                         f.iter()
-                            .any(|o| states(o) && lifecycle_rank(&spelling_key(o)) > rank)
+                            .any(|o| states(o) && lifecycle_rank(&normalize_terms(o)) > rank)
                     });
                 let sibling = !later_stated
                     && family.is_some_and(|f| {
-                        f.iter().any(|other| spelling_key(other) != key && states(other))
+                        f.iter().any(|other| normalize_terms(other) != key && states(other))
                     });
                 Outcome {
                     supported: !sibling,
@@ -1189,6 +1228,7 @@ const STATE_FAMILIES: &[&[&str]] = &[
         "returned to sender",
         "held at depot",
         "processing",
+        "processed",
         "pending",
         "shipped",
         "label created",
@@ -1324,8 +1364,10 @@ fn is_participle(phrase: &str) -> bool {
 fn state_frame(text: &str, pos: usize) -> StateFrame {
     let pos = crate::text::floor_char_boundary(text, pos);
     let clause_start = text[..pos]
-        .rfind(['.', ',', ';', ':', '(', '!', '?', '\n', '—'])
-        .map_or(0, |p| p + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | ',' | ';' | ':' | '(' | '!' | '?' | '\n' | '—'))
+        .map_or(0, |(p, c)| p + c.len_utf8());
     let before = text[clause_start..pos].to_lowercase().replace('’', "'");
     let words: Vec<&str> = before
         .split(|c: char| c.is_whitespace())
@@ -1379,7 +1421,7 @@ fn lifecycle_rank(key: &str) -> Option<usize> {
     ];
     LIFECYCLES
         .iter()
-        .find_map(|l| l.iter().position(|m| spelling_key(m) == key))
+        .find_map(|l| l.iter().position(|m| normalize_terms(m) == key))
 }
 
 /// Crude stem: drop common suffixes so "arriving" finds "arrive".
@@ -1821,6 +1863,16 @@ impl Scorer for DeterministicScorer {
                 push(ItemKind::Entity, s, s + t.len(), &mut items, &mut taken);
             }
 
+            // The records this claim names (identifiers and names equal to a record's key).
+            let anchored: Vec<usize> = {
+                let keys: Vec<String> = items
+                    .iter()
+                    .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
+                    .map(|i| records::key_of(&i.text))
+                    .filter(|k| !k.is_empty())
+                    .collect();
+                records::anchored(&ev.records, &keys)
+            };
             // Score.
             let mut score: f64 = 1.0;
             let mut contradicted = false;
@@ -1845,7 +1897,7 @@ impl Scorer for DeterministicScorer {
                         | ItemKind::Entity
                         | ItemKind::Action
                 );
-                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers);
+                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &anchored);
                 if o.supported {
                     supported_items += 1;
                     if let Some((d, s, e)) = o.citation {

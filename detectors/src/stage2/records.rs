@@ -1,0 +1,308 @@
+//! Records: which numbers of a JSON tool result belong to which thing.
+//!
+//! A value copied from the wrong record is the most common numeric hallucination of agents
+//! reading structured results: "AA1937 is $548" when $548 is DL2234's fare and AA1937's is
+//! $576. Matching numbers anywhere in the evidence cannot see it. So the evidence is also
+//! indexed by *record*: the document itself, every element of an array and every value of a
+//! map keyed by identifiers — each with its *keys* (the short strings it holds, in nested
+//! objects too, and the values of its identifier fields) and its numbers (nested ones, array
+//! lengths, and numbers written inside short strings such as "17F" or "28 inch").
+//!
+//! A claim that names a record (an identifier or name it mentions equals one of the record's
+//! keys) *anchors* to it. A number of that claim is then
+//! - supported when an anchored record holds it;
+//! - contradicted when no anchored record holds it, an anchored record holds a different
+//!   value of the same order of magnitude (within a factor of 3: the same kind of quantity),
+//!   and another record — one that neither contains nor is contained in an anchored one —
+//!   holds it: the value belongs to something else.
+//!
+//! (Only siblings count as "another record": the classic error is the wrong row of a list.)
+//! Everything else falls back to the evidence-wide checks. Bounded: at most [`MAX_RECORDS`]
+//! records per run and [`MAX_NUMBERS`] numbers per record.
+
+use serde_json::Value as J;
+
+pub const MAX_RECORDS: usize = 4096;
+pub const MAX_NUMBERS: usize = 512;
+/// Longest string value taken as a record key.
+const MAX_KEY_LEN: usize = 80;
+
+/// One record of the evidence.
+#[derive(Debug, Default)]
+pub struct Record {
+    /// Normalized short string values and identifier-field values in the record.
+    pub keys: Vec<String>,
+    /// Every number in the record, nested ones included.
+    pub numbers: Vec<f64>,
+    /// The enclosing record (the document, or the array element / map value around it).
+    pub parent: Option<usize>,
+}
+
+/// Normalized form of a record key or an anchor: lower case, `#` and surrounding
+/// punctuation trimmed, inner whitespace collapsed.
+pub fn key_of(s: &str) -> String {
+    let t = s
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A field whose value identifies its record (`id`, `order_id`, `number`, `code`, …).
+fn is_id_field(k: &str) -> bool {
+    let k = k.to_ascii_lowercase();
+    k == "id" || k.ends_with("_id") || k.ends_with("id") && k.len() <= 8 || k == "number" || k.ends_with("_number") || k == "code" || k.ends_with("_code")
+}
+
+/// Numbers written in a short string ("17F", "28 inch", "$12.50").
+fn numbers_in(s: &str, out: &mut Vec<f64>) {
+    let mut cur = String::new();
+    for c in s.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() || (c == '.' && !cur.is_empty() && !cur.contains('.')) {
+            cur.push(c);
+        } else {
+            if let Ok(v) = cur.trim_end_matches('.').parse::<f64>() {
+                out.push(v);
+            }
+            cur.clear();
+        }
+    }
+}
+
+/// Index the records of one parsed JSON document into `out`.
+pub fn index(doc: &J, out: &mut Vec<Record>) {
+    let mut acc = Acc::default();
+    let children = collect(doc, &mut acc, out);
+    push_record(acc, children, out);
+}
+
+/// What a subtree contributes to the record around it.
+#[derive(Default)]
+struct Acc {
+    keys: Vec<String>,
+    numbers: Vec<f64>,
+}
+
+impl Acc {
+    fn number(&mut self, n: f64) {
+        if self.numbers.len() < MAX_NUMBERS {
+            self.numbers.push(n);
+        }
+    }
+}
+
+fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<usize> {
+    if out.len() >= MAX_RECORDS {
+        return None;
+    }
+    let id = out.len();
+    out.push(Record { keys: acc.keys, numbers: acc.numbers, parent: None });
+    for c in children {
+        out[c].parent = Some(id);
+    }
+    Some(id)
+}
+
+/// Walk `v`, adding its keys and numbers to `acc` (the enclosing record) and pushing a record
+/// per array element and identifier-keyed map value. Returns the records pushed directly
+/// under the enclosing record.
+fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
+    let mut children = Vec::new();
+    match v {
+        J::Number(n) => acc.extend_number(n.as_f64()),
+        J::String(s) if s.len() <= MAX_KEY_LEN => {
+            acc.keys.push(key_of(s));
+            let mut nums = Vec::new();
+            numbers_in(s, &mut nums);
+            nums.into_iter().for_each(|n| acc.number(n));
+        }
+        J::Array(a) => {
+            acc.number(a.len() as f64);
+            for x in a {
+                if x.is_object() || x.is_array() {
+                    children.extend(element(x, None, acc, out));
+                } else {
+                    children.extend(collect(x, acc, out));
+                }
+            }
+        }
+        J::Object(o) => {
+            for (k, x) in o {
+                let id_keyed = k.chars().any(|c| c.is_ascii_digit() || c == '#') && k.len() <= MAX_KEY_LEN;
+                if id_keyed && x.is_object() {
+                    children.extend(element(x, Some(k), acc, out));
+                    continue;
+                }
+                if is_id_field(k) {
+                    match x {
+                        J::Number(n) => acc.keys.push(key_of(&n.to_string())),
+                        J::String(s) if s.len() <= MAX_KEY_LEN => acc.keys.push(key_of(s)),
+                        _ => {}
+                    }
+                }
+                children.extend(collect(x, acc, out));
+            }
+        }
+        _ => {}
+    }
+    children
+}
+
+/// A record of its own (array element, map value named `name`): indexed, and its numbers
+/// also counted in the enclosing record.
+fn element(v: &J, name: Option<&str>, parent: &mut Acc, out: &mut Vec<Record>) -> Option<usize> {
+    let mut acc = Acc::default();
+    if let Some(n) = name {
+        acc.keys.push(key_of(n));
+    }
+    let children = collect(v, &mut acc, out);
+    for &n in &acc.numbers {
+        parent.number(n);
+    }
+    push_record(acc, children, out)
+}
+
+impl Acc {
+    fn extend_number(&mut self, n: Option<f64>) {
+        if let Some(n) = n {
+            self.number(n);
+        }
+    }
+}
+
+/// What the anchored records say about a claimed value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding {
+    /// An anchored record holds the value.
+    Held,
+    /// The value belongs to another record; the anchored ones hold a different value of the
+    /// same magnitude.
+    Conflict,
+    /// Nothing to say (no anchors, or no comparable value in them).
+    Unknown,
+}
+
+fn related(records: &[Record], a: usize, b: usize) -> bool {
+    let up = |mut x: usize, target: usize| {
+        for _ in 0..64 {
+            if x == target {
+                return true;
+            }
+            match records[x].parent {
+                Some(p) => x = p,
+                None => return false,
+            }
+        }
+        false
+    };
+    up(a, b) || up(b, a)
+}
+
+/// The records named by `keys`: for each key held by exactly one record (a key several
+/// records share, such as a color, identifies none of them), that record. At most 16.
+pub fn anchored(records: &[Record], keys: &[String]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for k in keys {
+        let mut holders = records
+            .iter()
+            .enumerate()
+            // The document itself names everything in it: it anchors nothing.
+            .filter(|(_, r)| r.parent.is_some() && r.keys.contains(k))
+            .map(|(i, _)| i);
+        if let (Some(i), None) = (holders.next(), holders.next()) {
+            if !out.contains(&i) && out.len() < 16 {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
+/// Check `matches` against the records in `anchored` (indexes into `records`).
+pub fn bind(records: &[Record], anchored: &[usize], value: f64, matches: impl Fn(f64) -> bool) -> Binding {
+    if anchored.is_empty() {
+        return Binding::Unknown;
+    }
+    if anchored.iter().any(|&a| records[a].numbers.iter().any(|&n| matches(n))) {
+        return Binding::Held;
+    }
+    let v = value.abs();
+    let comparable = anchored.iter().any(|&a| {
+        records[a].numbers.iter().any(|&n| {
+            let n = n.abs();
+            v > 0.0 && n > 0.0 && n <= 3.0 * v && v <= 3.0 * n
+        })
+    });
+    if !comparable {
+        return Binding::Unknown;
+    }
+    // Held by a sibling: another element of the same list or map (the wrong row).
+    let elsewhere = records.iter().enumerate().any(|(i, r)| {
+        r.parent.is_some()
+            && anchored.iter().any(|&a| records[a].parent == r.parent)
+            && !anchored.iter().any(|&a| related(records, a, i))
+            && r.numbers.iter().any(|&n| matches(n))
+    });
+    if elsewhere {
+        Binding::Conflict
+    } else {
+        Binding::Unknown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eq(x: f64) -> impl Fn(f64) -> bool {
+        move |n: f64| (n - x).abs() < 1e-9
+    }
+
+    #[test]
+    fn numbers_bind_to_their_records() {
+        let j: J = serde_json::from_str(
+            r#"{"results": [{"flight": "DL2234", "price": 548, "stops": 0, "seat": "17F"},
+                            {"flight": "AA1937", "price": 576, "stops": 0}]}"#,
+        )
+        .unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        let aa = anchored(&recs, &[key_of("AA1937")]);
+        assert_eq!(aa.len(), 1);
+        assert_eq!(bind(&recs, &aa, 576.0, eq(576.0)), Binding::Held);
+        assert_eq!(bind(&recs, &aa, 548.0, eq(548.0)), Binding::Conflict);
+        assert_eq!(bind(&recs, &aa, 5.0, eq(5.0)), Binding::Unknown);
+        assert_eq!(bind(&recs, &[], 548.0, eq(548.0)), Binding::Unknown);
+        let dl = anchored(&recs, &[key_of("DL2234")]);
+        assert_eq!(bind(&recs, &dl, 17.0, eq(17.0)), Binding::Held);
+    }
+
+    #[test]
+    fn nested_objects_belong_to_their_element() {
+        // The city's name sits in a nested object; its temperature in a sibling one.
+        let j: J = serde_json::from_str(
+            r#"{"cities": [{"location": {"name": "Seville"}, "current": {"temp_c": 26}},
+                           {"location": {"name": "Perth"}, "current": {"temp_c": 27}}]}"#,
+        )
+        .unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        let sev = anchored(&recs, &[key_of("Seville")]);
+        assert_eq!(bind(&recs, &sev, 26.0, eq(26.0)), Binding::Held);
+        assert_eq!(bind(&recs, &sev, 27.0, eq(27.0)), Binding::Conflict);
+    }
+
+    #[test]
+    fn maps_keyed_by_id() {
+        let j: J = serde_json::from_str(
+            r##"{"variants": {"9690244451": {"options": {"size": "60%"}, "price": 236.51},
+                             "7706410293": {"available": true, "price": 269.16}}}"##,
+        )
+        .unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        let r = anchored(&recs, &[key_of("7706410293")]);
+        assert_eq!(r.len(), 1);
+        assert_eq!(recs[r[0]].numbers, vec![269.16]);
+    }
+}
