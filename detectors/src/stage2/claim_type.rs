@@ -31,7 +31,10 @@ const MODALS: &[&str] = &[
     "will", "can", "could", "would", "shall", "should", "may", "might", "must", "need", "want",
     "am going", "are going", "'ll", "'d",
 ];
-const SUBORDINATORS: &[&str] = &["if", "once", "when", "after", "before", "unless", "until", "as soon as", "while", "whenever"];
+const SUBORDINATORS: &[&str] = &[
+    "if", "once", "when", "after", "before", "unless", "until", "as soon as", "while",
+    "whenever", "to",
+];
 const HEDGES: &[&str] = &[
     "it seems that",
     "it seems like",
@@ -126,7 +129,15 @@ pub fn classify(text: &str) -> ClaimType {
     if ws.is_empty() {
         return ClaimType::Social;
     }
-    // Hedges and interjections in front do not change what the statement is.
+    // Hedges, interjections and a sentence adverb with its comma ("Alternatively, …",
+    // "Unfortunately, …") do not change what the statement is.
+    let first_comma_word = t
+        .split_once(',')
+        .map(|(head, _)| head.trim())
+        .filter(|h| !h.contains(' ') && h.to_lowercase().ends_with("ly"));
+    if first_comma_word.is_some() && ws.len() > 1 {
+        ws.remove(0);
+    }
     loop {
         let Some(h) = HEDGES.iter().find(|h| starts_with_phrase(&ws, h)) else { break };
         let n = h.split(' ').count();
@@ -170,6 +181,13 @@ pub fn classify(text: &str) -> ClaimType {
             }
         }
     }
+    // Advice or a promise to the user ("you can share your zip code", "you'll receive an
+    // email shortly", "you may need to contact …"): about what the user may do next. With a
+    // number or code in it ("you'll get $236.00 back") it is checkable and stays a claim.
+    let has_digit = t.chars().any(|c| c.is_ascii_digit());
+    if ws[0] == "you" && is_modal(&ws, 1) && !has_digit {
+        return ClaimType::Instruction;
+    }
     if FIRST_PERSON.contains(&ws[0].as_str()) {
         // Skip adverbs between subject and verb ("I have successfully", "I just", "I also").
         let mut i = 1;
@@ -192,8 +210,18 @@ pub fn classify(text: &str) -> ClaimType {
         if is_past_or_perfect(&ws, i) || is_modal(&ws, i) {
             return ClaimType::ActionReport;
         }
+        // "I recommend …", "I apologize …", "I understand …": the agent's own stance. A
+        // that-clause after it ("I see that your order shipped") is the claim.
+        if let Some(that) = ws.iter().position(|w| w == "that") {
+            if that <= i + 1 {
+                let rest = t.to_lowercase();
+                if let Some(p) = rest.find(" that ") {
+                    return classify(&t[p + 6..]);
+                }
+            }
+        }
+        return ClaimType::Social;
     }
-    let has_digit = t.chars().any(|c| c.is_ascii_digit());
     if ws.len() <= 3 && !has_digit && !t.ends_with(':') {
         return ClaimType::Social;
     }
@@ -266,6 +294,14 @@ mod tests {
             ("I'm sorry for the inconvenience.", Social),
             ("I'm unable to find that order.", ActionReport),
             ("Flight BA1499 is delayed by 1 hour 20 minutes.", Assertion),
+            ("Alternatively, you can share your first name, last name, and zip code.", Instruction),
+            ("Alternatively, I can cancel the entire order for you.", IntentOrOffer),
+            ("To assist you, I first need to authenticate your identity.", IntentOrOffer),
+            ("I recommend contacting a human agent to investigate this further.", Social),
+            ("You will receive an email shortly with instructions.", Instruction),
+            ("You'd get $236.00 back to your original payment method.", Assertion),
+            ("I see that your order was delivered on May 3.", Assertion),
+            ("Unfortunately, the order was cancelled.", Assertion),
         ];
         for (text, want) in cases {
             assert_eq!(classify(text), want, "{text}");
