@@ -673,6 +673,9 @@ struct ClaimNumber {
     magnitude: f64,
     /// The counted noun right after a unit-less number ("15 comments").
     noun: Option<String>,
+    /// The content word naming the quantity before the number in its clause ("Humidity is at
+    /// 40%").
+    noun_before: Option<String>,
     /// Currency symbol before the number, if any.
     currency: String,
 }
@@ -900,7 +903,10 @@ impl DeterministicScorer {
                 }
                 // A counted noun names the field: "15 comments" must match a `comments` field
                 // (or the length of a `comments` array) when the evidence has one.
-                if let Some(noun) = &c.noun {
+                // A noun names the field: "15 comments" must match a `comments` field (or
+                // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
+                // when the evidence has one.
+                for noun in c.noun.iter().chain(c.noun_before.iter()) {
                     let stem = noun.trim_end_matches('s');
                     if stem.len() >= 4 {
                         let vals: Vec<f64> = ev
@@ -910,7 +916,13 @@ impl DeterministicScorer {
                             .map(|x| x.1)
                             .collect();
                         if !vals.is_empty() {
-                            let ok = vals.iter().any(|v| matches_value(c, *v));
+                            // The named field holds it, or it is computed (a new price
+                            // difference, not the `price_difference` of an earlier exchange).
+                            // Small whole numbers are too often a coincidental difference
+                            // of two others: only precise values may be computed here.
+                            let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+                            let ok = vals.iter().any(|v| matches_value(c, *v))
+                                || (precise && derived_value(ev, item, c, answer_numbers));
                             return Outcome {
                                 supported: ok,
                                 contradicted: !ok,
@@ -965,54 +977,12 @@ impl DeterministicScorer {
                         }
                     }
                 }
-                // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
-                // field, sums of the answer's own parts, durations between dates.
-                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
-                let relaxed = ClaimNumber {
-                    approx: true,
-                    ..c.clone()
-                };
-                // Products and ratios only for values precise enough that a coincidence is
-                // unlikely (a decimal price, a value of 100 or more).
-                let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
-                let derived_ok = |d: f64| {
-                    matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d))
-                };
-                let supported_by = |ok: bool| Outcome {
-                    supported: ok,
-                    contradicted: false,
-                    citation: None,
-                };
-                let pair_vals: Vec<f64> = if scaling {
-                    vals.clone()
-                } else {
-                    Vec::new()
-                };
-                if calc::pairwise(&pair_vals, derived_ok)
-                    || (!scaling && additive_pairs(&vals, &derived_ok))
-                    || ev.columns.iter().any(|col| calc::subset_sum(col, derived_ok))
-                {
-                    return supported_by(true);
-                }
-                let same_kind: Vec<f64> = answer_numbers
-                    .iter()
-                    .filter(|n| n.start != item.start && n.kind == number_kind(c))
-                    .map(|n| n.value)
-                    .collect();
-                if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
-                    return supported_by(true);
-                }
-                let unit = c.unit.to_ascii_lowercase();
-                if matches!(unit.trim_end_matches('s'), "day" | "week" | "month" | "year") {
-                    let mut days: Vec<i64> = ev
-                        .dates
-                        .iter()
-                        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
-                        .collect();
-                    days.extend(ev.run_day);
-                    if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
-                        return supported_by(true);
-                    }
+                if derived_value(ev, item, c, answer_numbers) {
+                    return Outcome {
+                        supported: true,
+                        contradicted: false,
+                        citation: None,
+                    };
                 }
                 Outcome {
                     supported: false,
@@ -1708,6 +1678,7 @@ impl Scorer for DeterministicScorer {
                         unit: "min".into(),
                         magnitude: 1.0,
                         noun: None,
+                        noun_before: None,
                         currency: String::new(),
                     },
                 ));
@@ -1732,7 +1703,7 @@ impl Scorer for DeterministicScorer {
                     .map(|u| u.as_str().to_owned())
                     .unwrap_or_default();
                 let e = e.min(cs + text.len());
-                let noun = if unit.is_empty() && c.name("cur").is_none() && mag == 1.0 {
+                let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
                     answer[e..]
                         .split_whitespace()
                         .next()
@@ -1773,6 +1744,7 @@ impl Scorer for DeterministicScorer {
                         unit,
                         magnitude: mag,
                         noun,
+                        noun_before: noun_before(answer, s),
                         currency: c.name("cur").map_or(String::new(), |x| x.as_str().to_owned()),
                     },
                 ));
@@ -2117,6 +2089,81 @@ impl Scorer for DeterministicScorer {
         }
         claims
     }
+}
+
+/// The first content word before `pos` in its clause (at most three words back), lower-cased:
+/// what the number after it measures ("Humidity is at 40%" → `humidity`).
+fn noun_before(answer: &str, pos: usize) -> Option<String> {
+    let pos = crate::text::floor_char_boundary(answer, pos);
+    let clause = answer[..pos].rsplit([',', ';', ':', '.', '(', '\n', '—']).next()?;
+    // Only linking words may stand between the noun and its number; the noun is the head of
+    // its phrase ("price difference of $0.60" measures a difference, not a price).
+    const LINKING: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "at", "of", "to", "about", "around", "roughly",
+        "approximately", "now", "currently", "only", "just", "by", "stands", "sits", "reads",
+    ];
+    let noun = clause
+        .split_whitespace()
+        .rev()
+        .take(4)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .find(|w| !LINKING.contains(&w.as_str()))?;
+    (noun.len() >= 4
+        && noun.chars().all(|c| c.is_ascii_alphabetic())
+        && !STOPWORDS.contains(&noun.as_str())
+        && !COVERAGE_STOP.contains(&noun.as_str()))
+    .then_some(noun)
+}
+
+/// A claim number computed from the evidence or from the answer's own numbers (see
+/// [`calc`]): two-value arithmetic, subset sums of a field, sums of the answer's own parts,
+/// durations between dates.
+fn derived_value(ev: &Evidence, item: &Item, c: &ClaimNumber, answer_numbers: &[AnswerNumber]) -> bool {
+                // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
+                // field, sums of the answer's own parts, durations between dates.
+                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
+                let relaxed = ClaimNumber {
+                    approx: true,
+                    ..c.clone()
+                };
+                // Products and ratios only for values precise enough that a coincidence is
+                // unlikely (a decimal price, a value of 100 or more).
+                let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+                let derived_ok = |d: f64| {
+                    matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d))
+                };
+                let pair_vals: Vec<f64> = if scaling {
+                    vals.clone()
+                } else {
+                    Vec::new()
+                };
+                if calc::pairwise(&pair_vals, derived_ok)
+                    || (!scaling && additive_pairs(&vals, &derived_ok))
+                    || ev.columns.iter().any(|col| calc::subset_sum(col, derived_ok))
+                {
+                    return true;
+                }
+                let same_kind: Vec<f64> = answer_numbers
+                    .iter()
+                    .filter(|n| n.start != item.start && n.kind == number_kind(c))
+                    .map(|n| n.value)
+                    .collect();
+                if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+                    return true;
+                }
+                let unit = c.unit.to_ascii_lowercase();
+                if matches!(unit.trim_end_matches('s'), "day" | "week" | "month" | "year") {
+                    let mut days: Vec<i64> = ev
+                        .dates
+                        .iter()
+                        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
+                        .collect();
+                    days.extend(ev.run_day);
+                    if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
+                        return true;
+                    }
+                }
+    false
 }
 
 /// Signed value of a claim number (a `-` or `−` right before it makes it negative).
