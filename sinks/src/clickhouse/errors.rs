@@ -45,7 +45,7 @@ pub fn is_data_error(e: &ChError) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SinkError;
+    use crate::{SinkError, SinkErrorKind};
 
     #[test]
     fn error_classes() {
@@ -75,5 +75,12 @@ mod tests {
         };
         assert!(e.is_retryable());
         assert!(!SinkError::SpillUnsupported("x").is_retryable());
+        let rejected = SinkError::Remote {
+            sink: "clickhouse",
+            message: "no".into(),
+            retryable: false,
+        };
+        assert_eq!(rejected.kind(), SinkErrorKind::Permanent);
+        assert!(!rejected.is_retryable());
     }
 }

@@ -43,7 +43,7 @@ mod schema;
 mod tokens;
 
 pub use errors::{error_code, is_data_error, DATA_ERROR_CODES};
-pub use rows::{error_rule, run_ts};
+pub use rows::{rule_from_error_message, run_ts};
 pub use schema::{Migration, MIGRATIONS, MIN_VERSION};
 pub use tokens::dedup_token;
 
@@ -138,17 +138,16 @@ impl ClickHouseSink {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_')
         {
-            return Err(SinkError::Remote {
+            return Err(SinkError::Config {
                 sink: "clickhouse",
                 message: format!(
                     "invalid database name {:?} (letters, digits, `_`)",
                     cfg.database
                 ),
-                retryable: false,
             });
         }
         if !(cfg.url.starts_with("http://") || cfg.url.starts_with("https://")) {
-            return Err(SinkError::Remote { sink: "clickhouse", message: format!("invalid URL {:?}: expected http://host:port (the HTTP interface, usually :8123)", cfg.url), retryable: false });
+            return Err(SinkError::Config { sink: "clickhouse", message: format!("invalid URL {:?}: expected http://host:port (the HTTP interface, usually :8123)", cfg.url) });
         }
         let mut base = Client::default()
             .with_url(cfg.url.clone())
@@ -316,15 +315,20 @@ mod tests {
 
     #[test]
     fn config_checks() {
-        assert!(ClickHouseSink::new(ClickHouseConfig::new(
+        let config_error = |cfg| match ClickHouseSink::new(cfg) {
+            Err(e) => e.kind() == crate::SinkErrorKind::Config && !e.is_retryable(),
+            Ok(_) => false,
+        };
+        assert!(config_error(ClickHouseConfig::new(
             "http://127.0.0.1:8123",
             "bad-name",
             "/tmp"
-        ))
-        .is_err());
-        assert!(
-            ClickHouseSink::new(ClickHouseConfig::new("127.0.0.1:8123", "gc", "/tmp")).is_err()
-        );
+        )));
+        assert!(config_error(ClickHouseConfig::new(
+            "127.0.0.1:8123",
+            "gc",
+            "/tmp"
+        )));
         assert!(ClickHouseSink::new(ClickHouseConfig::new(
             "http://127.0.0.1:8123",
             "gc_1",

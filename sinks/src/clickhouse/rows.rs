@@ -118,11 +118,16 @@ pub fn run_ts(r: &HallucinationReport) -> i64 {
     t.min(i64::MAX as u64) as i64
 }
 
-/// The rule keyword of a Stage 1 error (`… (rule: enum)` → `enum`), `other` without one.
-pub fn error_rule(e: &str) -> &str {
-    match e.find("(rule: ") {
+/// The rule keyword of a Stage 1 error message (`… (rule: enum)` → `enum`), `other` without
+/// one: the `error_rules` column.
+///
+/// This is the one place the sink reads a fact out of message text.
+// TODO(issue 19, typed facts): read the typed `rule` field that `groundcheck-detectors` adds to
+// each tool-call validation error instead of parsing the message, then delete this function.
+pub fn rule_from_error_message(message: &str) -> &str {
+    match message.find("(rule: ") {
         Some(i) => {
-            let rest = &e[i + 7..];
+            let rest = &message[i + 7..];
             let end = rest
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .unwrap_or(rest.len());
@@ -242,7 +247,11 @@ impl<'a> Rows<'a> {
                     turn: v.turn,
                     retry_of: v.retry_of.as_deref().unwrap_or(""),
                     retried_by: v.retried_by.as_deref().unwrap_or(""),
-                    error_rules: v.errors.iter().map(|e| error_rule(e)).collect(),
+                    error_rules: v
+                        .errors
+                        .iter()
+                        .map(|e| rule_from_error_message(e))
+                        .collect(),
                     errors: &v.errors,
                     args: &v.args,
                 });
@@ -292,7 +301,7 @@ mod tests {
         assert_eq!(rows.runs[0].tool_calls_fabricated, 1);
         assert_eq!(rows.runs[0].claims_critical_flagged, 1);
         assert_eq!(rows.calls[0].error_rules, vec!["provenance", "enum"]);
-        assert_eq!(error_rule("no rule"), "other");
+        assert_eq!(rule_from_error_message("no rule"), "other");
         assert!(
             RunRow::COLUMN_NAMES.contains(&"report")
                 && ClaimRow::COLUMN_NAMES.contains(&"evidence_texts")
