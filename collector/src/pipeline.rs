@@ -8,12 +8,17 @@
 //!   the receivers push back;
 //! - workers → sinks: `sink_batch * 2` reports; a full sink queue blocks workers.
 //!
-//! Kafka acknowledgement: a Kafka batch carries an [`AckToken`]; it moves with the spans into
+//! Kafka acknowledgement: a Kafka record carries an [`AckToken`]; it moves with the spans into
 //! the open run, with the finished run into the worker job, and with the report into the sink
-//! runner, which drops it only after every sink acknowledged the report's batch (or rejected
-//! it with a non-retryable error, counted in `sink_reports_dropped_total`). Paths that lose a
-//! report without writing it (a crashed sink task) leak the tokens instead, so the offsets
-//! are never committed ([`abandon`]).
+//! runner. Every path settles it explicitly (contract on [`AckToken`]):
+//! - the sink runner **acks** a report's tokens once every sink acknowledged its batch (or
+//!   refused it for good: counted in `sink_reports_dropped_total`);
+//! - it **rejects** them when a sink spilled the batch to disk at shutdown or its write task
+//!   failed ([`RejectReason::NotWritten`]); a report lost because the sink runner is gone
+//!   ([`RejectReason::SinkRunnerGone`]), a run never checked because the worker pool closed
+//!   ([`RejectReason::WorkerPoolClosed`]) and a run handed back on revoke
+//!   ([`RejectReason::HandedBack`]) are rejected too. A rejected record's offset is fenced:
+//!   never committed by this owner, re-read by the partition's next owner.
 //!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
@@ -22,7 +27,7 @@
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
+use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
     isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result,
     StageTimings,
@@ -34,7 +39,7 @@ use groundcheck_detectors::stage1::{
     Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config,
 };
 use groundcheck_detectors::stage2::{DeterministicScorer, Scorer, Stage2Config};
-use groundcheck_sinks::ReportSink;
+use groundcheck_sinks::{ReportSink, SinkErrorKind};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -229,14 +234,12 @@ pub struct Pipeline {
 }
 
 /// A report on its way to the sinks, with the Kafka tokens of its run.
-type SinkItem = (HallucinationReport, Instant, Vec<AckToken>);
-
-/// Never acknowledge data that was not written: tokens of a lost report are leaked, so their
-/// offsets stay uncommitted and the records are re-read after a restart or rebalance.
-fn abandon(acks: Vec<AckToken>) {
-    for a in acks {
-        std::mem::forget(a);
-    }
+struct SinkItem {
+    report: HallucinationReport,
+    /// When the assembler finished the run (the run latency histogram ends at the write).
+    run_finished_at: Instant,
+    /// Settled by the sink runner once every sink has answered (see the module docs).
+    acks: Vec<AckToken>,
 }
 
 struct Job {
@@ -454,21 +457,25 @@ pub(crate) fn inline_stage1(
 }
 
 /// Remove the open runs of revoked partitions (see [`RunBuffer::hand_back`]); returns the
-/// lowest record offset handed back per partition (the committer's fence). The tokens drop
-/// here; the fence keeps their offsets uncommitted.
+/// lowest record offset handed back per partition (the committer's fence). The handed-back
+/// runs' tokens are rejected here ([`RejectReason::HandedBack`]: their offsets are fenced).
 fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Vec<(Tp, i64)> {
     let runs = buffer.hand_back(partitions);
     // Runs that stay open but hold records of these partitions (split across partitions, or
     // mixed with OTLP spans) are not waited for: their records are fenced too.
-    let held = buffer.held_acks(partitions);
+    let held = buffer.held_records(partitions);
     let mut low: HashMap<Tp, i64> = HashMap::new();
     let mut spans = 0;
     for r in &runs {
         spans += r.spans;
     }
-    for a in runs.iter().flat_map(|r| r.acks.iter()).chain(held.iter()) {
-        let e = low.entry(a.tp().clone()).or_insert(a.offset());
-        *e = (*e).min(a.offset());
+    let handed_back = runs
+        .iter()
+        .flat_map(|r| r.acks.iter())
+        .map(|a| (a.tp(), a.offset()));
+    for (tp, offset) in handed_back.chain(held.iter().map(|(tp, offset)| (tp, *offset))) {
+        let lowest = low.entry(tp.clone()).or_insert(offset);
+        *lowest = (*lowest).min(offset);
     }
     metrics
         .kafka_runs_handed_back_total
@@ -476,6 +483,10 @@ fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Ve
     if !runs.is_empty() {
         tracing::info!(runs = runs.len(), spans, partitions = ?partitions.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "kafka: handed back open runs of revoked partitions");
     }
+    reject_all(
+        runs.into_iter().flat_map(|r| r.acks),
+        RejectReason::HandedBack,
+    );
     record_buffer(buffer, metrics);
     low.into_iter().collect()
 }
@@ -559,7 +570,7 @@ async fn dispatch(
                 match sem.clone().acquire_owned().await {
                     Ok(p) => p,
                     Err(_) => {
-                        abandon(job.acks);
+                        reject_all(job.acks, RejectReason::WorkerPoolClosed);
                         return;
                     }
                 }
@@ -646,10 +657,15 @@ fn worker_job(
                         complete_stages(&detector, &run, validations, s2, results, &metrics);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
-                    if let Err(e) = sink_tx.send((report, finished_at, acks)).await {
+                    let item = SinkItem {
+                        report,
+                        run_finished_at: finished_at,
+                        acks,
+                    };
+                    if let Err(unsent) = sink_tx.send(item).await {
                         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
                         tracing::error!("sink runner gone: report dropped");
-                        abandon(e.0 .2);
+                        reject_all(unsent.0.acks, RejectReason::SinkRunnerGone);
                     }
                 });
                 return;
@@ -680,10 +696,15 @@ fn send_report(
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Metrics,
 ) {
-    if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
+    let item = SinkItem {
+        report,
+        run_finished_at: finished_at,
+        acks,
+    };
+    if let Err(unsent) = sink_tx.blocking_send(item) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
-        abandon(e.0 .2);
+        reject_all(unsent.0.acks, RejectReason::SinkRunnerGone);
     }
 }
 
@@ -791,7 +812,8 @@ async fn write_all(
     metrics: &Arc<Metrics>,
     shutdown_deadline: &tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
+    let reports: Arc<[HallucinationReport]> =
+        batch.iter().map(|item| item.report.clone()).collect();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
         writes.spawn(write_one(
@@ -802,9 +824,10 @@ async fn write_all(
         ));
     }
     let mut written = true;
-    while let Some(r) = writes.join_next().await {
-        match r {
-            Ok(w) => written &= w,
+    while let Some(joined) = writes.join_next().await {
+        match joined {
+            Ok(SinkOutcome::Written | SinkOutcome::Refused) => {}
+            Ok(SinkOutcome::Spilled) => written = false,
             Err(e) => {
                 written = false;
                 tracing::error!(error = %e, "sink write task failed");
@@ -814,35 +837,47 @@ async fn write_all(
     metrics
         .sink_reports_written_total
         .fetch_add(batch.len() as u64, Relaxed);
-    for (_, t, _) in batch.iter() {
-        metrics.run_latency.observe(t.elapsed());
+    for item in batch.iter() {
+        metrics.run_latency.observe(item.run_finished_at.elapsed());
     }
-    if !written {
-        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Keep
-        // the records uncommitted so the partition's next owner writes them again (sinks
-        // dedupe by run_id / insert token).
-        for (_, _, acks) in batch.iter_mut() {
-            abandon(std::mem::take(acks));
-        }
+    let acks = batch.drain(..).flat_map(|item| item.acks);
+    if written {
+        ack_all(acks);
+    } else {
+        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Never
+        // commit the records, so the partition's next owner writes them again (sinks dedupe
+        // by run_id / insert token).
+        reject_all(acks, RejectReason::NotWritten);
     }
-    batch.clear();
 }
 
-/// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
-/// the batch, false when it was spilled to disk.
+/// What became of a batch at one sink.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SinkOutcome {
+    /// The sink acknowledged the batch.
+    Written,
+    /// The sink refused the batch for good (a configuration or permanent error; counted in
+    /// `sink_reports_dropped_total`). Retrying would not help: the batch counts as disposed of.
+    Refused,
+    /// Shutting down, the sink still failed and parked the batch on local disk.
+    Spilled,
+}
+
+/// One sink's part of [`write_all`]: transient errors are retried with backoff; past the
+/// shutdown deadline the batch is spilled.
 async fn write_one(
     sink: Arc<dyn ReportSink>,
     reports: Arc<[HallucinationReport]>,
     metrics: Arc<Metrics>,
     mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
-) -> bool {
+) -> SinkOutcome {
     let mut backoff = Duration::from_millis(100);
     loop {
         let t = Instant::now();
         match sink.write_batch(&reports).await {
             Ok(()) => {
                 metrics.sink_latency.observe(t.elapsed());
-                return true;
+                return SinkOutcome::Written;
             }
             Err(e) if e.is_retryable() => {
                 metrics.sink_write_errors_total.fetch_add(1, Relaxed);
@@ -856,7 +891,7 @@ async fn write_one(
                                 .sink_reports_spilled_total
                                 .fetch_add(reports.len() as u64, Relaxed);
                             tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
-                            return false;
+                            return SinkOutcome::Spilled;
                         }
                         Err(se) => {
                             tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying")
@@ -879,8 +914,12 @@ async fn write_one(
                 metrics
                     .sink_reports_dropped_total
                     .fetch_add(reports.len() as u64, Relaxed);
-                tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
-                return true;
+                if e.kind() == SinkErrorKind::Config {
+                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink is misconfigured; batch dropped");
+                } else {
+                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
+                }
+                return SinkOutcome::Refused;
             }
         }
     }
