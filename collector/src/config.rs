@@ -1,7 +1,8 @@
 //! Configuration: clap flags, each with a `GROUNDCHECK_…` env var, plus an optional TOML file
 //! (`--config`). Precedence, highest first: a flag on the command line, the TOML file, the
-//! environment, the built-in default. Components receive plain resolved structs; nothing
-//! reads configuration deeper down.
+//! environment, the built-in default. [`Settings`] is the resolved, validated result;
+//! [`crate::wiring`] turns it into each component's own config, so nothing reads
+//! configuration deeper down.
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
@@ -227,6 +228,8 @@ settings! {
     nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
     /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this.
     nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
+    /// Calibration dump: append one JSON line per claim the learned model sees to this file (empty: off).
+    nli_dump: PathBuf = PathBuf::new(), env = "GROUNDCHECK_NLI_DUMP", long = "nli-dump";
     /// Kafka bootstrap servers (`host:port,…`); empty: the Kafka receiver is off.
     kafka_brokers: String = String::new(), env = "GROUNDCHECK_KAFKA_BROKERS", long = "kafka-brokers";
     /// Topics to consume (repeatable or comma-separated); a name starting with `^` is a regex.
@@ -470,25 +473,6 @@ impl Settings {
         match self.unknown_tool {
             UnknownToolArg::Allowed => UnknownToolPolicy::Allowed,
             UnknownToolArg::Flagged => UnknownToolPolicy::Flagged,
-        }
-    }
-    pub fn nli_config(&self) -> crate::nli::NliConfig {
-        crate::nli::NliConfig {
-            model: self.nli_model.clone(),
-            runtime: self.nli_runtime.clone(),
-            max_len: self.nli_max_len,
-            max_pairs: self.nli_max_pairs,
-            batch: self.nli_batch,
-            sessions: if self.nli_sessions == 0 {
-                self.workers
-            } else {
-                self.nli_sessions
-            },
-            thresholds: crate::nli::NliThresholds {
-                contradiction: self.nli_contradiction_threshold,
-                unsupported: self.nli_unsupported_threshold,
-                entailment: self.nli_entailment_threshold,
-            },
         }
     }
     /// Claim kinds to probe (all when none configured).

@@ -25,20 +25,14 @@
 //! run, the sink runner writes every report, then the process exits.
 
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
-use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
-    isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result,
-    StageTimings,
+    isolate, maybe, AsyncResults, Detector, DetectorPanic, Stage2Result, StageTimings,
 };
-use groundcheck_detectors::report::{Action, HallucinationReport};
+use groundcheck_detectors::report::{Action, HallucinationReport, ToolCallValidation};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_detectors::stage1::{
-    Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config,
-};
-use groundcheck_detectors::stage2::{DeterministicScorer, Scorer, Stage2Config};
 use groundcheck_sinks::{ReportSink, SinkErrorKind};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
@@ -47,19 +41,41 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::task::JoinHandle;
 
-/// Errors building the pipeline.
+// `check` and `eval` import these from here; their home is `crate::wiring` (TODO(issue 19):
+// switch those imports to `crate::wiring` and delete this re-export).
+pub use crate::wiring::{assembler_config, build_detector};
+
+/// Errors starting the pipeline.
 #[derive(Debug, thiserror::Error)]
 pub enum PipelineError {
-    #[error("stage 1 configuration: {0}")]
-    Stage1(#[from] groundcheck_detectors::stage1::Stage1Error),
-    #[error("tool schemas: {0}")]
-    Registry(#[from] crate::registry::RegistryError),
-    #[error("cannot start the schema reload thread: {0}")]
-    Watcher(std::io::Error),
     #[error("cannot build the worker pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
-    #[error("{0}")]
-    Llm(#[from] crate::llm::LlmSetupError),
+}
+
+/// The pipeline's bounds and timings (resolved by [`crate::wiring`]).
+#[derive(Debug, Clone)]
+pub struct PipelineConfig {
+    /// Capacity of the receivers → assembler queue (requests); full → 429 / UNAVAILABLE.
+    pub ingest_queue: usize,
+    /// Seconds in `Retry-After` when the ingest queue is full.
+    pub retry_after_secs: u64,
+    /// Max request body after decompression (413 above it).
+    pub max_body_bytes: usize,
+    pub assembler: AssemblerConfig,
+    /// Worker threads for Stages 2–4.
+    pub workers: usize,
+    /// Runs queued for the workers beyond those running; when full the assembler waits.
+    pub worker_queue: usize,
+    /// Max reports per sink batch (the sink queue holds two batches).
+    pub sink_batch: usize,
+    /// Max time a report waits for its batch.
+    pub sink_flush: Duration,
+    /// On shutdown, how long a sink keeps retrying a failing batch before spilling it.
+    pub sink_shutdown: Duration,
+    /// Runs whose report may wait for the LLM endpoint at once.
+    pub llm_max_pending_runs: usize,
+    /// How long a run's report waits for its probes and judge verdicts.
+    pub llm_deadline: Duration,
 }
 
 pub fn now_unix_nano() -> u64 {
@@ -69,120 +85,6 @@ pub fn now_unix_nano() -> u64 {
         .unwrap_or(0)
 }
 
-/// Build the detector from resolved settings (model and LLM counters go to a private [`Metrics`]).
-pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
-    build_detector_with(s, Arc::new(Metrics::default()))
-}
-
-/// Stage 2's scorer: the learned model beside the deterministic scorer when it loads, else the
-/// deterministic scorer with a note saying why (logged once at startup, and set as the
-/// `groundcheck_stage2_scorer_info` gauge).
-pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
-    let det: Arc<dyn Scorer> = Arc::new(DeterministicScorer::new(Stage2Config::default()));
-    let set = |scorer: &str, model: &str, reason: &str| {
-        metrics.set_info(
-            "groundcheck_stage2_scorer_info{scorer=\"deterministic\"}",
-            if scorer == "deterministic" { "1" } else { "0" },
-        );
-        metrics.set_info(
-            &format!(
-                "groundcheck_stage2_nli_info{{model=\"{model}\",fallback_reason=\"{}\"}}",
-                reason.replace(['"', '\\', '\n'], "'")
-            ),
-            if scorer == "nli" { "1" } else { "0" },
-        );
-    };
-    if !s.nli {
-        set(
-            "deterministic",
-            "",
-            "disabled by configuration (nli = false)",
-        );
-        return Arc::new(crate::nli::fallback(
-            det,
-            "disabled by configuration (nli = false)",
-        ));
-    }
-    let cfg = s.nli_config();
-    let started = Instant::now();
-    match crate::nli::NliModel::load(&cfg) {
-        Ok(model) => {
-            tracing::info!(model = %model.description, seconds = started.elapsed().as_secs_f64(), "stage 2: learned groundedness model loaded");
-            set("nli", &model.description, "");
-            Arc::new(crate::nli::NliScorer::new(
-                det,
-                Arc::new(model),
-                Stage2Config::default(),
-                cfg.thresholds,
-                cfg.max_pairs,
-                metrics.clone(),
-            ))
-        }
-        Err(e) => {
-            tracing::warn!("stage 2: learned groundedness model unavailable, falling back to the deterministic scorer: {e}");
-            set("deterministic", "", &e.to_string());
-            Arc::new(crate::nli::fallback(det, &e.to_string()))
-        }
-    }
-}
-
-/// Build the detector from resolved settings; the Stage-2 model, the LLM judge and prober
-/// (when configured) count into `metrics`.
-pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, PipelineError> {
-    let mut allowlists = HashMap::new();
-    for (tool, a) in &s.allowlist {
-        allowlists.insert(
-            tool.clone(),
-            Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?,
-        );
-    }
-    let registry: Option<Arc<dyn SchemaRegistry>> = if s.schema_dir.as_os_str().is_empty() {
-        None
-    } else {
-        let r = crate::registry::FileRegistry::load(&s.schema_dir)?;
-        if s.schema_reload_secs > 0 {
-            crate::registry::spawn_watcher(&r, Duration::from_secs(s.schema_reload_secs))
-                .map_err(PipelineError::Watcher)?;
-        }
-        Some(r)
-    };
-    let id_patterns = Stage1Config::compile_id_patterns(&s.id_patterns)?;
-    let cfg = Stage1Config {
-        unknown_tool: s.unknown_tool(),
-        allowlists,
-        disable_provenance: false,
-        id_patterns,
-    };
-    // Registry schemas that do not compile are logged by the registry when it loads them.
-    let stage1 = Stage1::new(cfg, registry).with_schema_error_hook(|e| {
-        if e.source == SchemaSource::Span {
-            tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
-        }
-    });
-    let scorer = build_scorer(s, &metrics);
-    let (judge, prober) = crate::llm::build(s, metrics)?;
-    let mut cfg = DetectorConfig::new(s.thresholds(), s.aggregation());
-    cfg.judge_combine = s.judge_combine().map_err(crate::llm::LlmSetupError::from)?;
-    Ok(Detector {
-        cfg,
-        stage1,
-        scorers: vec![scorer],
-        judge,
-        prober,
-    })
-}
-
-pub fn assembler_config(s: &Settings) -> AssemblerConfig {
-    AssemblerConfig {
-        grace: s.grace(),
-        idle_timeout: s.idle_timeout(),
-        max_open_runs: s.max_open_runs,
-        max_spans_per_run: s.max_spans_per_run,
-        finished_memory: s.max_open_runs.max(1024) * 4,
-    }
-}
-
-/// Turn a finished run into the canonical run model.
 /// The canonical run of a finished trace. A panic while building it (a bug) yields an empty,
 /// incomplete run that says why, and the panic for the caller to count.
 pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
@@ -217,8 +119,8 @@ pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
 }
 
 /// Count and log a panic caught while one run was checked.
-pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, m: &Metrics) {
-    m.detector_panics_total.fetch_add(1, Relaxed);
+pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, metrics: &Metrics) {
+    metrics.detector_panics_total.fetch_add(1, Relaxed);
     tracing::error!(run_id, stage = panic.stage, error = %panic.message, "detector panicked; run reported as incomplete, collector carries on");
 }
 
@@ -242,10 +144,12 @@ struct SinkItem {
     acks: Vec<AckToken>,
 }
 
+/// A finished run on its way to the worker pool.
 struct Job {
     acks: Vec<AckToken>,
     run: AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
+    /// Stage 1's verdicts (computed on the assembly path).
+    validations: Vec<ToolCallValidation>,
     finished_at: Instant,
     /// Set when assembling the run or Stage 1 panicked (already counted and logged).
     panic: Option<DetectorPanic>,
@@ -263,22 +167,43 @@ struct AsyncStage {
     deadline: Duration,
 }
 
+/// What the assembler task hands finished runs to: the detector, the worker pool and its
+/// slots, the sink queue.
+struct Dispatch {
+    detector: Arc<Detector>,
+    pool: Arc<rayon::ThreadPool>,
+    /// `worker_slot_count` permits: running plus queued jobs. When none is free the assembler
+    /// waits (backpressure).
+    worker_slots: Arc<Semaphore>,
+    worker_slot_count: usize,
+    sink_tx: mpsc::Sender<SinkItem>,
+    metrics: Arc<Metrics>,
+    async_stage: AsyncStage,
+}
+
 impl Pipeline {
+    /// Start the assembler task, the worker pool and the sink runner on the current Tokio
+    /// runtime; the receivers enqueue through [`Pipeline::ingest`].
     pub fn start(
-        s: &Settings,
+        cfg: PipelineConfig,
         detector: Arc<Detector>,
         sinks: Vec<Arc<dyn ReportSink>>,
         metrics: Arc<Metrics>,
     ) -> Result<Pipeline, PipelineError> {
-        let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
-        let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
-        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
+        let (tx, rx) = mpsc::channel::<IngestMsg>(cfg.ingest_queue);
+        let ingest = Ingest::new(
+            tx,
+            metrics.clone(),
+            cfg.retry_after_secs,
+            cfg.max_body_bytes,
+        );
+        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(cfg.sink_batch * 2);
         // Every job isolates its own panics (see `worker_job`); this handler is the last line so
         // that a panic outside them is counted instead of aborting the process.
         let panic_metrics = metrics.clone();
         let pool = Arc::new(
             rayon::ThreadPoolBuilder::new()
-                .num_threads(s.workers)
+                .num_threads(cfg.workers)
                 .thread_name(|i| format!("gc-worker-{i}"))
                 .panic_handler(move |_| {
                     panic_metrics.detector_panics_total.fetch_add(1, Relaxed);
@@ -286,32 +211,34 @@ impl Pipeline {
                 })
                 .build()?,
         );
-        let permits = s.workers + s.worker_queue;
+        let worker_slot_count = cfg.workers + cfg.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
-        let async_stage = AsyncStage {
-            rt: tokio::runtime::Handle::current(),
-            pending: Arc::new(Semaphore::new(s.llm_max_pending_runs)),
-            max_pending: s.llm_max_pending_runs,
-            deadline: Duration::from_millis(s.llm_deadline_ms) + Duration::from_secs(2),
+        let dispatch = Dispatch {
+            detector,
+            pool,
+            worker_slots: Arc::new(Semaphore::new(worker_slot_count)),
+            worker_slot_count,
+            sink_tx,
+            metrics: metrics.clone(),
+            async_stage: AsyncStage {
+                rt: tokio::runtime::Handle::current(),
+                pending: Arc::new(Semaphore::new(cfg.llm_max_pending_runs)),
+                max_pending: cfg.llm_max_pending_runs,
+                deadline: cfg.llm_deadline + Duration::from_secs(2),
+            },
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
             close_rx,
-            RunBuffer::new(assembler_config(s)),
-            detector,
-            pool,
-            Arc::new(Semaphore::new(permits)),
-            permits,
-            sink_tx,
-            metrics.clone(),
-            async_stage,
+            RunBuffer::new(cfg.assembler),
+            dispatch,
         ));
         let (sink_deadline, deadline_rx) = tokio::sync::watch::channel(None);
         let sink_runner = tokio::spawn(sink_loop(
             sink_rx,
             sinks,
-            s.sink_batch,
-            Duration::from_millis(s.sink_flush_ms),
+            cfg.sink_batch,
+            cfg.sink_flush,
             metrics,
             deadline_rx,
         ));
@@ -321,7 +248,7 @@ impl Pipeline {
             assembler,
             sink_runner,
             sink_deadline,
-            sink_shutdown: Duration::from_millis(s.sink_shutdown_ms),
+            sink_shutdown: cfg.sink_shutdown,
         })
     }
 
@@ -343,18 +270,13 @@ impl Pipeline {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The assembler task: spans in, finished runs out to [`dispatch`]; at close, every open run
+/// is finished and every job awaited before the sink queue closes.
 async fn assembler_loop(
     mut rx: mpsc::Receiver<IngestMsg>,
     mut close_rx: oneshot::Receiver<()>,
     mut buffer: RunBuffer,
-    detector: Arc<Detector>,
-    pool: Arc<rayon::ThreadPool>,
-    sem: Arc<Semaphore>,
-    permits: usize,
-    sink_tx: mpsc::Sender<SinkItem>,
-    metrics: Arc<Metrics>,
-    async_stage: AsyncStage,
+    to: Dispatch,
 ) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -370,46 +292,30 @@ async fn assembler_loop(
             }
             msg = rx.recv() => match msg {
                 Some(IngestMsg::Spans { spans, ack }) => {
-                    inline_stage1(&detector, &mut inline_schemas, &spans, &metrics);
+                    inline_stage1(&to.detector, &mut inline_schemas, &spans, &to.metrics);
                     buffer.insert_acked(spans, ack, Instant::now())
                 }
                 Some(IngestMsg::HandBack { partitions, reply }) => {
-                    let _ = reply.send(hand_back(&mut buffer, &partitions, &metrics));
+                    let _ = reply.send(hand_back(&mut buffer, &partitions, &to.metrics));
                     Vec::new()
                 }
                 None => break,
             },
             _ = tick.tick() => buffer.tick(Instant::now()),
         };
-        record_buffer(&buffer, &metrics);
-        dispatch(
-            finished,
-            &detector,
-            &pool,
-            &sem,
-            &sink_tx,
-            &metrics,
-            &async_stage,
-        )
-        .await;
+        record_buffer(&buffer, &to.metrics);
+        dispatch(finished, &to).await;
     }
     let rest = buffer.drain(false);
     tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
-    record_buffer(&buffer, &metrics);
-    dispatch(
-        rest,
-        &detector,
-        &pool,
-        &sem,
-        &sink_tx,
-        &metrics,
-        &async_stage,
-    )
-    .await;
+    record_buffer(&buffer, &to.metrics);
+    dispatch(rest, &to).await;
     // Wait for every job to finish before the sink channel closes (runs still waiting for the
     // LLM endpoint hold their own sender; they end by their deadline).
-    let _all = sem.acquire_many(permits as u32).await;
-    drop(sink_tx);
+    let _all = to
+        .worker_slots
+        .acquire_many(to.worker_slot_count as u32)
+        .await;
 }
 
 /// Stage 1 inline, per tool span as it arrives (schema only, against the schema last seen
@@ -491,27 +397,36 @@ fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Ve
     low.into_iter().collect()
 }
 
-fn record_buffer(b: &RunBuffer, m: &Metrics) {
-    m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
-    m.assembler_runs_open_bytes
-        .store(b.open_bytes() as u64, Relaxed);
-    m.assembler_late_spans_total
-        .store(b.stats.late_spans, Relaxed);
-    m.assembler_runs_evicted_total
-        .store(b.stats.evicted, Relaxed);
-    m.assembler_runs_truncated_total
-        .store(b.stats.truncated, Relaxed);
+fn record_buffer(buffer: &RunBuffer, metrics: &Metrics) {
+    metrics
+        .assembler_runs_open
+        .store(buffer.open_runs() as u64, Relaxed);
+    metrics
+        .assembler_runs_open_bytes
+        .store(buffer.open_bytes() as u64, Relaxed);
+    metrics
+        .assembler_late_spans_total
+        .store(buffer.stats.late_spans, Relaxed);
+    metrics
+        .assembler_runs_evicted_total
+        .store(buffer.stats.evicted, Relaxed);
+    metrics
+        .assembler_runs_truncated_total
+        .store(buffer.stats.truncated, Relaxed);
 }
 
-async fn dispatch(
-    finished: Vec<FinishedRun>,
-    detector: &Arc<Detector>,
-    pool: &Arc<rayon::ThreadPool>,
-    sem: &Arc<Semaphore>,
-    sink_tx: &mpsc::Sender<SinkItem>,
-    metrics: &Arc<Metrics>,
-    async_stage: &AsyncStage,
-) {
+/// Count each finished run, run Stage 1 on it, and queue it for the worker pool (waiting for
+/// a worker slot when all are taken: backpressure).
+async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
+    let Dispatch {
+        detector,
+        pool,
+        worker_slots,
+        sink_tx,
+        metrics,
+        async_stage,
+        ..
+    } = to;
     for mut f in finished {
         let finished_at = Instant::now();
         if f.reason.incomplete_reason().is_some() {
@@ -563,11 +478,11 @@ async fn dispatch(
             finished_at,
             panic,
         };
-        let permit = match sem.clone().try_acquire_owned() {
+        let permit = match worker_slots.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
                 metrics.worker_backpressure_total.fetch_add(1, Relaxed);
-                match sem.clone().acquire_owned().await {
+                match worker_slots.clone().acquire_owned().await {
                     Ok(p) => p,
                     Err(_) => {
                         reject_all(job.acks, RejectReason::WorkerPoolClosed);
@@ -598,7 +513,7 @@ fn worker_job(
     job: Job,
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
-    a: &AsyncStage,
+    async_stage: &AsyncStage,
 ) {
     let Job {
         acks,
@@ -615,8 +530,8 @@ fn worker_job(
         return;
     }
     let kept = validations.clone();
-    let mut s2 = match isolate("stage2", || detector.stage2(&run)) {
-        Ok(s2) => s2,
+    let mut stage2 = match isolate("stage2", || detector.stage2(&run)) {
+        Ok(stage2) => stage2,
         Err(p) => {
             record_panic(&run.run_id, &p, metrics);
             let report = detector.panic_report(&run, kept, &p, now_unix_nano());
@@ -624,18 +539,18 @@ fn worker_job(
             return;
         }
     };
-    let work = detector.async_work(&run, &s2);
+    let work = detector.async_work(&run, &stage2);
     if !work.is_empty() {
-        match a.pending.clone().try_acquire_owned() {
+        match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
                 let (detector, sink_tx, metrics, deadline) = (
                     detector.clone(),
                     sink_tx.clone(),
                     metrics.clone(),
-                    a.deadline,
+                    async_stage.deadline,
                 );
-                a.rt.spawn(async move {
+                async_stage.rt.spawn(async move {
                     let t = Instant::now();
                     let both = async { tokio::join!(maybe(work.judge), maybe(work.probes)) };
                     let mut results = match tokio::time::timeout(deadline, both).await {
@@ -645,7 +560,7 @@ fn worker_job(
                             elapsed: Duration::ZERO,
                         },
                         Err(_) => {
-                            s2.notes.push(format!(
+                            stage2.notes.push(format!(
                                 "stage3: LLM work abandoned after {} ms",
                                 deadline.as_millis()
                             ));
@@ -654,7 +569,7 @@ fn worker_job(
                     };
                     results.elapsed = t.elapsed();
                     let report =
-                        complete_stages(&detector, &run, validations, s2, results, &metrics);
+                        complete_stages(&detector, &run, validations, stage2, results, &metrics);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
                     let item = SinkItem {
@@ -673,7 +588,7 @@ fn worker_job(
             Err(_) => {
                 drop(work);
                 metrics.stage3_runs_skipped_total.fetch_add(1, Relaxed);
-                s2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", a.max_pending));
+                stage2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", async_stage.max_pending));
             }
         }
     }
@@ -681,7 +596,7 @@ fn worker_job(
         detector,
         &run,
         validations,
-        s2,
+        stage2,
         AsyncResults::default(),
         metrics,
     );
@@ -712,40 +627,45 @@ fn send_report(
 fn complete_stages(
     detector: &Detector,
     run: &AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
-    s2: Stage2Result,
+    validations: Vec<ToolCallValidation>,
+    stage2: Stage2Result,
     results: AsyncResults,
-    m: &Metrics,
+    metrics: &Metrics,
 ) -> HallucinationReport {
     let had_async = results.judge.is_some() || results.probes.is_some();
     let kept = validations.clone();
-    let (report, t) = match isolate("stage4", || {
-        detector.complete(run, validations, s2, results, now_unix_nano())
+    let (report, timings) = match isolate("stage4", || {
+        detector.complete(run, validations, stage2, results, now_unix_nano())
     }) {
         Ok(done) => done,
         Err(p) => {
-            record_panic(&run.run_id, &p, m);
+            record_panic(&run.run_id, &p, metrics);
             (
                 detector.panic_report(run, kept, &p, now_unix_nano()),
                 StageTimings::default(),
             )
         }
     };
-    record_report(&report, t, had_async, m);
+    record_report(&report, timings, had_async, metrics);
     report
 }
 
-fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m: &Metrics) {
-    m.stage2_latency.observe(t.stage2);
+fn record_report(
+    report: &HallucinationReport,
+    timings: StageTimings,
+    stage3: bool,
+    metrics: &Metrics,
+) {
+    metrics.stage2_latency.observe(timings.stage2);
     if stage3 {
-        m.stage3_latency.observe(t.stage3);
+        metrics.stage3_latency.observe(timings.stage3);
     }
-    m.stage4_latency.observe(t.stage4);
-    m.reports_total.fetch_add(1, Relaxed);
+    metrics.stage4_latency.observe(timings.stage4);
+    metrics.reports_total.fetch_add(1, Relaxed);
     match report.action {
-        Action::Emit => m.reports_emit_total.fetch_add(1, Relaxed),
-        Action::Revise => m.reports_revise_total.fetch_add(1, Relaxed),
-        Action::Block => m.reports_block_total.fetch_add(1, Relaxed),
+        Action::Emit => metrics.reports_emit_total.fetch_add(1, Relaxed),
+        Action::Revise => metrics.reports_revise_total.fetch_add(1, Relaxed),
+        Action::Block => metrics.reports_block_total.fetch_add(1, Relaxed),
     };
 }
 
@@ -753,12 +673,12 @@ fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m:
 pub fn run_stages(
     detector: &Detector,
     run: AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
-    m: &Metrics,
+    validations: Vec<ToolCallValidation>,
+    metrics: &Metrics,
 ) -> HallucinationReport {
     let stage3 = detector.judge.is_some() || detector.prober.is_some();
-    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
-    record_report(&report, t, stage3, m);
+    let (report, timings) = detector.finish_timed(&run, validations, now_unix_nano());
+    record_report(&report, timings, stage3, metrics);
     report
 }
 

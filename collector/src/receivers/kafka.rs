@@ -45,7 +45,6 @@
 
 pub mod offsets;
 
-use crate::config::{KafkaEncoding, KafkaInitialOffset, Settings};
 use crate::metrics::Metrics;
 use crate::receivers::{Ingest, IngestMsg};
 use groundcheck_detectors::normalize::normalize_request;
@@ -68,8 +67,6 @@ use tokio::sync::mpsc::error::TrySendError;
 /// Errors starting the Kafka receiver.
 #[derive(Debug, thiserror::Error)]
 pub enum KafkaError {
-    #[error("invalid Kafka configuration: {0}")]
-    Config(String),
     #[error("cannot create the Kafka consumer: {0}")]
     Consumer(rdkafka::error::KafkaError),
     #[error("cannot create the dead-letter producer: {0}")]
@@ -83,42 +80,39 @@ pub enum KafkaError {
     Thread(std::io::Error),
 }
 
-/// Resolved receiver settings.
+/// Payload encoding of the records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KafkaEncoding {
+    /// Protobuf `ExportTraceServiceRequest` (the OpenTelemetry Collector's default).
+    OtlpProto,
+    /// OTLP/JSON `ExportTraceServiceRequest`.
+    OtlpJson,
+}
+
+/// Where a group without committed offsets starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KafkaInitialOffset {
+    Latest,
+    Earliest,
+}
+
+/// The receiver's configuration (resolved by [`crate::wiring`]).
 #[derive(Debug, Clone)]
 pub struct KafkaConfig {
+    /// librdkafka properties for every client (`bootstrap.servers`, security settings).
     pub client: Vec<(String, String)>,
+    /// Topics to consume; a name starting with `^` is a regex.
     pub topics: Vec<String>,
     pub group_id: String,
     pub encoding: KafkaEncoding,
     pub initial_offset: KafkaInitialOffset,
     pub session_timeout_ms: u64,
+    /// How often acknowledged offsets are committed.
     pub commit_interval: Duration,
+    /// On revoke or shutdown, how long to wait for in-flight runs to be written.
     pub revoke_timeout: Duration,
+    /// Topic for undecodable records; `None`: they are only logged, counted and skipped.
     pub dead_letter_topic: Option<String>,
-}
-
-impl KafkaConfig {
-    pub fn from_settings(s: &Settings) -> Result<KafkaConfig, KafkaError> {
-        Ok(KafkaConfig {
-            client: s
-                .kafka_client_options()
-                .map_err(|e| KafkaError::Config(e.to_string()))?,
-            topics: s
-                .kafka_topics
-                .iter()
-                .map(|t| t.trim().to_owned())
-                .filter(|t| !t.is_empty())
-                .collect(),
-            group_id: s.kafka_group_id.clone(),
-            encoding: s.kafka_encoding,
-            initial_offset: s.kafka_initial_offset,
-            session_timeout_ms: s.kafka_session_timeout_ms,
-            commit_interval: Duration::from_millis(s.kafka_commit_interval_ms.max(10)),
-            revoke_timeout: Duration::from_millis(s.kafka_revoke_timeout_ms),
-            dead_letter_topic: (!s.kafka_dead_letter_topic.trim().is_empty())
-                .then(|| s.kafka_dead_letter_topic.trim().to_owned()),
-        })
-    }
 }
 
 /// State shared by the poll loop and the rebalance callbacks (both on the Kafka thread).
