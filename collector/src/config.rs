@@ -507,3 +507,68 @@ impl Settings {
         Duration::from_millis(self.idle_timeout_ms)
     }
 }
+
+/// Settings from command-line arguments (unit tests; the environment applies as in `main`).
+#[cfg(test)]
+pub(crate) fn settings_from_args(args: &[&str]) -> Result<Settings, ConfigError> {
+    use clap::{CommandFactory, FromArgMatches, Parser};
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        settings: SettingsArgs,
+    }
+    let matches = Cli::command()
+        .try_get_matches_from(std::iter::once("groundcheck").chain(args.iter().copied()))
+        .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| ConfigError::Invalid(e.to_string()))?;
+    Settings::resolve(&cli.settings, &matches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One test, so that nothing else in it races on the variable. `sink_shutdown_ms` is read
+    /// by no other unit test.
+    #[test]
+    fn precedence_is_flag_then_toml_then_env_then_default() {
+        const ENV: &str = "GROUNDCHECK_SINK_SHUTDOWN_MS";
+        let dir = tempfile::tempdir().unwrap();
+        let toml = dir.path().join("groundcheck.toml");
+        std::fs::write(&toml, "sink_shutdown_ms = 222\n").unwrap();
+        let toml = toml.to_str().unwrap();
+        let shutdown_ms = |args: &[&str]| settings_from_args(args).unwrap().sink_shutdown_ms;
+
+        std::env::remove_var(ENV);
+        assert_eq!(shutdown_ms(&[]), 5_000, "default");
+        assert_eq!(shutdown_ms(&["--config", toml]), 222, "TOML over default");
+        assert_eq!(
+            shutdown_ms(&["--config", toml, "--sink-shutdown-ms", "333"]),
+            333,
+            "flag over TOML"
+        );
+        std::env::set_var(ENV, "111");
+        let with_env = (
+            shutdown_ms(&[]),
+            shutdown_ms(&["--config", toml]),
+            shutdown_ms(&["--sink-shutdown-ms", "333"]),
+            shutdown_ms(&["--config", toml, "--sink-shutdown-ms", "333"]),
+        );
+        std::env::remove_var(ENV);
+        assert_eq!(
+            with_env,
+            (111, 222, 333, 333),
+            "env over default; TOML over env; flag over env and TOML"
+        );
+    }
+
+    #[test]
+    fn invalid_values_are_refused_with_the_setting_named() {
+        let e = settings_from_args(&["--workers", "0"]).unwrap_err();
+        assert!(e.to_string().contains("workers must be at least 1"), "{e}");
+        let e = settings_from_args(&["--judge", "true"]).unwrap_err();
+        assert!(e.to_string().contains("llm_base_url"), "{e}");
+        let e = settings_from_args(&["--kafka-option", "no-equals-sign"]).unwrap_err();
+        assert!(e.to_string().contains("key=value"), "{e}");
+    }
+}

@@ -331,3 +331,105 @@ pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detect
     let detector = crate::detection::build(detection_config(s)?, metrics)?;
     Ok(detector)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::settings_from_args;
+
+    #[test]
+    fn each_component_gets_its_own_config() {
+        let s = settings_from_args(&[
+            "--workers",
+            "3",
+            "--worker-queue",
+            "5",
+            "--sink-flush-ms",
+            "7",
+            "--llm-deadline-ms",
+            "900",
+            "--kafka-brokers",
+            "b1:9092",
+            "--kafka-topic",
+            " spans ,",
+            "--kafka-dead-letter-topic",
+            " dlq ",
+            "--kafka-commit-interval-ms",
+            "1",
+            "--kafka-encoding",
+            "otlp_json",
+            "--clickhouse-url",
+            "http://127.0.0.1:8123/",
+            "--clickhouse-required",
+            "false",
+            "--summary",
+            "false",
+        ])
+        .unwrap();
+        let pipeline = pipeline_config(&s);
+        assert_eq!((pipeline.workers, pipeline.worker_queue), (3, 5));
+        assert_eq!(pipeline.sink_flush, Duration::from_millis(7));
+        assert_eq!(pipeline.llm_deadline, Duration::from_millis(900));
+        assert_eq!(pipeline.assembler.grace, Duration::from_millis(2_000));
+
+        let kafka = receivers_config(&s).unwrap().kafka.expect("kafka on");
+        assert_eq!(kafka.topics, vec!["spans".to_owned()]);
+        assert_eq!(kafka.dead_letter_topic.as_deref(), Some("dlq"));
+        assert_eq!(kafka.encoding, KafkaEncoding::OtlpJson);
+        assert_eq!(kafka.commit_interval, Duration::from_millis(10), "floored");
+        assert!(kafka
+            .client
+            .contains(&("bootstrap.servers".to_owned(), "b1:9092".to_owned())));
+
+        let sinks = sinks_config(&s).unwrap();
+        let clickhouse = sinks.clickhouse.expect("clickhouse on");
+        assert_eq!(clickhouse.sink.url, "http://127.0.0.1:8123");
+        assert!(!clickhouse.required && !sinks.summary);
+        assert!(sinks.kafka_report.is_none());
+
+        let nli = nli_config(&s);
+        assert_eq!(nli.sessions, 3, "0 sessions: one per worker");
+        assert!(nli.dump.is_none());
+        assert!(llm_config(&s).unwrap().is_none(), "no probes, no judge");
+    }
+
+    #[test]
+    fn off_by_default() {
+        let s = settings_from_args(&[]).unwrap();
+        assert!(receivers_config(&s).unwrap().kafka.is_none());
+        let sinks = sinks_config(&s).unwrap();
+        assert!(sinks.clickhouse.is_none() && sinks.kafka_report.is_none() && sinks.summary);
+        let detection = detection_config(&s).unwrap();
+        assert!(detection.schemas.is_none() && detection.llm.is_none());
+        assert!(matches!(detection.scorer, ScorerChoice::Learned(_)));
+    }
+
+    #[test]
+    fn the_llm_api_key_comes_from_the_named_variable() {
+        const KEY_VAR: &str = "GROUNDCHECK_WIRING_TEST_API_KEY";
+        std::env::set_var(KEY_VAR, "secret");
+        let s = settings_from_args(&[
+            "--llm-base-url",
+            "http://127.0.0.1:9/v1",
+            "--judge",
+            "true",
+            "--llm-api-key-env",
+            KEY_VAR,
+        ])
+        .unwrap();
+        let llm = llm_config(&s).unwrap().expect("judge on");
+        std::env::remove_var(KEY_VAR);
+        assert_eq!(llm.client.api_key.as_deref(), Some("secret"));
+        assert!(llm.judge.is_some() && llm.probes.is_none());
+    }
+
+    #[test]
+    fn nli_off_means_the_deterministic_scorer_with_a_reason() {
+        let s = settings_from_args(&["--nli", "false", "--nli-dump", "/tmp/dump.jsonl"]).unwrap();
+        match scorer_choice(&s) {
+            ScorerChoice::Deterministic { reason } => assert!(reason.contains("nli = false")),
+            ScorerChoice::Learned(_) => panic!("nli is off"),
+        }
+        assert_eq!(nli_config(&s).dump, Some(PathBuf::from("/tmp/dump.jsonl")));
+    }
+}
