@@ -462,7 +462,7 @@ mod tests {
         b.insert_acked(vec![span(2, 3, Some(1))], tracker.register(&p1, 0), t0); // split run
         b.insert_acked(vec![span(3, 2, Some(1))], tracker.register(&p1, 1), t0);
         b.insert(vec![span(4, 2, Some(1))], t0); // OTLP
-        let back = b.hand_back(&[p0.clone()]);
+        let back = b.hand_back(std::slice::from_ref(&p0));
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].trace_id, [1; 16]);
         assert_eq!(back[0].acks.len(), 2);
@@ -470,7 +470,7 @@ mod tests {
         // Not remembered as finished: the run may come back (re-read after reassignment).
         assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
         assert_eq!(b.stats.late_spans, 0);
-        let held = b.held_records(&[p0.clone()]);
+        let held = b.held_records(std::slice::from_ref(&p0));
         assert_eq!(
             held,
             vec![(p0.clone(), 2)],

@@ -563,6 +563,10 @@ fn only_soft_flags(c: &Claim) -> bool {
         })
 }
 
+/// Per claim, the model's probabilities (entailment, neutral, contradiction), `None` where the
+/// model may not change the claim.
+pub type ClaimProbabilities = Vec<Option<[f32; 3]>>;
+
 /// The combined scorer: deterministic first, the model where the deterministic one is unsure.
 pub struct NliScorer {
     inner: Arc<dyn Scorer>,
@@ -628,7 +632,7 @@ impl NliScorer {
         &self,
         run: &AgentRun,
         claims: &[Claim],
-    ) -> Result<(Vec<Option<[f32; 3]>>, bool), NliError> {
+    ) -> Result<(ClaimProbabilities, bool), NliError> {
         let idx = EvidenceIndex::new(run);
         if idx.chunks.is_empty() {
             return Ok((vec![None; claims.len()], idx.prose));
