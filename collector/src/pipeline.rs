@@ -577,10 +577,10 @@ fn worker_job(
                         run_finished_at: finished_at,
                         acks,
                     };
-                    if let Err(unsent) = sink_tx.send(item).await {
+                    if let Err(mpsc::error::SendError(unsent)) = sink_tx.send(item).await {
                         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
                         tracing::error!("sink runner gone: report dropped");
-                        reject_all(unsent.0.acks, RejectReason::SinkRunnerGone);
+                        reject_all(unsent.acks, RejectReason::SinkRunnerGone);
                     }
                 });
                 return;
@@ -616,10 +616,10 @@ fn send_report(
         run_finished_at: finished_at,
         acks,
     };
-    if let Err(unsent) = sink_tx.blocking_send(item) {
+    if let Err(mpsc::error::SendError(unsent)) = sink_tx.blocking_send(item) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
-        reject_all(unsent.0.acks, RejectReason::SinkRunnerGone);
+        reject_all(unsent.acks, RejectReason::SinkRunnerGone);
     }
 }
 

@@ -3,7 +3,7 @@
 //! and the [`ReportSink`] implementation.
 
 use super::errors::{error_code, is_data_error};
-use super::rows::{ClaimRow, ProbeRow, Rows, RunRow, ToolCallRow};
+use super::rows::{ClaimRow, ProbeRow, RowKey, Rows, RunRow, ToolCallRow};
 use super::tokens::dedup_token;
 use super::{ClickHouseEvent, ClickHouseSink};
 use crate::jsonl::civil_from_days;
@@ -99,7 +99,7 @@ impl ClickHouseSink {
         &self,
         table: &'static str,
         rows: &[T::Value<'_>],
-        keys: &[(usize, u32)],
+        keys: &[RowKey],
         reports: &[HallucinationReport],
     ) -> Result<Vec<DeadRow>, SinkError> {
         let mut dead = Vec::new();
@@ -156,9 +156,9 @@ impl ClickHouseSink {
                         stack.push((mid, hi));
                         stack.push((lo, mid));
                     } else {
-                        tracing::warn!(table, run_id = %reports[keys[lo].0].run_id, error = %msg, "ClickHouse rejected a row; dead-lettered");
+                        tracing::warn!(table, run_id = %reports[keys[lo].report].run_id, error = %msg, "ClickHouse rejected a row; dead-lettered");
                         dead.push(DeadRow {
-                            report: keys[lo].0,
+                            report: keys[lo].report,
                             table,
                             error: msg,
                         });
@@ -234,7 +234,9 @@ impl ReportSink for ClickHouseSink {
     /// name, synced, renamed.
     async fn spill(&self, reports: &[HallucinationReport]) -> Result<(), SinkError> {
         let dir = self.spill_dir();
-        let keys: Vec<(usize, u32)> = (0..reports.len()).map(|i| (i, 0)).collect();
+        let keys: Vec<RowKey> = (0..reports.len())
+            .map(|report| RowKey { report, index: 0 })
+            .collect();
         let token = dedup_token("spill", &keys, reports);
         let name = format!(
             "spill-{:020}-{}.jsonl",

@@ -43,7 +43,7 @@ mod schema;
 mod tokens;
 
 pub use errors::{error_code, is_data_error, DATA_ERROR_CODES};
-pub use rows::{rule_from_error_message, run_ts};
+pub use rows::{rule_from_error_message, run_ts, RowKey};
 pub use schema::{Migration, MIGRATIONS, MIN_VERSION};
 pub use tokens::dedup_token;
 

@@ -96,16 +96,26 @@ pub(super) struct ProbeRow<'a> {
     errors: &'a [String],
 }
 
-/// The rows of a batch, with (report index, row index) keys for tokens and dead letters.
+/// Which report a row comes from, and its index among that report's rows of the table
+/// (claim, tool call or probe index; 0 for `runs`): the input of dedup tokens, and how a
+/// rejected row finds its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowKey {
+    /// Index of the report in the batch.
+    pub report: usize,
+    pub index: u32,
+}
+
+/// The rows of a batch, with a [`RowKey`] per row for tokens and dead letters.
 pub(super) struct Rows<'a> {
     pub(super) runs: Vec<RunRow<'a>>,
-    pub(super) run_keys: Vec<(usize, u32)>,
+    pub(super) run_keys: Vec<RowKey>,
     pub(super) claims: Vec<ClaimRow<'a>>,
-    pub(super) claim_keys: Vec<(usize, u32)>,
+    pub(super) claim_keys: Vec<RowKey>,
     pub(super) calls: Vec<ToolCallRow<'a>>,
-    pub(super) call_keys: Vec<(usize, u32)>,
+    pub(super) call_keys: Vec<RowKey>,
     pub(super) probes: Vec<ProbeRow<'a>>,
-    pub(super) probe_keys: Vec<(usize, u32)>,
+    pub(super) probe_keys: Vec<RowKey>,
 }
 
 /// Time axis of a run: its end (root span end), else the report time. Nanoseconds.
@@ -202,7 +212,10 @@ impl<'a> Rows<'a> {
                 notes: &r.notes,
                 report: serde_json::to_string(r).unwrap_or_default(),
             });
-            rows.run_keys.push((ri, 0));
+            rows.run_keys.push(RowKey {
+                report: ri,
+                index: 0,
+            });
             for (i, c) in r.claims.iter().enumerate() {
                 rows.claims.push(ClaimRow {
                     run_id: &r.run_id,
@@ -231,7 +244,10 @@ impl<'a> Rows<'a> {
                     flagged_texts: c.flagged_spans.iter().map(|f| f.text.as_str()).collect(),
                     flagged_reasons: c.flagged_spans.iter().map(|f| f.reason.as_str()).collect(),
                 });
-                rows.claim_keys.push((ri, i as u32));
+                rows.claim_keys.push(RowKey {
+                    report: ri,
+                    index: i as u32,
+                });
             }
             for (i, v) in r.tool_call_validations.iter().enumerate() {
                 rows.calls.push(ToolCallRow {
@@ -255,7 +271,10 @@ impl<'a> Rows<'a> {
                     errors: &v.errors,
                     args: &v.args,
                 });
-                rows.call_keys.push((ri, i as u32));
+                rows.call_keys.push(RowKey {
+                    report: ri,
+                    index: i as u32,
+                });
             }
             for (i, p) in r.consistency_probes.iter().enumerate() {
                 rows.probes.push(ProbeRow {
@@ -272,7 +291,10 @@ impl<'a> Rows<'a> {
                     probe_answers: &p.probe_answers,
                     errors: &p.errors,
                 });
-                rows.probe_keys.push((ri, i as u32));
+                rows.probe_keys.push(RowKey {
+                    report: ri,
+                    index: i as u32,
+                });
             }
         }
         rows

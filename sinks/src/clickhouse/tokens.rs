@@ -1,6 +1,7 @@
 //! Deduplication tokens: the `insert_deduplication_token` of a set of rows, stable across
 //! retries and spills of the same batch.
 
+use super::rows::RowKey;
 use groundcheck_detectors::report::HallucinationReport;
 use groundcheck_detectors::text::{self, FNV_OFFSET};
 
@@ -10,17 +11,17 @@ pub(super) fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
 
 /// `insert_deduplication_token` of a set of rows: the table and each row's (run_id,
 /// reported_at, index), 128 bits of FNV-1a. The same batch retried gets the same token.
-pub fn dedup_token(table: &str, keys: &[(usize, u32)], reports: &[HallucinationReport]) -> String {
+pub fn dedup_token(table: &str, keys: &[RowKey], reports: &[HallucinationReport]) -> String {
     let (mut a, mut b) = (
         fnv1a(FNV_OFFSET, table.as_bytes()),
         fnv1a(FNV_OFFSET ^ 0x9e37_79b9_7f4a_7c15, table.as_bytes()),
     );
-    for (ri, idx) in keys {
-        let r = &reports[*ri];
+    for key in keys {
+        let r = &reports[key.report];
         for part in [
             r.run_id.as_bytes(),
             &r.reported_at_unix_nano.to_le_bytes(),
-            &idx.to_le_bytes(),
+            &key.index.to_le_bytes(),
             b"|",
         ] {
             a = fnv1a(a, part);
@@ -38,7 +39,8 @@ mod tests {
     #[test]
     fn tokens_are_stable_and_distinct() {
         let reports = vec![report("a"), report("b")];
-        let k: Vec<(usize, u32)> = vec![(0, 0), (1, 0)];
+        let key = |report| RowKey { report, index: 0 };
+        let k = vec![key(0), key(1)];
         assert_eq!(
             dedup_token("runs", &k, &reports),
             dedup_token("runs", &k, &reports.clone())
@@ -52,8 +54,28 @@ mod tests {
             dedup_token("runs", &k[..1], &reports)
         );
         assert_ne!(
-            dedup_token("runs", &[(0, 0)], &reports),
-            dedup_token("runs", &[(1, 0)], &reports)
+            dedup_token("runs", &[key(0)], &reports),
+            dedup_token("runs", &[key(1)], &reports)
+        );
+    }
+
+    #[test]
+    fn tokens_do_not_change_across_versions() {
+        // Spilled batches are replayed with the token computed then: keep it stable.
+        let reports = vec![report("a"), report("b")];
+        let keys = [
+            RowKey {
+                report: 0,
+                index: 0,
+            },
+            RowKey {
+                report: 1,
+                index: 3,
+            },
+        ];
+        assert_eq!(
+            dedup_token("claims", &keys, &reports),
+            "gc:claims:2:3f4c63914dd461a6de9ed726970c9b9f"
         );
     }
 }
