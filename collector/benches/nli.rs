@@ -24,6 +24,7 @@ fn load(max_len: usize, batch: usize) -> Option<NliModel> {
         batch,
         sessions: 1,
         thresholds: NliThresholds::default(),
+        dump: None,
     };
     match NliModel::load(&cfg) {
         Ok(m) => Some(m),

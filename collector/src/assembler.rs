@@ -15,7 +15,9 @@
 //!
 //! - Kafka: each insert may carry the record's [`AckToken`]; an open run keeps a clone of the
 //!   token of every record that contributed spans to it and hands them on in the
-//!   [`FinishedRun`] (so the record is acknowledged only after the run's report is written).
+//!   [`FinishedRun`] (so the record is acknowledged only after the run's report is written);
+//!   the inserted token itself is acked once its spans are placed (spans late for a finished
+//!   run are disposed of for good).
 //!   [`RunBuffer::hand_back`] removes, without finishing them, the open runs whose spans all
 //!   came from revoked partitions.
 //!
@@ -140,7 +142,8 @@ impl RunBuffer {
     }
 
     /// Add the spans of one Kafka record (or OTLP request when `ack` is `None`); every run
-    /// that takes one of them keeps a clone of `ack`.
+    /// that takes one of them keeps a clone of `ack`, and `ack` itself is then acked (its
+    /// obligation passed on to the clones).
     pub fn insert_acked(
         &mut self,
         spans: Vec<NormalizedSpan>,
@@ -216,6 +219,9 @@ impl RunBuffer {
                 out.push(self.finish(tid, FinishReason::Truncated));
             }
         }
+        if let Some(ack) = ack {
+            ack.ack();
+        }
         out
     }
 
@@ -246,15 +252,16 @@ impl RunBuffer {
         }
     }
 
-    /// Tokens of `revoked` partitions still held by open runs (after [`hand_back`](Self::hand_back):
-    /// runs that also hold spans of other partitions or OTLP requests). Those records stay
-    /// uncommitted: the revoke fences at them instead of waiting for the runs to finish.
-    pub fn held_acks(&self, revoked: &[Tp]) -> Vec<AckToken> {
+    /// Records (partition, offset) of `revoked` partitions still held by open runs (after
+    /// [`hand_back`](Self::hand_back): runs that also hold spans of other partitions or OTLP
+    /// requests). Those records stay uncommitted: the revoke fences at them instead of waiting
+    /// for the runs to finish.
+    pub fn held_records(&self, revoked: &[Tp]) -> Vec<(Tp, i64)> {
         self.open
             .values()
             .flat_map(|r| r.acks.iter())
             .filter(|a| revoked.contains(a.tp()))
-            .cloned()
+            .map(|a| (a.tp().clone(), a.offset()))
             .collect()
     }
 
@@ -455,7 +462,7 @@ mod tests {
         b.insert_acked(vec![span(2, 3, Some(1))], tracker.register(&p1, 0), t0); // split run
         b.insert_acked(vec![span(3, 2, Some(1))], tracker.register(&p1, 1), t0);
         b.insert(vec![span(4, 2, Some(1))], t0); // OTLP
-        let back = b.hand_back(&[p0.clone()]);
+        let back = b.hand_back(std::slice::from_ref(&p0));
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].trace_id, [1; 16]);
         assert_eq!(back[0].acks.len(), 2);
@@ -463,10 +470,12 @@ mod tests {
         // Not remembered as finished: the run may come back (re-read after reassignment).
         assert!(b.insert(vec![span(1, 2, Some(1))], t0).is_empty());
         assert_eq!(b.stats.late_spans, 0);
-        let held = b.held_acks(&[p0.clone()]);
-        assert_eq!(held.len(), 1, "the split run still holds record p0@2");
-        assert_eq!((held[0].tp(), held[0].offset()), (&p0, 2));
-        drop(held);
+        let held = b.held_records(std::slice::from_ref(&p0));
+        assert_eq!(
+            held,
+            vec![(p0.clone(), 2)],
+            "the split run still holds record p0@2"
+        );
         let done = b.drain(false);
         let split = done.iter().find(|f| f.trace_id == [2; 16]).unwrap();
         assert_eq!(
@@ -474,6 +483,15 @@ mod tests {
             2,
             "a split run carries the tokens of both partitions"
         );
+        let reject = crate::receivers::kafka::offsets::RejectReason::HandedBack;
+        crate::receivers::kafka::offsets::reject_all(back.into_iter().flat_map(|r| r.acks), reject);
+        crate::receivers::kafka::offsets::ack_all(done.into_iter().flat_map(|r| r.acks));
+        assert_eq!(
+            tracker.committable(&p0),
+            Some(0),
+            "fenced at the handed-back records"
+        );
+        assert_eq!(tracker.committable(&p1), Some(2));
     }
 
     #[test]

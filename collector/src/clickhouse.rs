@@ -1,27 +1,19 @@
-//! Wiring of the ClickHouse sink (`groundcheck-sinks`) into `serve`: settings → config, sink
-//! events → metrics, and the startup check (fail fast unless `--clickhouse-required false`).
+//! Wiring of the ClickHouse sink (`groundcheck-sinks`) into `serve`: sink events → metrics,
+//! and the startup check (fail fast unless `clickhouse_required` is false).
 
-use crate::config::Settings;
 use crate::metrics::Metrics;
 use anyhow::bail;
 use groundcheck_sinks::clickhouse::Observer;
 use groundcheck_sinks::{ClickHouseConfig, ClickHouseEvent, ClickHouseSink, ReportSink};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
-use std::time::Duration;
 
-pub fn config(s: &Settings) -> ClickHouseConfig {
-    let mut c = ClickHouseConfig::new(
-        s.clickhouse_url.trim_end_matches('/'),
-        s.clickhouse_database.clone(),
-        s.data_dir.clone(),
-    );
-    c.user = s.clickhouse_user.clone();
-    c.password = s.clickhouse_password.clone();
-    c.async_insert = s.clickhouse_async_insert;
-    c.ttl_days = s.clickhouse_ttl_days;
-    c.timeout = Duration::from_millis(s.clickhouse_timeout_ms.max(1));
-    c
+/// The ClickHouse sink and how `serve` treats it at startup (resolved by [`crate::wiring`]).
+#[derive(Clone)]
+pub struct ClickHouseSetup {
+    pub sink: ClickHouseConfig,
+    /// Refuse to start when ClickHouse is unusable (false: start, and write once it is up).
+    pub required: bool,
 }
 
 /// Sink events → `groundcheck_clickhouse_*` metrics.
@@ -59,27 +51,32 @@ pub fn observer(metrics: Arc<Metrics>) -> Observer {
     })
 }
 
-/// The ClickHouse sink when `--clickhouse-url` is set. Connects, migrates and replays spilled
-/// batches before returning; when ClickHouse is unusable, fails unless
-/// `--clickhouse-required false` (then the sink retries — back-pressuring — until it is up).
+/// The ClickHouse sink. Connects, migrates and replays spilled batches before returning; when
+/// ClickHouse is unusable, fails unless `setup.required` is false (then the sink retries —
+/// back-pressuring — until it is up).
 pub async fn build(
-    s: &Settings,
+    setup: ClickHouseSetup,
     metrics: Arc<Metrics>,
-) -> anyhow::Result<Option<Arc<dyn ReportSink>>> {
-    if s.clickhouse_url.trim().is_empty() {
-        return Ok(None);
-    }
-    let cfg = config(s);
-    let url = cfg.url.clone();
+) -> anyhow::Result<Arc<dyn ReportSink>> {
+    let ClickHouseSetup {
+        sink: cfg,
+        required,
+    } = setup;
+    let (url, database, async_insert, ttl_days) = (
+        cfg.url.clone(),
+        cfg.database.clone(),
+        cfg.async_insert,
+        cfg.ttl_days,
+    );
     let sink = ClickHouseSink::new(cfg)
         .map_err(|e| anyhow::anyhow!("ClickHouse sink: {e}"))?
         .with_observer(observer(metrics.clone()));
     match sink.ensure_ready().await {
         Ok(()) => {
-            tracing::info!(url = %url, database = %s.clickhouse_database, async_insert = s.clickhouse_async_insert, ttl_days = s.clickhouse_ttl_days, "ClickHouse sink ready");
+            tracing::info!(url = %url, database = %database, async_insert, ttl_days, "ClickHouse sink ready");
             metrics.set_info("groundcheck_clickhouse_ready", "1");
         }
-        Err(e) if s.clickhouse_required => {
+        Err(e) if required => {
             bail!("{e}\n(start it, e.g. deploy/clickhouse.sh for a local one; or pass --clickhouse-required false to start anyway and write once it is reachable)")
         }
         Err(e) => {
@@ -87,5 +84,5 @@ pub async fn build(
             metrics.set_info("groundcheck_clickhouse_ready", "0");
         }
     }
-    Ok(Some(Arc::new(sink)))
+    Ok(Arc::new(sink))
 }

@@ -1,7 +1,8 @@
 //! Configuration: clap flags, each with a `GROUNDCHECK_…` env var, plus an optional TOML file
 //! (`--config`). Precedence, highest first: a flag on the command line, the TOML file, the
-//! environment, the built-in default. Components receive plain resolved structs; nothing
-//! reads configuration deeper down.
+//! environment, the built-in default. [`Settings`] is the resolved, validated result;
+//! [`crate::wiring`] turns it into each component's own config, so nothing reads
+//! configuration deeper down.
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
@@ -227,6 +228,8 @@ settings! {
     nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
     /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this.
     nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
+    /// Calibration dump: append one JSON line per claim the learned model sees to this file (empty: off).
+    nli_dump: PathBuf = PathBuf::new(), env = "GROUNDCHECK_NLI_DUMP", long = "nli-dump";
     /// Kafka bootstrap servers (`host:port,…`); empty: the Kafka receiver is off.
     kafka_brokers: String = String::new(), env = "GROUNDCHECK_KAFKA_BROKERS", long = "kafka-brokers";
     /// Topics to consume (repeatable or comma-separated); a name starting with `^` is a regex.
@@ -472,25 +475,6 @@ impl Settings {
             UnknownToolArg::Flagged => UnknownToolPolicy::Flagged,
         }
     }
-    pub fn nli_config(&self) -> crate::nli::NliConfig {
-        crate::nli::NliConfig {
-            model: self.nli_model.clone(),
-            runtime: self.nli_runtime.clone(),
-            max_len: self.nli_max_len,
-            max_pairs: self.nli_max_pairs,
-            batch: self.nli_batch,
-            sessions: if self.nli_sessions == 0 {
-                self.workers
-            } else {
-                self.nli_sessions
-            },
-            thresholds: crate::nli::NliThresholds {
-                contradiction: self.nli_contradiction_threshold,
-                unsupported: self.nli_unsupported_threshold,
-                entailment: self.nli_entailment_threshold,
-            },
-        }
-    }
     /// Claim kinds to probe (all when none configured).
     pub fn probe_kinds(
         &self,
@@ -521,5 +505,70 @@ impl Settings {
     }
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_millis(self.idle_timeout_ms)
+    }
+}
+
+/// Settings from command-line arguments (unit tests; the environment applies as in `main`).
+#[cfg(test)]
+pub(crate) fn settings_from_args(args: &[&str]) -> Result<Settings, ConfigError> {
+    use clap::{CommandFactory, FromArgMatches, Parser};
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        settings: SettingsArgs,
+    }
+    let matches = Cli::command()
+        .try_get_matches_from(std::iter::once("groundcheck").chain(args.iter().copied()))
+        .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| ConfigError::Invalid(e.to_string()))?;
+    Settings::resolve(&cli.settings, &matches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One test, so that nothing else in it races on the variable. `sink_shutdown_ms` is read
+    /// by no other unit test.
+    #[test]
+    fn precedence_is_flag_then_toml_then_env_then_default() {
+        const ENV: &str = "GROUNDCHECK_SINK_SHUTDOWN_MS";
+        let dir = tempfile::tempdir().unwrap();
+        let toml = dir.path().join("groundcheck.toml");
+        std::fs::write(&toml, "sink_shutdown_ms = 222\n").unwrap();
+        let toml = toml.to_str().unwrap();
+        let shutdown_ms = |args: &[&str]| settings_from_args(args).unwrap().sink_shutdown_ms;
+
+        std::env::remove_var(ENV);
+        assert_eq!(shutdown_ms(&[]), 5_000, "default");
+        assert_eq!(shutdown_ms(&["--config", toml]), 222, "TOML over default");
+        assert_eq!(
+            shutdown_ms(&["--config", toml, "--sink-shutdown-ms", "333"]),
+            333,
+            "flag over TOML"
+        );
+        std::env::set_var(ENV, "111");
+        let with_env = (
+            shutdown_ms(&[]),
+            shutdown_ms(&["--config", toml]),
+            shutdown_ms(&["--sink-shutdown-ms", "333"]),
+            shutdown_ms(&["--config", toml, "--sink-shutdown-ms", "333"]),
+        );
+        std::env::remove_var(ENV);
+        assert_eq!(
+            with_env,
+            (111, 222, 333, 333),
+            "env over default; TOML over env; flag over env and TOML"
+        );
+    }
+
+    #[test]
+    fn invalid_values_are_refused_with_the_setting_named() {
+        let e = settings_from_args(&["--workers", "0"]).unwrap_err();
+        assert!(e.to_string().contains("workers must be at least 1"), "{e}");
+        let e = settings_from_args(&["--judge", "true"]).unwrap_err();
+        assert!(e.to_string().contains("llm_base_url"), "{e}");
+        let e = settings_from_args(&["--kafka-option", "no-equals-sign"]).unwrap_err();
+        assert!(e.to_string().contains("key=value"), "{e}");
     }
 }

@@ -3,14 +3,17 @@
 //! Rooms, in the order data flows: [`receivers`] (OTLP gRPC/HTTP) → [`pipeline`]
 //! (normalize, assemble via [`assembler`], Stage 1 inline, worker pool for Stages 2–4, sink
 //! runner) → sinks (`groundcheck-sinks`). [`serve`] wires them with [`admin`] and ordered
-//! shutdown; [`check`] runs the same detection offline. [`config`] resolves settings once;
-//! [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness model.
+//! shutdown; [`check`] runs the same detection offline. [`config`] resolves settings once and
+//! [`wiring`] turns them into each component's own config ([`detection`] builds the detector
+//! from its); [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness
+//! model.
 
 pub mod admin;
 pub mod assembler;
 pub mod check;
 pub mod clickhouse;
 pub mod config;
+pub mod detection;
 pub mod eval;
 pub mod llm;
 pub mod loadgen;
@@ -20,3 +23,4 @@ pub mod pipeline;
 pub mod receivers;
 pub mod registry;
 pub mod serve;
+pub mod wiring;

@@ -223,12 +223,20 @@ counters! {
     kafka_rebalances_total: "Partition assignments and revocations",
     kafka_revoke_timeouts_total: "Revocations that gave up waiting for in-flight runs (their records are re-read by the next owner)",
     kafka_runs_handed_back_total: "Open runs handed back on revoke or shutdown (re-read by the partition's next owner)",
+    kafka_records_rejected_total: "Kafka records not delivered (report spilled or lost, run handed back, record never enqueued): offset fenced, never committed by this owner, re-read by the partition's next owner",
+    ack_tokens_unsettled_total: "Kafka acknowledgement tokens dropped without ack or reject (a bug; treated as rejected)",
     kafka_runs_split_total: "Runs whose spans came from several partitions (finished as usual, incomplete when the rest never arrives)",
     kafka_pauses_total: "Times the consumer paused its partitions because the pipeline was full",
     kafka_partitions_assigned: "Partitions currently assigned to this instance",
     kafka_partitions_paused: "Partitions currently paused for backpressure",
     kafka_group_assigned: "1 while the consumer group gave this instance an assignment (0: joining, stuck or idle member)",
     kafka_unassigned_seconds: "Seconds this instance has been subscribed without an assignment",
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
 }
 
 impl Metrics {

@@ -78,6 +78,8 @@ pub struct NliConfig {
     /// ONNX Runtime sessions (one intra-op thread each).
     pub sessions: usize,
     pub thresholds: NliThresholds,
+    /// Calibration dump: one JSON line per claim appended to this file (`None`: off).
+    pub dump: Option<PathBuf>,
 }
 
 /// Decision thresholds (calibrated on the tuning split; see BENCHMARKS.md).
@@ -564,6 +566,10 @@ fn only_soft_flags(c: &Claim) -> bool {
         })
 }
 
+/// Per claim, the model's probabilities (entailment, neutral, contradiction), `None` where the
+/// model may not change the claim.
+pub type ClaimProbabilities = Vec<Option<[f32; 3]>>;
+
 /// The combined scorer: deterministic first, the model where the deterministic one is unsure.
 pub struct NliScorer {
     inner: Arc<dyn Scorer>,
@@ -573,7 +579,7 @@ pub struct NliScorer {
     max_pairs: usize,
     metrics: Arc<Metrics>,
     note: String,
-    /// Calibration dump (`GROUNDCHECK_NLI_DUMP=FILE`, appended): one JSON line per claim.
+    /// Calibration dump (`--nli-dump FILE`, appended): one JSON line per claim.
     dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
 }
 
@@ -584,16 +590,17 @@ impl NliScorer {
         det: Stage2Config,
         th: NliThresholds,
         max_pairs: usize,
+        dump: Option<&Path>,
         metrics: Arc<Metrics>,
     ) -> NliScorer {
         let note = format!(
             "stage2: learned groundedness model on ({}) beside the deterministic scorer",
             model.description
         );
-        let dump = std::env::var_os("GROUNDCHECK_NLI_DUMP").and_then(|p| match std::fs::OpenOptions::new().create(true).append(true).open(&p) {
+        let dump = dump.and_then(|path| match std::fs::OpenOptions::new().create(true).append(true).open(path) {
             Ok(f) => Some(Mutex::new(std::io::BufWriter::new(f))),
             Err(e) => {
-                tracing::warn!(path = %PathBuf::from(&p).display(), "cannot create the calibration dump: {e}");
+                tracing::warn!(path = %path.display(), "cannot create the calibration dump: {e}");
                 None
             }
         });
@@ -628,7 +635,7 @@ impl NliScorer {
         &self,
         run: &AgentRun,
         claims: &[Claim],
-    ) -> Result<(Vec<Option<[f32; 3]>>, bool), NliError> {
+    ) -> Result<(ClaimProbabilities, bool), NliError> {
         let idx = EvidenceIndex::new(run);
         if idx.chunks.is_empty() {
             return Ok((vec![None; claims.len()], idx.prose));
@@ -868,6 +875,7 @@ mod tests {
             batch: 8,
             sessions: 1,
             thresholds: NliThresholds::default(),
+            dump: None,
         };
         let e = NliModel::load(&cfg).err().expect("must fail");
         assert!(
@@ -897,6 +905,7 @@ mod model_tests {
             batch: 4,
             sessions: 2,
             thresholds: NliThresholds::default(),
+            dump: None,
         };
         NliModel::load(&cfg).unwrap_or_else(|e| {
             panic!("{e} — run deploy/onnxruntime.sh first (deploy/test.sh does)")

@@ -8,33 +8,32 @@
 //!   the receivers push back;
 //! - workers → sinks: `sink_batch * 2` reports; a full sink queue blocks workers.
 //!
-//! Kafka acknowledgement: a Kafka batch carries an [`AckToken`]; it moves with the spans into
+//! Kafka acknowledgement: a Kafka record carries an [`AckToken`]; it moves with the spans into
 //! the open run, with the finished run into the worker job, and with the report into the sink
-//! runner, which drops it only after every sink acknowledged the report's batch (or rejected
-//! it with a non-retryable error, counted in `sink_reports_dropped_total`). Paths that lose a
-//! report without writing it (a crashed sink task) leak the tokens instead, so the offsets
-//! are never committed ([`abandon`]).
+//! runner. Every path settles it explicitly (contract on [`AckToken`]):
+//! - the sink runner **acks** a report's tokens once every sink acknowledged its batch (or
+//!   refused it for good: counted in `sink_reports_dropped_total`);
+//! - it **rejects** them when a sink spilled the batch to disk at shutdown or its write task
+//!   failed ([`RejectReason::NotWritten`]); a report lost because the sink runner is gone
+//!   ([`RejectReason::SinkRunnerGone`]), a run never checked because the worker pool closed
+//!   ([`RejectReason::WorkerPoolClosed`]) and a run handed back on revoke
+//!   ([`RejectReason::HandedBack`]) are rejected too. A rejected record's offset is fenced:
+//!   never committed by this owner, re-read by the partition's next owner.
 //!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
 //! run, the sink runner writes every report, then the process exits.
 
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
-use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::receivers::{AckToken, Ingest, IngestMsg, Tp};
+use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
-    isolate, maybe, AsyncResults, Detector, DetectorConfig, DetectorPanic, Stage2Result,
-    StageTimings,
+    isolate, maybe, AsyncResults, Detector, DetectorPanic, Stage2Result, StageTimings,
 };
-use groundcheck_detectors::report::{Action, HallucinationReport};
+use groundcheck_detectors::report::{Action, HallucinationReport, ToolCallValidation};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_detectors::stage1::{
-    Allowlist, SchemaRegistry, SchemaSource, Stage1, Stage1Config,
-};
-use groundcheck_detectors::stage2::{DeterministicScorer, Scorer, Stage2Config};
-use groundcheck_sinks::ReportSink;
+use groundcheck_sinks::{ReportSink, SinkErrorKind};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -42,19 +41,41 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::task::JoinHandle;
 
-/// Errors building the pipeline.
+// `check` and `eval` import these from here; their home is `crate::wiring` (TODO(issue 19):
+// switch those imports to `crate::wiring` and delete this re-export).
+pub use crate::wiring::{assembler_config, build_detector};
+
+/// Errors starting the pipeline.
 #[derive(Debug, thiserror::Error)]
 pub enum PipelineError {
-    #[error("stage 1 configuration: {0}")]
-    Stage1(#[from] groundcheck_detectors::stage1::Stage1Error),
-    #[error("tool schemas: {0}")]
-    Registry(#[from] crate::registry::RegistryError),
-    #[error("cannot start the schema reload thread: {0}")]
-    Watcher(std::io::Error),
     #[error("cannot build the worker pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
-    #[error("{0}")]
-    Llm(#[from] crate::llm::LlmSetupError),
+}
+
+/// The pipeline's bounds and timings (resolved by [`crate::wiring`]).
+#[derive(Debug, Clone)]
+pub struct PipelineConfig {
+    /// Capacity of the receivers → assembler queue (requests); full → 429 / UNAVAILABLE.
+    pub ingest_queue: usize,
+    /// Seconds in `Retry-After` when the ingest queue is full.
+    pub retry_after_secs: u64,
+    /// Max request body after decompression (413 above it).
+    pub max_body_bytes: usize,
+    pub assembler: AssemblerConfig,
+    /// Worker threads for Stages 2–4.
+    pub workers: usize,
+    /// Runs queued for the workers beyond those running; when full the assembler waits.
+    pub worker_queue: usize,
+    /// Max reports per sink batch (the sink queue holds two batches).
+    pub sink_batch: usize,
+    /// Max time a report waits for its batch.
+    pub sink_flush: Duration,
+    /// On shutdown, how long a sink keeps retrying a failing batch before spilling it.
+    pub sink_shutdown: Duration,
+    /// Runs whose report may wait for the LLM endpoint at once.
+    pub llm_max_pending_runs: usize,
+    /// How long a run's report waits for its probes and judge verdicts.
+    pub llm_deadline: Duration,
 }
 
 pub fn now_unix_nano() -> u64 {
@@ -64,120 +85,6 @@ pub fn now_unix_nano() -> u64 {
         .unwrap_or(0)
 }
 
-/// Build the detector from resolved settings (model and LLM counters go to a private [`Metrics`]).
-pub fn build_detector(s: &Settings) -> Result<Detector, PipelineError> {
-    build_detector_with(s, Arc::new(Metrics::default()))
-}
-
-/// Stage 2's scorer: the learned model beside the deterministic scorer when it loads, else the
-/// deterministic scorer with a note saying why (logged once at startup, and set as the
-/// `groundcheck_stage2_scorer_info` gauge).
-pub fn build_scorer(s: &Settings, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
-    let det: Arc<dyn Scorer> = Arc::new(DeterministicScorer::new(Stage2Config::default()));
-    let set = |scorer: &str, model: &str, reason: &str| {
-        metrics.set_info(
-            "groundcheck_stage2_scorer_info{scorer=\"deterministic\"}",
-            if scorer == "deterministic" { "1" } else { "0" },
-        );
-        metrics.set_info(
-            &format!(
-                "groundcheck_stage2_nli_info{{model=\"{model}\",fallback_reason=\"{}\"}}",
-                reason.replace(['"', '\\', '\n'], "'")
-            ),
-            if scorer == "nli" { "1" } else { "0" },
-        );
-    };
-    if !s.nli {
-        set(
-            "deterministic",
-            "",
-            "disabled by configuration (nli = false)",
-        );
-        return Arc::new(crate::nli::fallback(
-            det,
-            "disabled by configuration (nli = false)",
-        ));
-    }
-    let cfg = s.nli_config();
-    let started = Instant::now();
-    match crate::nli::NliModel::load(&cfg) {
-        Ok(model) => {
-            tracing::info!(model = %model.description, seconds = started.elapsed().as_secs_f64(), "stage 2: learned groundedness model loaded");
-            set("nli", &model.description, "");
-            Arc::new(crate::nli::NliScorer::new(
-                det,
-                Arc::new(model),
-                Stage2Config::default(),
-                cfg.thresholds,
-                cfg.max_pairs,
-                metrics.clone(),
-            ))
-        }
-        Err(e) => {
-            tracing::warn!("stage 2: learned groundedness model unavailable, falling back to the deterministic scorer: {e}");
-            set("deterministic", "", &e.to_string());
-            Arc::new(crate::nli::fallback(det, &e.to_string()))
-        }
-    }
-}
-
-/// Build the detector from resolved settings; the Stage-2 model, the LLM judge and prober
-/// (when configured) count into `metrics`.
-pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, PipelineError> {
-    let mut allowlists = HashMap::new();
-    for (tool, a) in &s.allowlist {
-        allowlists.insert(
-            tool.clone(),
-            Allowlist::new(a.exact.clone(), a.prefixes.clone(), &a.regexes, tool)?,
-        );
-    }
-    let registry: Option<Arc<dyn SchemaRegistry>> = if s.schema_dir.as_os_str().is_empty() {
-        None
-    } else {
-        let r = crate::registry::FileRegistry::load(&s.schema_dir)?;
-        if s.schema_reload_secs > 0 {
-            crate::registry::spawn_watcher(&r, Duration::from_secs(s.schema_reload_secs))
-                .map_err(PipelineError::Watcher)?;
-        }
-        Some(r)
-    };
-    let id_patterns = Stage1Config::compile_id_patterns(&s.id_patterns)?;
-    let cfg = Stage1Config {
-        unknown_tool: s.unknown_tool(),
-        allowlists,
-        disable_provenance: false,
-        id_patterns,
-    };
-    // Registry schemas that do not compile are logged by the registry when it loads them.
-    let stage1 = Stage1::new(cfg, registry).with_schema_error_hook(|e| {
-        if e.source == SchemaSource::Span {
-            tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
-        }
-    });
-    let scorer = build_scorer(s, &metrics);
-    let (judge, prober) = crate::llm::build(s, metrics)?;
-    let mut cfg = DetectorConfig::new(s.thresholds(), s.aggregation());
-    cfg.judge_combine = s.judge_combine().map_err(crate::llm::LlmSetupError::from)?;
-    Ok(Detector {
-        cfg,
-        stage1,
-        scorers: vec![scorer],
-        judge,
-        prober,
-    })
-}
-
-pub fn assembler_config(s: &Settings) -> AssemblerConfig {
-    AssemblerConfig {
-        grace: s.grace(),
-        idle_timeout: s.idle_timeout(),
-        max_open_runs: s.max_open_runs,
-        max_spans_per_run: s.max_spans_per_run,
-        finished_memory: s.max_open_runs.max(1024) * 4,
-    }
-}
-
-/// Turn a finished run into the canonical run model.
 /// The canonical run of a finished trace. A panic while building it (a bug) yields an empty,
 /// incomplete run that says why, and the panic for the caller to count.
 pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
@@ -212,8 +119,8 @@ pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
 }
 
 /// Count and log a panic caught while one run was checked.
-pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, m: &Metrics) {
-    m.detector_panics_total.fetch_add(1, Relaxed);
+pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, metrics: &Metrics) {
+    metrics.detector_panics_total.fetch_add(1, Relaxed);
     tracing::error!(run_id, stage = panic.stage, error = %panic.message, "detector panicked; run reported as incomplete, collector carries on");
 }
 
@@ -229,20 +136,20 @@ pub struct Pipeline {
 }
 
 /// A report on its way to the sinks, with the Kafka tokens of its run.
-type SinkItem = (HallucinationReport, Instant, Vec<AckToken>);
-
-/// Never acknowledge data that was not written: tokens of a lost report are leaked, so their
-/// offsets stay uncommitted and the records are re-read after a restart or rebalance.
-fn abandon(acks: Vec<AckToken>) {
-    for a in acks {
-        std::mem::forget(a);
-    }
+struct SinkItem {
+    report: HallucinationReport,
+    /// When the assembler finished the run (the run latency histogram ends at the write).
+    run_finished_at: Instant,
+    /// Settled by the sink runner once every sink has answered (see the module docs).
+    acks: Vec<AckToken>,
 }
 
+/// A finished run on its way to the worker pool.
 struct Job {
     acks: Vec<AckToken>,
     run: AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
+    /// Stage 1's verdicts (computed on the assembly path).
+    validations: Vec<ToolCallValidation>,
     finished_at: Instant,
     /// Set when assembling the run or Stage 1 panicked (already counted and logged).
     panic: Option<DetectorPanic>,
@@ -260,22 +167,43 @@ struct AsyncStage {
     deadline: Duration,
 }
 
+/// What the assembler task hands finished runs to: the detector, the worker pool and its
+/// slots, the sink queue.
+struct Dispatch {
+    detector: Arc<Detector>,
+    pool: Arc<rayon::ThreadPool>,
+    /// `worker_slot_count` permits: running plus queued jobs. When none is free the assembler
+    /// waits (backpressure).
+    worker_slots: Arc<Semaphore>,
+    worker_slot_count: usize,
+    sink_tx: mpsc::Sender<SinkItem>,
+    metrics: Arc<Metrics>,
+    async_stage: AsyncStage,
+}
+
 impl Pipeline {
+    /// Start the assembler task, the worker pool and the sink runner on the current Tokio
+    /// runtime; the receivers enqueue through [`Pipeline::ingest`].
     pub fn start(
-        s: &Settings,
+        cfg: PipelineConfig,
         detector: Arc<Detector>,
         sinks: Vec<Arc<dyn ReportSink>>,
         metrics: Arc<Metrics>,
     ) -> Result<Pipeline, PipelineError> {
-        let (tx, rx) = mpsc::channel::<IngestMsg>(s.ingest_queue);
-        let ingest = Ingest::new(tx, metrics.clone(), s.retry_after_secs, s.max_body_bytes);
-        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(s.sink_batch * 2);
+        let (tx, rx) = mpsc::channel::<IngestMsg>(cfg.ingest_queue);
+        let ingest = Ingest::new(
+            tx,
+            metrics.clone(),
+            cfg.retry_after_secs,
+            cfg.max_body_bytes,
+        );
+        let (sink_tx, sink_rx) = mpsc::channel::<SinkItem>(cfg.sink_batch * 2);
         // Every job isolates its own panics (see `worker_job`); this handler is the last line so
         // that a panic outside them is counted instead of aborting the process.
         let panic_metrics = metrics.clone();
         let pool = Arc::new(
             rayon::ThreadPoolBuilder::new()
-                .num_threads(s.workers)
+                .num_threads(cfg.workers)
                 .thread_name(|i| format!("gc-worker-{i}"))
                 .panic_handler(move |_| {
                     panic_metrics.detector_panics_total.fetch_add(1, Relaxed);
@@ -283,32 +211,34 @@ impl Pipeline {
                 })
                 .build()?,
         );
-        let permits = s.workers + s.worker_queue;
+        let worker_slot_count = cfg.workers + cfg.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
-        let async_stage = AsyncStage {
-            rt: tokio::runtime::Handle::current(),
-            pending: Arc::new(Semaphore::new(s.llm_max_pending_runs)),
-            max_pending: s.llm_max_pending_runs,
-            deadline: Duration::from_millis(s.llm_deadline_ms) + Duration::from_secs(2),
+        let dispatch = Dispatch {
+            detector,
+            pool,
+            worker_slots: Arc::new(Semaphore::new(worker_slot_count)),
+            worker_slot_count,
+            sink_tx,
+            metrics: metrics.clone(),
+            async_stage: AsyncStage {
+                rt: tokio::runtime::Handle::current(),
+                pending: Arc::new(Semaphore::new(cfg.llm_max_pending_runs)),
+                max_pending: cfg.llm_max_pending_runs,
+                deadline: cfg.llm_deadline + Duration::from_secs(2),
+            },
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
             close_rx,
-            RunBuffer::new(assembler_config(s)),
-            detector,
-            pool,
-            Arc::new(Semaphore::new(permits)),
-            permits,
-            sink_tx,
-            metrics.clone(),
-            async_stage,
+            RunBuffer::new(cfg.assembler),
+            dispatch,
         ));
         let (sink_deadline, deadline_rx) = tokio::sync::watch::channel(None);
         let sink_runner = tokio::spawn(sink_loop(
             sink_rx,
             sinks,
-            s.sink_batch,
-            Duration::from_millis(s.sink_flush_ms),
+            cfg.sink_batch,
+            cfg.sink_flush,
             metrics,
             deadline_rx,
         ));
@@ -318,7 +248,7 @@ impl Pipeline {
             assembler,
             sink_runner,
             sink_deadline,
-            sink_shutdown: Duration::from_millis(s.sink_shutdown_ms),
+            sink_shutdown: cfg.sink_shutdown,
         })
     }
 
@@ -340,18 +270,13 @@ impl Pipeline {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The assembler task: spans in, finished runs out to [`dispatch`]; at close, every open run
+/// is finished and every job awaited before the sink queue closes.
 async fn assembler_loop(
     mut rx: mpsc::Receiver<IngestMsg>,
     mut close_rx: oneshot::Receiver<()>,
     mut buffer: RunBuffer,
-    detector: Arc<Detector>,
-    pool: Arc<rayon::ThreadPool>,
-    sem: Arc<Semaphore>,
-    permits: usize,
-    sink_tx: mpsc::Sender<SinkItem>,
-    metrics: Arc<Metrics>,
-    async_stage: AsyncStage,
+    to: Dispatch,
 ) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -367,46 +292,30 @@ async fn assembler_loop(
             }
             msg = rx.recv() => match msg {
                 Some(IngestMsg::Spans { spans, ack }) => {
-                    inline_stage1(&detector, &mut inline_schemas, &spans, &metrics);
+                    inline_stage1(&to.detector, &mut inline_schemas, &spans, &to.metrics);
                     buffer.insert_acked(spans, ack, Instant::now())
                 }
                 Some(IngestMsg::HandBack { partitions, reply }) => {
-                    let _ = reply.send(hand_back(&mut buffer, &partitions, &metrics));
+                    let _ = reply.send(hand_back(&mut buffer, &partitions, &to.metrics));
                     Vec::new()
                 }
                 None => break,
             },
             _ = tick.tick() => buffer.tick(Instant::now()),
         };
-        record_buffer(&buffer, &metrics);
-        dispatch(
-            finished,
-            &detector,
-            &pool,
-            &sem,
-            &sink_tx,
-            &metrics,
-            &async_stage,
-        )
-        .await;
+        record_buffer(&buffer, &to.metrics);
+        dispatch(finished, &to).await;
     }
     let rest = buffer.drain(false);
     tracing::info!(runs = rest.len(), "shutdown: finishing open runs");
-    record_buffer(&buffer, &metrics);
-    dispatch(
-        rest,
-        &detector,
-        &pool,
-        &sem,
-        &sink_tx,
-        &metrics,
-        &async_stage,
-    )
-    .await;
+    record_buffer(&buffer, &to.metrics);
+    dispatch(rest, &to).await;
     // Wait for every job to finish before the sink channel closes (runs still waiting for the
     // LLM endpoint hold their own sender; they end by their deadline).
-    let _all = sem.acquire_many(permits as u32).await;
-    drop(sink_tx);
+    let _all = to
+        .worker_slots
+        .acquire_many(to.worker_slot_count as u32)
+        .await;
 }
 
 /// Stage 1 inline, per tool span as it arrives (schema only, against the schema last seen
@@ -454,21 +363,25 @@ pub(crate) fn inline_stage1(
 }
 
 /// Remove the open runs of revoked partitions (see [`RunBuffer::hand_back`]); returns the
-/// lowest record offset handed back per partition (the committer's fence). The tokens drop
-/// here; the fence keeps their offsets uncommitted.
+/// lowest record offset handed back per partition (the committer's fence). The handed-back
+/// runs' tokens are rejected here ([`RejectReason::HandedBack`]: their offsets are fenced).
 fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Vec<(Tp, i64)> {
     let runs = buffer.hand_back(partitions);
     // Runs that stay open but hold records of these partitions (split across partitions, or
     // mixed with OTLP spans) are not waited for: their records are fenced too.
-    let held = buffer.held_acks(partitions);
+    let held = buffer.held_records(partitions);
     let mut low: HashMap<Tp, i64> = HashMap::new();
     let mut spans = 0;
     for r in &runs {
         spans += r.spans;
     }
-    for a in runs.iter().flat_map(|r| r.acks.iter()).chain(held.iter()) {
-        let e = low.entry(a.tp().clone()).or_insert(a.offset());
-        *e = (*e).min(a.offset());
+    let handed_back = runs
+        .iter()
+        .flat_map(|r| r.acks.iter())
+        .map(|a| (a.tp(), a.offset()));
+    for (tp, offset) in handed_back.chain(held.iter().map(|(tp, offset)| (tp, *offset))) {
+        let lowest = low.entry(tp.clone()).or_insert(offset);
+        *lowest = (*lowest).min(offset);
     }
     metrics
         .kafka_runs_handed_back_total
@@ -476,31 +389,44 @@ fn hand_back(buffer: &mut RunBuffer, partitions: &[Tp], metrics: &Metrics) -> Ve
     if !runs.is_empty() {
         tracing::info!(runs = runs.len(), spans, partitions = ?partitions.iter().map(|p| p.to_string()).collect::<Vec<_>>(), "kafka: handed back open runs of revoked partitions");
     }
+    reject_all(
+        runs.into_iter().flat_map(|r| r.acks),
+        RejectReason::HandedBack,
+    );
     record_buffer(buffer, metrics);
     low.into_iter().collect()
 }
 
-fn record_buffer(b: &RunBuffer, m: &Metrics) {
-    m.assembler_runs_open.store(b.open_runs() as u64, Relaxed);
-    m.assembler_runs_open_bytes
-        .store(b.open_bytes() as u64, Relaxed);
-    m.assembler_late_spans_total
-        .store(b.stats.late_spans, Relaxed);
-    m.assembler_runs_evicted_total
-        .store(b.stats.evicted, Relaxed);
-    m.assembler_runs_truncated_total
-        .store(b.stats.truncated, Relaxed);
+fn record_buffer(buffer: &RunBuffer, metrics: &Metrics) {
+    metrics
+        .assembler_runs_open
+        .store(buffer.open_runs() as u64, Relaxed);
+    metrics
+        .assembler_runs_open_bytes
+        .store(buffer.open_bytes() as u64, Relaxed);
+    metrics
+        .assembler_late_spans_total
+        .store(buffer.stats.late_spans, Relaxed);
+    metrics
+        .assembler_runs_evicted_total
+        .store(buffer.stats.evicted, Relaxed);
+    metrics
+        .assembler_runs_truncated_total
+        .store(buffer.stats.truncated, Relaxed);
 }
 
-async fn dispatch(
-    finished: Vec<FinishedRun>,
-    detector: &Arc<Detector>,
-    pool: &Arc<rayon::ThreadPool>,
-    sem: &Arc<Semaphore>,
-    sink_tx: &mpsc::Sender<SinkItem>,
-    metrics: &Arc<Metrics>,
-    async_stage: &AsyncStage,
-) {
+/// Count each finished run, run Stage 1 on it, and queue it for the worker pool (waiting for
+/// a worker slot when all are taken: backpressure).
+async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
+    let Dispatch {
+        detector,
+        pool,
+        worker_slots,
+        sink_tx,
+        metrics,
+        async_stage,
+        ..
+    } = to;
     for mut f in finished {
         let finished_at = Instant::now();
         if f.reason.incomplete_reason().is_some() {
@@ -552,14 +478,14 @@ async fn dispatch(
             finished_at,
             panic,
         };
-        let permit = match sem.clone().try_acquire_owned() {
+        let permit = match worker_slots.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
                 metrics.worker_backpressure_total.fetch_add(1, Relaxed);
-                match sem.clone().acquire_owned().await {
+                match worker_slots.clone().acquire_owned().await {
                     Ok(p) => p,
                     Err(_) => {
-                        abandon(job.acks);
+                        reject_all(job.acks, RejectReason::WorkerPoolClosed);
                         return;
                     }
                 }
@@ -587,7 +513,7 @@ fn worker_job(
     job: Job,
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
-    a: &AsyncStage,
+    async_stage: &AsyncStage,
 ) {
     let Job {
         acks,
@@ -604,8 +530,8 @@ fn worker_job(
         return;
     }
     let kept = validations.clone();
-    let mut s2 = match isolate("stage2", || detector.stage2(&run)) {
-        Ok(s2) => s2,
+    let mut stage2 = match isolate("stage2", || detector.stage2(&run)) {
+        Ok(stage2) => stage2,
         Err(p) => {
             record_panic(&run.run_id, &p, metrics);
             let report = detector.panic_report(&run, kept, &p, now_unix_nano());
@@ -613,18 +539,18 @@ fn worker_job(
             return;
         }
     };
-    let work = detector.async_work(&run, &s2);
+    let work = detector.async_work(&run, &stage2);
     if !work.is_empty() {
-        match a.pending.clone().try_acquire_owned() {
+        match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
                 let (detector, sink_tx, metrics, deadline) = (
                     detector.clone(),
                     sink_tx.clone(),
                     metrics.clone(),
-                    a.deadline,
+                    async_stage.deadline,
                 );
-                a.rt.spawn(async move {
+                async_stage.rt.spawn(async move {
                     let t = Instant::now();
                     let both = async { tokio::join!(maybe(work.judge), maybe(work.probes)) };
                     let mut results = match tokio::time::timeout(deadline, both).await {
@@ -634,7 +560,7 @@ fn worker_job(
                             elapsed: Duration::ZERO,
                         },
                         Err(_) => {
-                            s2.notes.push(format!(
+                            stage2.notes.push(format!(
                                 "stage3: LLM work abandoned after {} ms",
                                 deadline.as_millis()
                             ));
@@ -643,13 +569,18 @@ fn worker_job(
                     };
                     results.elapsed = t.elapsed();
                     let report =
-                        complete_stages(&detector, &run, validations, s2, results, &metrics);
+                        complete_stages(&detector, &run, validations, stage2, results, &metrics);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
-                    if let Err(e) = sink_tx.send((report, finished_at, acks)).await {
+                    let item = SinkItem {
+                        report,
+                        run_finished_at: finished_at,
+                        acks,
+                    };
+                    if let Err(mpsc::error::SendError(unsent)) = sink_tx.send(item).await {
                         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
                         tracing::error!("sink runner gone: report dropped");
-                        abandon(e.0 .2);
+                        reject_all(unsent.acks, RejectReason::SinkRunnerGone);
                     }
                 });
                 return;
@@ -657,7 +588,7 @@ fn worker_job(
             Err(_) => {
                 drop(work);
                 metrics.stage3_runs_skipped_total.fetch_add(1, Relaxed);
-                s2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", a.max_pending));
+                stage2.notes.push(format!("stage3: skipped: {} runs already waiting for the LLM endpoint (llm_max_pending_runs)", async_stage.max_pending));
             }
         }
     }
@@ -665,7 +596,7 @@ fn worker_job(
         detector,
         &run,
         validations,
-        s2,
+        stage2,
         AsyncResults::default(),
         metrics,
     );
@@ -680,10 +611,15 @@ fn send_report(
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Metrics,
 ) {
-    if let Err(e) = sink_tx.blocking_send((report, finished_at, acks)) {
+    let item = SinkItem {
+        report,
+        run_finished_at: finished_at,
+        acks,
+    };
+    if let Err(mpsc::error::SendError(unsent)) = sink_tx.blocking_send(item) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
         tracing::error!("sink runner gone: report dropped");
-        abandon(e.0 .2);
+        reject_all(unsent.acks, RejectReason::SinkRunnerGone);
     }
 }
 
@@ -691,40 +627,45 @@ fn send_report(
 fn complete_stages(
     detector: &Detector,
     run: &AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
-    s2: Stage2Result,
+    validations: Vec<ToolCallValidation>,
+    stage2: Stage2Result,
     results: AsyncResults,
-    m: &Metrics,
+    metrics: &Metrics,
 ) -> HallucinationReport {
     let had_async = results.judge.is_some() || results.probes.is_some();
     let kept = validations.clone();
-    let (report, t) = match isolate("stage4", || {
-        detector.complete(run, validations, s2, results, now_unix_nano())
+    let (report, timings) = match isolate("stage4", || {
+        detector.complete(run, validations, stage2, results, now_unix_nano())
     }) {
         Ok(done) => done,
         Err(p) => {
-            record_panic(&run.run_id, &p, m);
+            record_panic(&run.run_id, &p, metrics);
             (
                 detector.panic_report(run, kept, &p, now_unix_nano()),
                 StageTimings::default(),
             )
         }
     };
-    record_report(&report, t, had_async, m);
+    record_report(&report, timings, had_async, metrics);
     report
 }
 
-fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m: &Metrics) {
-    m.stage2_latency.observe(t.stage2);
+fn record_report(
+    report: &HallucinationReport,
+    timings: StageTimings,
+    stage3: bool,
+    metrics: &Metrics,
+) {
+    metrics.stage2_latency.observe(timings.stage2);
     if stage3 {
-        m.stage3_latency.observe(t.stage3);
+        metrics.stage3_latency.observe(timings.stage3);
     }
-    m.stage4_latency.observe(t.stage4);
-    m.reports_total.fetch_add(1, Relaxed);
+    metrics.stage4_latency.observe(timings.stage4);
+    metrics.reports_total.fetch_add(1, Relaxed);
     match report.action {
-        Action::Emit => m.reports_emit_total.fetch_add(1, Relaxed),
-        Action::Revise => m.reports_revise_total.fetch_add(1, Relaxed),
-        Action::Block => m.reports_block_total.fetch_add(1, Relaxed),
+        Action::Emit => metrics.reports_emit_total.fetch_add(1, Relaxed),
+        Action::Revise => metrics.reports_revise_total.fetch_add(1, Relaxed),
+        Action::Block => metrics.reports_block_total.fetch_add(1, Relaxed),
     };
 }
 
@@ -732,12 +673,12 @@ fn record_report(report: &HallucinationReport, t: StageTimings, stage3: bool, m:
 pub fn run_stages(
     detector: &Detector,
     run: AgentRun,
-    validations: Vec<groundcheck_detectors::report::ToolCallValidation>,
-    m: &Metrics,
+    validations: Vec<ToolCallValidation>,
+    metrics: &Metrics,
 ) -> HallucinationReport {
     let stage3 = detector.judge.is_some() || detector.prober.is_some();
-    let (report, t) = detector.finish_timed(&run, validations, now_unix_nano());
-    record_report(&report, t, stage3, m);
+    let (report, timings) = detector.finish_timed(&run, validations, now_unix_nano());
+    record_report(&report, timings, stage3, metrics);
     report
 }
 
@@ -791,7 +732,8 @@ async fn write_all(
     metrics: &Arc<Metrics>,
     shutdown_deadline: &tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
 ) {
-    let reports: Arc<[HallucinationReport]> = batch.iter().map(|(r, _, _)| r.clone()).collect();
+    let reports: Arc<[HallucinationReport]> =
+        batch.iter().map(|item| item.report.clone()).collect();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
         writes.spawn(write_one(
@@ -802,9 +744,10 @@ async fn write_all(
         ));
     }
     let mut written = true;
-    while let Some(r) = writes.join_next().await {
-        match r {
-            Ok(w) => written &= w,
+    while let Some(joined) = writes.join_next().await {
+        match joined {
+            Ok(SinkOutcome::Written | SinkOutcome::Refused) => {}
+            Ok(SinkOutcome::Spilled) => written = false,
             Err(e) => {
                 written = false;
                 tracing::error!(error = %e, "sink write task failed");
@@ -814,35 +757,47 @@ async fn write_all(
     metrics
         .sink_reports_written_total
         .fetch_add(batch.len() as u64, Relaxed);
-    for (_, t, _) in batch.iter() {
-        metrics.run_latency.observe(t.elapsed());
+    for item in batch.iter() {
+        metrics.run_latency.observe(item.run_finished_at.elapsed());
     }
-    if !written {
-        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Keep
-        // the records uncommitted so the partition's next owner writes them again (sinks
-        // dedupe by run_id / insert token).
-        for (_, _, acks) in batch.iter_mut() {
-            abandon(std::mem::take(acks));
-        }
+    let acks = batch.drain(..).flat_map(|item| item.acks);
+    if written {
+        ack_all(acks);
+    } else {
+        // Spilled to local disk (or a sink task died): not delivered in Kafka's sense. Never
+        // commit the records, so the partition's next owner writes them again (sinks dedupe
+        // by run_id / insert token).
+        reject_all(acks, RejectReason::NotWritten);
     }
-    batch.clear();
 }
 
-/// One sink's part of [`write_all`]: true when the sink acknowledged (or rejected for good)
-/// the batch, false when it was spilled to disk.
+/// What became of a batch at one sink.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SinkOutcome {
+    /// The sink acknowledged the batch.
+    Written,
+    /// The sink refused the batch for good (a configuration or permanent error; counted in
+    /// `sink_reports_dropped_total`). Retrying would not help: the batch counts as disposed of.
+    Refused,
+    /// Shutting down, the sink still failed and parked the batch on local disk.
+    Spilled,
+}
+
+/// One sink's part of [`write_all`]: transient errors are retried with backoff; past the
+/// shutdown deadline the batch is spilled.
 async fn write_one(
     sink: Arc<dyn ReportSink>,
     reports: Arc<[HallucinationReport]>,
     metrics: Arc<Metrics>,
     mut shutdown_deadline: tokio::sync::watch::Receiver<Option<tokio::time::Instant>>,
-) -> bool {
+) -> SinkOutcome {
     let mut backoff = Duration::from_millis(100);
     loop {
         let t = Instant::now();
         match sink.write_batch(&reports).await {
             Ok(()) => {
                 metrics.sink_latency.observe(t.elapsed());
-                return true;
+                return SinkOutcome::Written;
             }
             Err(e) if e.is_retryable() => {
                 metrics.sink_write_errors_total.fetch_add(1, Relaxed);
@@ -856,7 +811,7 @@ async fn write_one(
                                 .sink_reports_spilled_total
                                 .fetch_add(reports.len() as u64, Relaxed);
                             tracing::warn!(sink = sink.name(), error = %e, reports = reports.len(), "shutting down: sink still failing; batch spilled to disk");
-                            return false;
+                            return SinkOutcome::Spilled;
                         }
                         Err(se) => {
                             tracing::error!(sink = sink.name(), error = %se, "shutting down: cannot spill the batch; still retrying")
@@ -879,9 +834,303 @@ async fn write_one(
                 metrics
                     .sink_reports_dropped_total
                     .fetch_add(reports.len() as u64, Relaxed);
-                tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
-                return true;
+                if e.kind() == SinkErrorKind::Config {
+                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink is misconfigured; batch dropped");
+                } else {
+                    tracing::error!(sink = sink.name(), error = %e, reports = reports.len(), "sink rejected batch; dropped");
+                }
+                return SinkOutcome::Refused;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The pipeline end to end within the process: a test sink, Kafka tokens from a real
+    //! [`OffsetTracker`], a deterministic detector built from its own config.
+
+    use super::*;
+    use crate::detection::{DetectionConfig, ScorerChoice};
+    use crate::receivers::kafka::offsets::OffsetTracker;
+    use async_trait::async_trait;
+    use groundcheck_detectors::pipeline::DetectorConfig;
+    use groundcheck_detectors::stage1::Stage1Config;
+    use groundcheck_detectors::stage2::Aggregation;
+    use groundcheck_sinks::SinkError;
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Mutex;
+
+    /// How the test sink answers `write_batch`.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Answer {
+        Write,
+        /// A transient failure every time (spilling works).
+        FailTransient,
+        /// A permanent refusal (the data is rejected).
+        Refuse,
+    }
+
+    struct TestSink {
+        answer: Answer,
+        /// `write_batch` waits for a permit (closed: 0 permits).
+        gate: tokio::sync::Semaphore,
+        attempts: AtomicU64,
+        written: Mutex<Vec<HallucinationReport>>,
+        spilled: Mutex<Vec<HallucinationReport>>,
+    }
+
+    impl TestSink {
+        fn new(answer: Answer) -> Arc<TestSink> {
+            let sink = TestSink::gated(answer);
+            sink.open_gate();
+            sink
+        }
+        fn gated(answer: Answer) -> Arc<TestSink> {
+            Arc::new(TestSink {
+                answer,
+                gate: tokio::sync::Semaphore::new(0),
+                attempts: AtomicU64::new(0),
+                written: Mutex::new(Vec::new()),
+                spilled: Mutex::new(Vec::new()),
+            })
+        }
+        fn open_gate(&self) {
+            self.gate
+                .add_permits(tokio::sync::Semaphore::MAX_PERMITS / 2);
+        }
+        fn written(&self) -> Vec<HallucinationReport> {
+            self.written.lock().unwrap().clone()
+        }
+        fn spilled(&self) -> Vec<HallucinationReport> {
+            self.spilled.lock().unwrap().clone()
+        }
+    }
+
+    #[async_trait]
+    impl ReportSink for TestSink {
+        fn name(&self) -> &'static str {
+            "test"
+        }
+        async fn write_batch(&self, reports: &[HallucinationReport]) -> Result<(), SinkError> {
+            let _open = self.gate.acquire().await.expect("gate never closed");
+            self.attempts.fetch_add(1, Relaxed);
+            match self.answer {
+                Answer::Write => {
+                    self.written.lock().unwrap().extend_from_slice(reports);
+                    Ok(())
+                }
+                Answer::FailTransient => Err(SinkError::Remote {
+                    sink: "test",
+                    message: "unreachable".into(),
+                    retryable: true,
+                }),
+                Answer::Refuse => Err(SinkError::Remote {
+                    sink: "test",
+                    message: "rejected".into(),
+                    retryable: false,
+                }),
+            }
+        }
+        async fn spill(&self, reports: &[HallucinationReport]) -> Result<(), SinkError> {
+            self.spilled.lock().unwrap().extend_from_slice(reports);
+            Ok(())
+        }
+    }
+
+    fn config() -> PipelineConfig {
+        PipelineConfig {
+            ingest_queue: 64,
+            retry_after_secs: 1,
+            max_body_bytes: 1 << 20,
+            assembler: AssemblerConfig {
+                grace: Duration::ZERO,
+                idle_timeout: Duration::from_secs(30),
+                max_open_runs: 100,
+                max_spans_per_run: 100,
+                finished_memory: 1024,
+            },
+            workers: 1,
+            worker_queue: 1,
+            sink_batch: 1,
+            sink_flush: Duration::from_millis(10),
+            sink_shutdown: Duration::from_millis(200),
+            llm_max_pending_runs: 1,
+            llm_deadline: Duration::from_secs(1),
+        }
+    }
+
+    fn detector(metrics: &Arc<Metrics>) -> Arc<Detector> {
+        let cfg = DetectionConfig {
+            stage1: Stage1Config::default(),
+            schemas: None,
+            scorer: ScorerChoice::Deterministic {
+                reason: "test".into(),
+            },
+            llm: None,
+            detector: DetectorConfig::new(Default::default(), Aggregation::Min),
+        };
+        Arc::new(crate::detection::build(cfg, metrics.clone()).unwrap())
+    }
+
+    fn start(sink: &Arc<TestSink>, cfg: PipelineConfig) -> (Pipeline, Arc<Metrics>) {
+        let metrics = Arc::new(Metrics::default());
+        let sinks: Vec<Arc<dyn ReportSink>> = vec![sink.clone()];
+        let pipeline = Pipeline::start(cfg, detector(&metrics), sinks, metrics.clone()).unwrap();
+        (pipeline, metrics)
+    }
+
+    /// A span of run `trace`; without a parent it is the run's (ended) root.
+    fn span(trace: u8, id: u8, parent: Option<u8>) -> NormalizedSpan {
+        NormalizedSpan {
+            trace_id: [trace; 16],
+            span_id: [id; 8],
+            parent_span_id: parent.map(|p| [p; 8]),
+            end_unix_nano: 10,
+            ..Default::default()
+        }
+    }
+
+    fn run_id(trace: u8) -> String {
+        groundcheck_detectors::span::hex(&[trace; 16])
+    }
+
+    fn send(pipeline: &Pipeline, spans: Vec<NormalizedSpan>, ack: Option<AckToken>) {
+        pipeline
+            .ingest
+            .offer(IngestMsg::Spans { spans, ack })
+            .expect("ingest queue has room");
+    }
+
+    async fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !done() {
+            assert!(Instant::now() < deadline, "timed out waiting: {what}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    fn kafka(metrics: &Arc<Metrics>) -> (Arc<OffsetTracker>, Tp) {
+        let tracker = Arc::new(OffsetTracker::new(metrics.clone()));
+        let tp = Tp::new("otlp_spans", 0);
+        tracker.assign(&tp);
+        (tracker, tp)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_written_report_acks_its_records() {
+        let sink = TestSink::new(Answer::Write);
+        let (pipeline, metrics) = start(&sink, config());
+        let (tracker, tp) = kafka(&metrics);
+        // One run from two records; a record of another run interleaved.
+        send(
+            &pipeline,
+            vec![span(1, 2, Some(1))],
+            tracker.register(&tp, 0),
+        );
+        send(&pipeline, vec![span(2, 1, None)], tracker.register(&tp, 1));
+        send(&pipeline, vec![span(1, 1, None)], tracker.register(&tp, 2));
+        eventually("both records acknowledged", || {
+            tracker.committable(&tp) == Some(3)
+        })
+        .await;
+        let mut written: Vec<String> = sink.written().into_iter().map(|r| r.run_id).collect();
+        written.sort();
+        assert_eq!(written, vec![run_id(1), run_id(2)]);
+        pipeline.shutdown().await;
+        assert_eq!(metrics.kafka_records_rejected_total.load(Relaxed), 0);
+        assert_eq!(metrics.ack_tokens_unsettled_total.load(Relaxed), 0);
+        assert_eq!(metrics.sink_reports_written_total.load(Relaxed), 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_report_spilled_at_shutdown_rejects_its_records() {
+        let sink = TestSink::new(Answer::FailTransient);
+        let (pipeline, metrics) = start(&sink, config());
+        let (tracker, tp) = kafka(&metrics);
+        send(&pipeline, vec![span(1, 1, None)], tracker.register(&tp, 0));
+        eventually("the sink was tried", || sink.attempts.load(Relaxed) > 0).await;
+        assert_eq!(
+            tracker.committable(&tp),
+            Some(0),
+            "retrying: not acknowledged"
+        );
+        // Past `sink_shutdown` the failing batch is spilled instead of retried.
+        pipeline.shutdown().await;
+        let spilled: Vec<String> = sink.spilled().into_iter().map(|r| r.run_id).collect();
+        assert_eq!(spilled, vec![run_id(1)]);
+        assert_eq!(metrics.sink_reports_spilled_total.load(Relaxed), 1);
+        assert!(sink.written().is_empty());
+        assert_eq!(
+            tracker.committable(&tp),
+            Some(0),
+            "spilled is not delivered: the offset is fenced"
+        );
+        assert_eq!(tracker.outstanding_below_fence(&tp), 0);
+        assert_eq!(metrics.kafka_records_rejected_total.load(Relaxed), 1);
+        assert_eq!(metrics.ack_tokens_unsettled_total.load(Relaxed), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn open_runs_are_finished_and_written_at_shutdown() {
+        let sink = TestSink::new(Answer::Write);
+        let (pipeline, metrics) = start(&sink, config());
+        let (tracker, tp) = kafka(&metrics);
+        // No root span: the run stays open until shutdown finishes it as incomplete.
+        send(
+            &pipeline,
+            vec![span(7, 2, Some(1))],
+            tracker.register(&tp, 0),
+        );
+        eventually("the span is in an open run", || {
+            metrics.assembler_runs_open.load(Relaxed) == 1
+        })
+        .await;
+        pipeline.shutdown().await;
+        let written = sink.written();
+        assert_eq!(written.len(), 1);
+        assert!(written[0].incomplete, "{:?}", written[0].incomplete_reason);
+        assert_eq!(
+            tracker.committable(&tp),
+            Some(1),
+            "written, so acknowledged"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_batch_refused_for_good_is_dropped_counted_and_acked() {
+        let sink = TestSink::new(Answer::Refuse);
+        let (pipeline, metrics) = start(&sink, config());
+        let (tracker, tp) = kafka(&metrics);
+        send(&pipeline, vec![span(1, 1, None)], tracker.register(&tp, 0));
+        eventually("the record is settled", || {
+            tracker.committable(&tp) == Some(1)
+        })
+        .await;
+        assert_eq!(sink.attempts.load(Relaxed), 1, "never retried");
+        assert_eq!(metrics.sink_reports_dropped_total.load(Relaxed), 1);
+        pipeline.shutdown().await;
+        assert_eq!(metrics.kafka_records_rejected_total.load(Relaxed), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_full_worker_queue_makes_the_assembler_wait() {
+        // One worker, one queued job, a sink queue of two reports and a sink that does not
+        // answer: at most five runs fit (one in the sink, two queued for it, one on the
+        // blocked worker, one queued for the worker); the sixth makes the assembler wait.
+        let sink = TestSink::gated(Answer::Write);
+        let (pipeline, metrics) = start(&sink, config());
+        for trace in 1..=6 {
+            send(&pipeline, vec![span(trace, 1, None)], None);
+        }
+        eventually("the assembler waited for a worker slot", || {
+            metrics.worker_backpressure_total.load(Relaxed) > 0
+        })
+        .await;
+        assert!(sink.written().is_empty());
+        sink.open_gate();
+        eventually("every report written", || sink.written().len() == 6).await;
+        pipeline.shutdown().await;
+        assert_eq!(metrics.worker_queue_depth.load(Relaxed), 0);
     }
 }

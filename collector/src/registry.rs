@@ -424,7 +424,7 @@ mod tests {
         };
         let statuses = |settings: &crate::config::Settings| {
             let mut out = Vec::new();
-            crate::check::run_check(settings, &[input.clone()], &mut out).unwrap();
+            crate::check::run_check(settings, std::slice::from_ref(&input), &mut out).unwrap();
             let r: serde_json::Value =
                 serde_json::from_slice(out.split(|b| *b == b'\n').next().unwrap()).unwrap();
             r["tool_call_validations"]

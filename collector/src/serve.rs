@@ -4,37 +4,55 @@
 
 use crate::config::Settings;
 use crate::metrics::Metrics;
-use crate::pipeline::{build_detector_with, Pipeline};
+use crate::pipeline::Pipeline;
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
+use crate::wiring::{ServeConfig, SinksConfig};
 use anyhow::Context;
-use groundcheck_sinks::{JsonlSink, KafkaSink, ReportFormat, ReportSink, SummarySink};
+use groundcheck_sinks::{JsonlSink, KafkaSink, ReportSink, SummarySink};
 use std::future::IntoFuture;
 use std::sync::Arc;
 use tokio::sync::watch;
 
+/// `serve` with the configuration resolved by [`crate::wiring`].
 pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
-    let detector = Arc::new(build_detector_with(&settings, metrics.clone())?);
+    serve_with(ServeConfig::from_settings(&settings)?, metrics).await
+}
+
+/// The sinks, in order: JSON Lines (always), ClickHouse, the stderr summary, the Kafka report
+/// topic.
+pub async fn build_sinks(
+    cfg: SinksConfig,
+    metrics: &Arc<Metrics>,
+) -> anyhow::Result<Vec<Arc<dyn ReportSink>>> {
     let mut sinks: Vec<Arc<dyn ReportSink>> = vec![Arc::new(
-        JsonlSink::new(&settings.data_dir).context("embedded JSON Lines sink")?,
+        JsonlSink::new(&cfg.jsonl_dir).context("embedded JSON Lines sink")?,
     )];
-    if let Some(ch) = crate::clickhouse::build(&settings, metrics.clone()).await? {
-        sinks.push(ch);
+    if let Some(setup) = cfg.clickhouse {
+        sinks.push(crate::clickhouse::build(setup, metrics.clone()).await?);
     }
-    if settings.summary {
+    if cfg.summary {
         sinks.push(Arc::new(SummarySink));
     }
-    if !settings.kafka_report_topic.is_empty() {
-        let format = match settings.kafka_report_format {
-            crate::config::KafkaReportFormat::Json => ReportFormat::Json,
-            crate::config::KafkaReportFormat::Protobuf => ReportFormat::Protobuf,
-        };
-        let client = settings.kafka_client_options()?;
+    if let Some(report) = cfg.kafka_report {
         sinks.push(Arc::new(
-            KafkaSink::new(&client, &settings.kafka_report_topic, format)
+            KafkaSink::new(&report.client, &report.topic, report.format)
                 .context("Kafka report topic sink")?,
         ));
-        tracing::info!(topic = %settings.kafka_report_topic, format = ?format, "reports also go to a Kafka topic");
+        tracing::info!(topic = %report.topic, format = ?report.format, "reports also go to a Kafka topic");
     }
+    Ok(sinks)
+}
+
+pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Result<()> {
+    let ServeConfig {
+        receivers,
+        pipeline: pipeline_cfg,
+        sinks: sinks_cfg,
+        detection,
+    } = cfg;
+    let detector = Arc::new(crate::detection::build(detection, metrics.clone())?);
+    let data_dir = sinks_cfg.jsonl_dir.clone();
+    let sinks = build_sinks(sinks_cfg, &metrics).await?;
     metrics.set_info(
         "groundcheck_stage3_enabled",
         if detector.prober.is_some() { "1" } else { "0" },
@@ -42,31 +60,29 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
     if detector.judge.is_some() {
         metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"llm_judge\"}", "1");
     }
-    let pipeline = Pipeline::start(&settings, detector, sinks, metrics.clone())?;
+    let pipeline = Pipeline::start(pipeline_cfg, detector, sinks, metrics.clone())?;
 
-    let grpc_listener = tokio::net::TcpListener::bind(settings.grpc_addr)
+    let grpc_listener = tokio::net::TcpListener::bind(receivers.grpc_addr)
         .await
-        .with_context(|| format!("bind OTLP/gRPC on {}", settings.grpc_addr))?;
-    let http_listener = tokio::net::TcpListener::bind(settings.http_addr)
+        .with_context(|| format!("bind OTLP/gRPC on {}", receivers.grpc_addr))?;
+    let http_listener = tokio::net::TcpListener::bind(receivers.http_addr)
         .await
-        .with_context(|| format!("bind OTLP/HTTP on {}", settings.http_addr))?;
-    let admin_listener = tokio::net::TcpListener::bind(settings.admin_addr)
+        .with_context(|| format!("bind OTLP/HTTP on {}", receivers.http_addr))?;
+    let admin_listener = tokio::net::TcpListener::bind(receivers.admin_addr)
         .await
-        .with_context(|| format!("bind admin on {}", settings.admin_addr))?;
-    tracing::info!(grpc = %grpc_listener.local_addr()?, http = %http_listener.local_addr()?, admin = %admin_listener.local_addr()?, data_dir = %settings.data_dir.display(), "groundcheck listening");
+        .with_context(|| format!("bind admin on {}", receivers.admin_addr))?;
+    tracing::info!(grpc = %grpc_listener.local_addr()?, http = %http_listener.local_addr()?, admin = %admin_listener.local_addr()?, data_dir = %data_dir.display(), "groundcheck listening");
 
-    let kafka = if settings.kafka_enabled() {
-        let cfg = crate::receivers::kafka::KafkaConfig::from_settings(&settings)?;
-        Some(
+    let kafka = match receivers.kafka {
+        Some(kafka_cfg) => Some(
             crate::receivers::kafka::KafkaReceiver::start(
-                cfg,
+                kafka_cfg,
                 pipeline.ingest.clone(),
                 metrics.clone(),
             )
             .context("Kafka receiver")?,
-        )
-    } else {
-        None
+        ),
+        None => None,
     };
 
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -76,7 +92,7 @@ pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<
 
     let grpc_svc = TraceServiceServer::new(
         GrpcReceiver::new(pipeline.ingest.clone()),
-        settings.max_body_bytes,
+        receivers.max_body_bytes,
     );
     let grpc = tokio::spawn(
         tonic::transport::Server::builder()

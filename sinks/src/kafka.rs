@@ -42,10 +42,10 @@ impl KafkaSink {
         for (k, v) in client {
             cc.set(k, v);
         }
-        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Remote {
+        // librdkafka refuses unknown or invalid properties here, before any network I/O.
+        let producer: FutureProducer = cc.create().map_err(|e| SinkError::Config {
             sink: "kafka",
             message: e.to_string(),
-            retryable: true,
         })?;
         Ok(KafkaSink {
             producer,

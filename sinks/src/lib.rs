@@ -10,8 +10,11 @@
 //! - On `Err`, nothing of the batch may be assumed written; the runner retries the same batch
 //!   (sinks must tolerate a retried batch: files may hold a duplicate line after a partial
 //!   write, which readers dedupe by `run_id`; databases use idempotent inserts).
-//! - [`SinkError::is_retryable`] tells transient failures (I/O, network) from data errors that
-//!   no retry will fix.
+//! - [`SinkError::kind`] tells the three kinds of failure apart: a **configuration** error
+//!   (the sink cannot work as configured; fix the configuration, no retry helps), a
+//!   **transient** failure (I/O, network, an overloaded or unreachable server: retry the same
+//!   batch) and a **permanent** one (the data itself is refused: retrying changes nothing).
+//!   [`SinkError::is_retryable`] is true for transient failures only.
 //! - `write_batch` is async and must not block the runtime; blocking file I/O goes through
 //!   `tokio::fs` / `spawn_blocking` (bounded: one batch in flight per sink).
 //! - [`ReportSink::spill`]: at shutdown, a batch the sink could not write before the deadline
@@ -27,9 +30,26 @@ pub mod summary;
 use async_trait::async_trait;
 use groundcheck_detectors::report::HallucinationReport;
 
+/// What a caller can do about a [`SinkError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SinkErrorKind {
+    /// The sink cannot work as configured (bad URL, database name, client property). Raised
+    /// when the sink is built; fix the configuration.
+    Config,
+    /// Transient: local I/O, the network, an unreachable, slow or overloaded server. The same
+    /// batch may succeed later.
+    Transient,
+    /// The data is refused for good (cannot be serialized, the server rejects it), or the
+    /// operation is not supported. Retrying the same batch changes nothing.
+    Permanent,
+}
+
 /// Errors of a sink.
 #[derive(Debug, thiserror::Error)]
 pub enum SinkError {
+    /// The sink's configuration is unusable ([`SinkErrorKind::Config`]).
+    #[error("{sink}: {message}")]
+    Config { sink: &'static str, message: String },
     #[error("i/o error writing {path}: {source}")]
     Io {
         path: String,
@@ -37,8 +57,8 @@ pub enum SinkError {
     },
     #[error("report could not be serialized: {0}")]
     Serialize(#[from] serde_json::Error),
-    /// A remote store (database) failed; `retryable` for transient failures (unreachable,
-    /// timeouts, overload), not for data the server rejects.
+    /// A remote store (database, broker) failed; `retryable` for transient failures
+    /// (unreachable, timeouts, overload), not for data the server rejects.
     #[error("{sink}: {message}")]
     Remote {
         sink: &'static str,
@@ -50,12 +70,24 @@ pub enum SinkError {
 }
 
 impl SinkError {
-    pub fn is_retryable(&self) -> bool {
+    pub fn kind(&self) -> SinkErrorKind {
         match self {
-            SinkError::Io { .. } => true,
-            SinkError::Remote { retryable, .. } => *retryable,
-            SinkError::Serialize(_) | SinkError::SpillUnsupported(_) => false,
+            SinkError::Config { .. } => SinkErrorKind::Config,
+            SinkError::Io { .. } => SinkErrorKind::Transient,
+            SinkError::Remote {
+                retryable: true, ..
+            } => SinkErrorKind::Transient,
+            SinkError::Remote {
+                retryable: false, ..
+            }
+            | SinkError::Serialize(_)
+            | SinkError::SpillUnsupported(_) => SinkErrorKind::Permanent,
         }
+    }
+
+    /// A transient failure: retrying the same batch may succeed.
+    pub fn is_retryable(&self) -> bool {
+        self.kind() == SinkErrorKind::Transient
     }
 }
 

@@ -13,7 +13,6 @@ pub mod client;
 pub mod judge;
 pub mod probe;
 
-use crate::config::Settings;
 use crate::metrics::Metrics;
 use client::{ChatClient, ClientConfig};
 use groundcheck_detectors::judge::ClaimJudge;
@@ -29,14 +28,12 @@ use tokio::sync::Semaphore;
 pub enum LlmSetupError {
     #[error("LLM endpoint: {0}")]
     Client(#[from] client::LlmError),
-    #[error("LLM settings: {0}")]
-    Config(#[from] crate::config::ConfigError),
     #[error("cannot start a runtime for LLM calls: {0}")]
     Runtime(std::io::Error),
 }
 
 /// Which runs are probed / judged.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Sampling {
     /// Agent or service names (empty: all).
     pub agents: Vec<String>,
@@ -120,72 +117,85 @@ pub struct Shared {
     pub max_evidence_chars: usize,
 }
 
-/// Build the judge and the prober the settings ask for (both `None` when off).
-pub fn build(
-    s: &Settings,
-    metrics: Arc<Metrics>,
-) -> Result<
-    (
-        Option<Arc<dyn ClaimJudge>>,
-        Option<Arc<dyn ConsistencyProber>>,
-    ),
-    LlmSetupError,
-> {
-    if !(s.probes || s.judge) {
+/// The judge and the prober, each optional.
+pub type LlmComponents = (
+    Option<Arc<dyn ClaimJudge>>,
+    Option<Arc<dyn ConsistencyProber>>,
+);
+
+/// Configuration of the LLM side (resolved by [`crate::wiring`]; the API key is read from the
+/// environment there, never here).
+#[derive(Debug, Clone)]
+pub struct LlmConfig {
+    /// Endpoint, model, API key, timeouts and retries of every request.
+    pub client: ClientConfig,
+    /// Requests in flight to the endpoint, all runs together.
+    pub concurrency: usize,
+    /// Which runs are probed / judged.
+    pub sampling: Sampling,
+    /// How long a run's report waits for its probes and verdicts.
+    pub deadline: Duration,
+    /// Per-run budget per component: requests (retries included) and tokens.
+    pub max_requests_per_run: u64,
+    pub max_tokens_per_run: u64,
+    /// Tool results given to the model, at most this many characters.
+    pub max_evidence_chars: usize,
+    /// The LLM judge as a Stage-2 scorer; `None`: off.
+    pub judge: Option<JudgeConfig>,
+    /// Stage-3 self-consistency probes; `None`: off.
+    pub probes: Option<ProbeConfig>,
+}
+
+/// The LLM judge's bounds.
+#[derive(Debug, Clone, Copy)]
+pub struct JudgeConfig {
+    /// Verdicts cached by (claim, evidence hash); oldest evicted beyond this many.
+    pub cache_size: usize,
+    /// Claims judged per run at most (critical first).
+    pub max_claims: usize,
+}
+
+/// Stage-3 probes.
+#[derive(Debug, Clone)]
+pub struct ProbeConfig {
+    /// Claim kinds, probes per claim, probe budget per run, evidence size.
+    pub plan: PlanConfig,
+    /// Sampling temperature of probes.
+    pub temperature: f64,
+}
+
+/// Build the judge and the prober `cfg` asks for (both `None` when neither is configured).
+pub fn build(cfg: &LlmConfig, metrics: Arc<Metrics>) -> Result<LlmComponents, LlmSetupError> {
+    if cfg.judge.is_none() && cfg.probes.is_none() {
         return Ok((None, None));
     }
-    let api_key = std::env::var(&s.llm_api_key_env)
-        .ok()
-        .filter(|k| !k.is_empty());
-    let client = ChatClient::new(
-        ClientConfig {
-            base_url: s.llm_base_url.clone(),
-            model: s.llm_model.clone(),
-            api_key,
-            request_timeout: Duration::from_millis(s.llm_timeout_ms),
-            max_retries: s.llm_max_retries,
-            backoff: Duration::from_millis(s.llm_backoff_ms.max(1)),
-            max_tokens: s.llm_max_tokens,
-        },
-        metrics.clone(),
-    )?;
+    let client = ChatClient::new(cfg.client.clone(), metrics.clone())?;
     let shared = Arc::new(Shared {
         client,
-        sem: Arc::new(Semaphore::new(s.llm_concurrency)),
+        sem: Arc::new(Semaphore::new(cfg.concurrency)),
         metrics,
         rt: Rt::current_or_own()?,
-        sampling: Sampling {
-            agents: s.llm_agents.clone(),
-            rate: s.llm_sample_rate,
-        },
-        deadline: Duration::from_millis(s.llm_deadline_ms),
-        max_requests: s.llm_max_requests_per_run,
-        max_tokens: s.llm_max_tokens_per_run,
-        max_evidence_chars: s.llm_max_evidence_chars,
+        sampling: cfg.sampling.clone(),
+        deadline: cfg.deadline,
+        max_requests: cfg.max_requests_per_run,
+        max_tokens: cfg.max_tokens_per_run,
+        max_evidence_chars: cfg.max_evidence_chars,
     });
-    let judge: Option<Arc<dyn ClaimJudge>> = s.judge.then(|| {
+    let judge: Option<Arc<dyn ClaimJudge>> = cfg.judge.map(|j| {
         Arc::new(judge::LlmJudge::new(
             shared.clone(),
-            s.judge_cache_size,
-            s.judge_max_claims,
+            j.cache_size,
+            j.max_claims,
         )) as Arc<dyn ClaimJudge>
     });
-    let prober: Option<Arc<dyn ConsistencyProber>> = if s.probes {
-        let plan = PlanConfig {
-            kinds: s.probe_kinds()?,
-            probes_per_claim: s.probes_per_claim,
-            max_probes: s.probe_max_per_run,
-            max_evidence_chars: s.llm_max_evidence_chars,
-        };
-        Some(Arc::new(probe::LlmProber::new(
+    let prober: Option<Arc<dyn ConsistencyProber>> = cfg.probes.as_ref().map(|p| {
+        Arc::new(probe::LlmProber::new(
             shared.clone(),
-            plan,
-            s.probe_temperature,
-        )))
-    } else {
-        None
-    };
-    tracing::info!(endpoint = %s.llm_base_url, model = %s.llm_model, probes = s.probes, judge = s.judge, concurrency = s.llm_concurrency, deadline_ms = s.llm_deadline_ms, "LLM endpoint configured");
+            p.plan.clone(),
+            p.temperature,
+        )) as Arc<dyn ConsistencyProber>
+    });
+    tracing::info!(endpoint = %cfg.client.base_url, model = %cfg.client.model, probes = cfg.probes.is_some(), judge = cfg.judge.is_some(), concurrency = cfg.concurrency, deadline_ms = cfg.deadline.as_millis() as u64, "LLM endpoint configured");
     Ok((judge, prober))
 }
 

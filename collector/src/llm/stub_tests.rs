@@ -4,7 +4,7 @@
 
 use crate::config::{Settings, SettingsArgs};
 use crate::metrics::Metrics;
-use crate::pipeline::build_detector_with;
+use crate::wiring::build_detector_with;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -277,7 +277,7 @@ async fn worker(
         dialect: args.dialect,
         omit_root: args.omit_root,
     };
-    let mut rng = Rng::new(0x5eed ^ (id as u64 + 1) * 0x9e37_79b9 ^ now_ns());
+    let mut rng = Rng::new(0x5eed ^ ((id as u64 + 1) * 0x9e37_79b9) ^ now_ns());
     let mut grpc = None;
     let mut http = None;
     let mut kafka: Option<rdkafka::producer::FutureProducer> = None;

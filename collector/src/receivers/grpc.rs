@@ -85,7 +85,7 @@ impl GrpcReceiver {
         let req = request.into_inner();
         match self.ingest.submit(&req) {
             Ok(a) => Ok(Response::new(ExportTraceServiceResponse {
-                partial_success: (a.rejected_spans > 0).then(|| ExportTracePartialSuccess {
+                partial_success: (a.rejected_spans > 0).then_some(ExportTracePartialSuccess {
                     rejected_spans: a.rejected_spans as i64,
                     error_message: a.error_message,
                 }),

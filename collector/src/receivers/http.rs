@@ -189,7 +189,7 @@ async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) ->
     };
     match ingest.submit(&req) {
         Ok(a) => {
-            let partial = (a.rejected_spans > 0).then(|| ExportTracePartialSuccess {
+            let partial = (a.rejected_spans > 0).then_some(ExportTracePartialSuccess {
                 rejected_spans: a.rejected_spans as i64,
                 error_message: a.error_message,
             });

@@ -25,7 +25,8 @@
 //! # Threading
 //! The consumer (`BaseConsumer`) runs on its own OS thread: rebalance callbacks run inside
 //! `poll` on that thread and may block while they wait for the pipeline. Only that thread
-//! commits; the pipeline acknowledges by dropping tokens (a mutex-protected tracker).
+//! commits; the pipeline settles tokens ([`AckToken::ack`] / [`AckToken::reject`]) in a
+//! mutex-protected tracker.
 //!
 //! # Broker features used
 //! Consumer groups with broker-side offset storage (OffsetCommit/OffsetFetch, Kafka ≥ 0.10),
@@ -44,12 +45,11 @@
 
 pub mod offsets;
 
-use crate::config::{KafkaEncoding, KafkaInitialOffset, Settings};
 use crate::metrics::Metrics;
 use crate::receivers::{Ingest, IngestMsg};
 use groundcheck_detectors::normalize::normalize_request;
 use groundcheck_proto::otlp::collector::ExportTraceServiceRequest;
-use offsets::{AckToken, OffsetTracker, Tp};
+use offsets::{AckToken, OffsetTracker, RejectReason, Tp};
 use prost::Message as _;
 use rdkafka::client::ClientContext;
 use rdkafka::config::ClientConfig;
@@ -67,8 +67,6 @@ use tokio::sync::mpsc::error::TrySendError;
 /// Errors starting the Kafka receiver.
 #[derive(Debug, thiserror::Error)]
 pub enum KafkaError {
-    #[error("invalid Kafka configuration: {0}")]
-    Config(String),
     #[error("cannot create the Kafka consumer: {0}")]
     Consumer(rdkafka::error::KafkaError),
     #[error("cannot create the dead-letter producer: {0}")]
@@ -82,42 +80,39 @@ pub enum KafkaError {
     Thread(std::io::Error),
 }
 
-/// Resolved receiver settings.
+/// Payload encoding of the records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KafkaEncoding {
+    /// Protobuf `ExportTraceServiceRequest` (the OpenTelemetry Collector's default).
+    OtlpProto,
+    /// OTLP/JSON `ExportTraceServiceRequest`.
+    OtlpJson,
+}
+
+/// Where a group without committed offsets starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KafkaInitialOffset {
+    Latest,
+    Earliest,
+}
+
+/// The receiver's configuration (resolved by [`crate::wiring`]).
 #[derive(Debug, Clone)]
 pub struct KafkaConfig {
+    /// librdkafka properties for every client (`bootstrap.servers`, security settings).
     pub client: Vec<(String, String)>,
+    /// Topics to consume; a name starting with `^` is a regex.
     pub topics: Vec<String>,
     pub group_id: String,
     pub encoding: KafkaEncoding,
     pub initial_offset: KafkaInitialOffset,
     pub session_timeout_ms: u64,
+    /// How often acknowledged offsets are committed.
     pub commit_interval: Duration,
+    /// On revoke or shutdown, how long to wait for in-flight runs to be written.
     pub revoke_timeout: Duration,
+    /// Topic for undecodable records; `None`: they are only logged, counted and skipped.
     pub dead_letter_topic: Option<String>,
-}
-
-impl KafkaConfig {
-    pub fn from_settings(s: &Settings) -> Result<KafkaConfig, KafkaError> {
-        Ok(KafkaConfig {
-            client: s
-                .kafka_client_options()
-                .map_err(|e| KafkaError::Config(e.to_string()))?,
-            topics: s
-                .kafka_topics
-                .iter()
-                .map(|t| t.trim().to_owned())
-                .filter(|t| !t.is_empty())
-                .collect(),
-            group_id: s.kafka_group_id.clone(),
-            encoding: s.kafka_encoding,
-            initial_offset: s.kafka_initial_offset,
-            session_timeout_ms: s.kafka_session_timeout_ms,
-            commit_interval: Duration::from_millis(s.kafka_commit_interval_ms.max(10)),
-            revoke_timeout: Duration::from_millis(s.kafka_revoke_timeout_ms),
-            dead_letter_topic: (!s.kafka_dead_letter_topic.trim().is_empty())
-                .then(|| s.kafka_dead_letter_topic.trim().to_owned()),
-        })
-    }
 }
 
 /// State shared by the poll loop and the rebalance callbacks (both on the Kafka thread).
@@ -237,6 +232,13 @@ fn msg_tp(m: &IngestMsg) -> Option<(&Tp, i64)> {
     }
 }
 
+/// A message that will not reach the assembler: reject its record's token.
+fn reject_msg(m: IngestMsg, reason: RejectReason) {
+    if let IngestMsg::Spans { ack: Some(a), .. } = m {
+        a.reject(reason);
+    }
+}
+
 /// Give up `parts` (revoke or shutdown); see the module docs. `commit`: false when the
 /// assignment was lost (the commit would be rejected).
 fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: bool) {
@@ -244,7 +246,7 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
         return;
     }
     let tracker = &shared.tracker;
-    // 1. Records still in our backlog were never enqueued: fence at them, then drop them.
+    // 1. Records still in our backlog were never enqueued: reject them (fences their offsets).
     let dropped: Vec<IngestMsg> = {
         let mut b = shared.backlog.lock().unwrap_or_else(|e| e.into_inner());
         let (gone, keep): (VecDeque<IngestMsg>, VecDeque<IngestMsg>) = b
@@ -253,12 +255,9 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
         *b = keep;
         gone.into_iter().collect()
     };
-    for m in &dropped {
-        if let Some((tp, off)) = msg_tp(m) {
-            tracker.fence(tp, off);
-        }
+    for m in dropped {
+        reject_msg(m, RejectReason::NotEnqueued);
     }
-    drop(dropped);
     let deadline = Instant::now() + shared.revoke_timeout;
     // 2. Hand back the open runs of these partitions.
     if !shared.pipeline_gone.load(Relaxed) {
@@ -291,8 +290,8 @@ fn release(shared: &Shared, consumer: &BaseConsumer<Ctx>, parts: &[Tp], commit: 
                 }
             }
             None => {
-                // The assembler did not answer: its open runs keep their tokens (never
-                // acknowledged once we forget the partition), so the prefix stays safe.
+                // The assembler did not answer: its open runs keep their tokens (settlements
+                // are ignored once we forget the partition), so the prefix stays safe.
                 shared
                     .metrics
                     .kafka_revoke_timeouts_total
@@ -383,7 +382,7 @@ fn commit_now(shared: &Shared, consumer: &BaseConsumer<Ctx>, mode: CommitMode) {
 }
 
 /// Dead-letter producer: the poison record's token rides along as the delivery opaque and is
-/// dropped (acknowledged) when the broker answers, either way.
+/// acked when the broker answers, either way (a poison record never wedges its partition).
 struct DlqCtx {
     metrics: Arc<Metrics>,
 }
@@ -400,7 +399,9 @@ impl ProducerContext for DlqCtx {
                     .fetch_add(1, Relaxed)
             }
         };
-        drop(token);
+        if let Some(token) = *token {
+            token.ack();
+        }
     }
 }
 
@@ -418,7 +419,7 @@ impl KafkaReceiver {
         metrics: Arc<Metrics>,
     ) -> Result<KafkaReceiver, KafkaError> {
         let shared = Arc::new(Shared {
-            tracker: Arc::new(OffsetTracker::default()),
+            tracker: Arc::new(OffsetTracker::new(metrics.clone())),
             ingest,
             metrics: metrics.clone(),
             backlog: Mutex::new(VecDeque::new()),
@@ -529,8 +530,8 @@ fn poll_loop(
                         break;
                     }
                     Err(TrySendError::Closed(msg)) => {
-                        // Pipeline gone: nothing will be written; keep the tokens unacknowledged.
-                        std::mem::forget(msg);
+                        // Pipeline gone: nothing will be written; never commit this record.
+                        reject_msg(msg, RejectReason::NotEnqueued);
                         shared.pipeline_gone.store(true, Relaxed);
                         stop.store(true, Relaxed);
                         break;
@@ -606,6 +607,16 @@ fn poll_loop(
         "kafka receiver stopping: handing back open runs and committing"
     );
     release(&shared, &consumer, &parts, true);
+    // Whatever is left in the backlog (partitions already forgotten) was never enqueued.
+    let left: Vec<IngestMsg> = shared
+        .backlog
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .drain(..)
+        .collect();
+    for m in left {
+        reject_msg(m, RejectReason::NotEnqueued);
+    }
     consumer.unsubscribe();
     if let Some((p, _)) = &dlq {
         let _ = p.flush(Duration::from_secs(5));
@@ -666,10 +677,15 @@ fn handle(
                 if let Some(k) = msg.key() {
                     rec = rec.key(k);
                 }
-                if let Err((e, _rec)) = p.send(rec) {
+                if let Err((e, rec)) = p.send(rec) {
                     m.kafka_dead_letter_errors_total.fetch_add(1, Relaxed);
                     tracing::warn!(error = %e, "kafka: dead-letter enqueue failed; poison record skipped anyway");
+                    if let Some(token) = *rec.delivery_opaque {
+                        token.ack();
+                    }
                 }
+            } else {
+                token.ack();
             }
             return;
         }
@@ -684,7 +700,8 @@ fn handle(
     m.kafka_spans_total.fetch_add(accepted, Relaxed);
     m.receiver_spans_accepted_total.fetch_add(accepted, Relaxed);
     if accepted == 0 {
-        return; // token dropped: nothing to write, the record is done
+        token.ack(); // nothing to write: the record is done
+        return;
     }
     shared
         .backlog

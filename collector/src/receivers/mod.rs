@@ -6,15 +6,16 @@
 //! explicit refusal (HTTP 429 / gRPC UNAVAILABLE, with a retry delay), never a silent drop:
 //! a request is acknowledged only once its spans are in the bounded queue.
 //!
-//! The Kafka receiver ([`kafka`]) shares the queue but acknowledges end to end: each batch
-//! it enqueues carries an [`AckToken`] that the pipeline releases only once the spans were
-//! written by every sink (see [`kafka::offsets`]).
+//! The Kafka receiver ([`kafka`]) shares the queue but acknowledges end to end: each record
+//! it enqueues carries an [`AckToken`] that the pipeline acks only once the spans were written
+//! by every sink, and rejects (fencing the offset) when they were not; the contract is on
+//! [`AckToken`] (see also [`kafka::offsets`]).
 
 pub mod grpc;
 pub mod http;
 pub mod kafka;
 
-pub use kafka::offsets::{AckToken, Tp};
+pub use kafka::offsets::{ack_all, reject_all, AckToken, RejectReason, Tp};
 
 use crate::metrics::Metrics;
 use groundcheck_detectors::normalize::normalize_request;

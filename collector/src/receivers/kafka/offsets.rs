@@ -3,27 +3,26 @@
 //! Every consumed record is registered here ([`OffsetTracker::register`]) in offset order and
 //! gets an [`AckToken`]. The token travels with the record's spans through the pipeline
 //! (ingest queue → open run in the assembler → finished run → report in the sink runner) and
-//! is cloned into every run that holds spans of the record. When the last clone is dropped,
-//! the record counts as *processed* and its offset is marked acknowledged.
-//!
-//! The pipeline drops a token only once the data is disposed of for good: every report that
-//! holds it was acknowledged by every sink (or rejected by a sink with a non-retryable
-//! error, counted), the spans were counted as late, the record was a poison record, … A
-//! worker panic aborts the process (rayon's default), so a crash never acknowledges.
+//! is cloned into every run that holds spans of the record. Every clone is settled
+//! explicitly, with [`AckToken::ack`] or [`AckToken::reject`] (the contract is on the type).
+//! When the last clone is settled the record is no longer outstanding; if none was rejected
+//! its offset counts as acknowledged.
 //!
 //! The committable position of a partition is the lowest offset still outstanding (registered
-//! and not acknowledged), or one past the highest registered offset when none is outstanding:
+//! and not settled), or one past the highest registered offset when none is outstanding:
 //! only the **contiguous acknowledged prefix** is ever committed, like rotel's offset tracker
 //! or vector's ordered finalizer. Out-of-order acknowledgements are kept until the gap below
 //! them closes.
 //!
-//! On revoke, a partition can be **fenced** ([`OffsetTracker::fence`]): records at or above
-//! the fence were handed back (their spans dropped unreported, for the new owner to re-read),
-//! so the committable position never passes the fence even though dropping those tokens
-//! acknowledges them. [`OffsetTracker::remove`] then forgets the partition; acknowledgements
-//! of tokens from an earlier assignment (older epoch) are ignored.
+//! A partition is **fenced** at an offset ([`OffsetTracker::fence`]) when a record there was
+//! not delivered: a rejected token fences at its record's offset, and on revoke the receiver
+//! fences at the lowest offset handed back. The committable position never passes the fence,
+//! so the partition's next owner re-reads the record. [`OffsetTracker::remove`] then forgets
+//! the partition; settlements of tokens from an earlier assignment (older epoch) are ignored.
 
+use crate::metrics::Metrics;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A topic partition.
@@ -81,15 +80,79 @@ struct Inner {
 }
 
 /// Offset bookkeeping shared by the Kafka poll thread (register, commit) and the pipeline
-/// (acknowledgements via dropped tokens). Cheap: one mutex, O(log n) per record.
+/// (settling tokens). Cheap: one mutex, O(log n) per record.
 #[derive(Debug, Default)]
 pub struct OffsetTracker {
     inner: Mutex<Inner>,
+    /// Rejections and unsettled tokens are counted here.
+    metrics: Arc<Metrics>,
 }
 
-/// Marks one record processed when the last clone is dropped. See the module docs.
-#[derive(Debug, Clone)]
-pub struct AckToken(Arc<RecordAck>);
+/// Why a record's spans were not delivered (for logs; every reason fences the offset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RejectReason {
+    /// A sink did not write the report: at shutdown the batch was spilled to local disk (it is
+    /// written on the next start, but that is not delivery in Kafka's sense), or the sink's
+    /// write task failed.
+    NotWritten,
+    /// The report was lost on its way to the sinks (the sink runner was gone).
+    SinkRunnerGone,
+    /// The run was never checked: the worker pool was closed.
+    WorkerPoolClosed,
+    /// Kafka revoke or shutdown: the open run was handed back unreported.
+    HandedBack,
+    /// The record never reached the assembler (still in the receiver's backlog when its
+    /// partition was revoked, or the pipeline was closed).
+    NotEnqueued,
+    /// The token was dropped without an outcome (a bug; see [`AckToken`]).
+    Unsettled,
+}
+
+impl RejectReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RejectReason::NotWritten => "not written by every sink",
+            RejectReason::SinkRunnerGone => "sink runner gone",
+            RejectReason::WorkerPoolClosed => "worker pool closed",
+            RejectReason::HandedBack => "run handed back on revoke",
+            RejectReason::NotEnqueued => "never enqueued",
+            RejectReason::Unsettled => "token dropped without an outcome",
+        }
+    }
+}
+
+/// The delivery obligation for one Kafka record's spans. Each part of the pipeline that holds
+/// some of the record's spans holds its own token; [`Clone`] makes a new obligation for the
+/// same record (the assembler clones the token into every run the record contributes to).
+///
+/// # Contract
+/// Every token is settled exactly once, by value:
+/// - [`ack`](Self::ack): this holder is done with the spans for good. The report holding
+///   them was acknowledged by every sink (or refused for good by one: counted in
+///   `groundcheck_sink_reports_dropped_total`), or the spans were late for a finished run, or
+///   the record held no usable span, or it was a poison record (dead-lettered or skipped).
+///   The record counts as delivered once every clone was acked; its offset is committed once
+///   every lower offset is delivered too.
+/// - [`reject`](Self::reject): the spans were not delivered and must be read again. The
+///   partition is **fenced** at the record's offset: this owner never commits that offset or
+///   any later one, so the partition's next owner (after a restart or rebalance) re-reads the
+///   record (at-least-once; reports are deduplicated downstream by `run_id`). Counted once per
+///   record in `groundcheck_kafka_records_rejected_total`. One rejected clone is enough.
+/// - Dropping a token without an outcome is a bug: it fails a `debug_assert` in debug builds
+///   (unless the thread is already panicking); in release builds it is counted in
+///   `groundcheck_ack_tokens_unsettled_total`, logged as an error and treated as a reject —
+///   never as delivered.
+///
+/// OTLP requests carry no token: an OTLP request is acknowledged to its client (HTTP 200,
+/// gRPC OK) as soon as its spans are in the ingest queue, and a client cannot be told later.
+/// Reports of OTLP runs that a sink does not write are visible in the sink counters
+/// (`groundcheck_sink_reports_dropped_total`, `groundcheck_sink_reports_spilled_total`).
+#[derive(Debug)]
+#[must_use = "an AckToken must be settled with ack() or reject()"]
+pub struct AckToken {
+    record: Arc<RecordAck>,
+    settled: bool,
+}
 
 #[derive(Debug)]
 struct RecordAck {
@@ -97,28 +160,104 @@ struct RecordAck {
     offset: i64,
     epoch: u64,
     tracker: Arc<OffsetTracker>,
+    /// Some clone was rejected (the partition is fenced at `offset`).
+    rejected: AtomicBool,
+}
+
+impl RecordAck {
+    fn reject(&self, reason: RejectReason) {
+        if !self.rejected.swap(true, Relaxed) {
+            self.tracker
+                .reject(&self.tp, self.epoch, self.offset, reason);
+        }
+    }
 }
 
 impl Drop for RecordAck {
+    /// The last clone was settled: the record is no longer outstanding.
     fn drop(&mut self) {
-        self.tracker.ack(&self.tp, self.epoch, self.offset);
+        self.tracker.settle(&self.tp, self.epoch, self.offset);
+    }
+}
+
+impl Clone for AckToken {
+    /// A new obligation for the same record (settled separately).
+    fn clone(&self) -> Self {
+        AckToken {
+            record: self.record.clone(),
+            settled: false,
+        }
+    }
+}
+
+impl Drop for AckToken {
+    fn drop(&mut self) {
+        if self.settled {
+            return;
+        }
+        let r = &self.record;
+        r.tracker
+            .metrics
+            .ack_tokens_unsettled_total
+            .fetch_add(1, Relaxed);
+        tracing::error!(partition = %r.tp, offset = r.offset, "bug: a Kafka acknowledgement token was dropped without ack() or reject(); treated as rejected (the record is re-read by the partition's next owner)");
+        r.reject(RejectReason::Unsettled);
+        if !std::thread::panicking() {
+            debug_assert!(
+                false,
+                "AckToken for {}@{} dropped without ack() or reject()",
+                r.tp, r.offset
+            );
+        }
     }
 }
 
 impl AckToken {
     pub fn tp(&self) -> &Tp {
-        &self.0.tp
+        &self.record.tp
     }
     pub fn offset(&self) -> i64 {
-        self.0.offset
+        self.record.offset
     }
     /// The same record (cheap identity check, used to avoid storing a token twice per run).
     pub fn same_record(&self, other: &AckToken) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.record, &other.record)
+    }
+
+    /// Delivered: this holder is done with the record's spans for good (see the contract).
+    pub fn ack(mut self) {
+        self.settled = true;
+    }
+
+    /// Not delivered: fence the record's offset so that it is never committed by this owner
+    /// and is re-read by the partition's next owner (see the contract).
+    pub fn reject(mut self, reason: RejectReason) {
+        self.settled = true;
+        self.record.reject(reason);
+    }
+}
+
+/// [`AckToken::ack`] every token.
+pub fn ack_all(tokens: impl IntoIterator<Item = AckToken>) {
+    tokens.into_iter().for_each(AckToken::ack);
+}
+
+/// [`AckToken::reject`] every token.
+pub fn reject_all(tokens: impl IntoIterator<Item = AckToken>, reason: RejectReason) {
+    for t in tokens {
+        t.reject(reason);
     }
 }
 
 impl OffsetTracker {
+    /// A tracker counting rejected records and unsettled tokens into `metrics`.
+    pub fn new(metrics: Arc<Metrics>) -> OffsetTracker {
+        OffsetTracker {
+            inner: Mutex::default(),
+            metrics,
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A poisoned lock only means another thread panicked mid-update (which aborts the
         // process in this collector); the data is still consistent enough to read.
@@ -150,19 +289,39 @@ impl OffsetTracker {
         let p = g.parts.get_mut(tp)?;
         p.outstanding.insert(offset);
         p.next = Some(p.next.map_or(offset + 1, |n| n.max(offset + 1)));
-        Some(AckToken(Arc::new(RecordAck {
-            tp: tp.clone(),
-            offset,
-            epoch: p.epoch,
-            tracker: self.clone(),
-        })))
+        Some(AckToken {
+            record: Arc::new(RecordAck {
+                tp: tp.clone(),
+                offset,
+                epoch: p.epoch,
+                tracker: self.clone(),
+                rejected: AtomicBool::new(false),
+            }),
+            settled: false,
+        })
     }
 
-    fn ack(&self, tp: &Tp, epoch: u64, offset: i64) {
+    /// Every token of the record was settled: it is no longer outstanding.
+    fn settle(&self, tp: &Tp, epoch: u64, offset: i64) {
         let mut g = self.lock();
         if let Some(p) = g.parts.get_mut(tp) {
             if p.epoch == epoch {
                 p.outstanding.remove(&offset);
+            }
+        }
+    }
+
+    /// A token of the record was rejected: fence the partition at its offset (same
+    /// assignment only) and count the record.
+    fn reject(&self, tp: &Tp, epoch: u64, offset: i64, reason: RejectReason) {
+        self.metrics
+            .kafka_records_rejected_total
+            .fetch_add(1, Relaxed);
+        tracing::debug!(partition = %tp, offset, reason = reason.as_str(), "kafka: record not delivered; offset fenced");
+        let mut g = self.lock();
+        if let Some(p) = g.parts.get_mut(tp) {
+            if p.epoch == epoch {
+                p.fence = Some(p.fence.map_or(offset, |f| f.min(offset)));
             }
         }
     }
@@ -285,34 +444,85 @@ mod tests {
             "nothing acknowledged: resume at the first record"
         );
         let mut toks: Vec<Option<AckToken>> = toks.into_iter().map(Some).collect();
+        let mut ack = |i: usize| toks[i].take().unwrap().ack();
         // Acknowledge out of order: 12 and 14 first.
-        toks[2] = None;
-        toks[4] = None;
+        ack(2);
+        ack(4);
         assert_eq!(t.committable(&tp), Some(10), "a gap below: still 10");
-        toks[0] = None;
+        ack(0);
         assert_eq!(t.committable(&tp), Some(11));
-        toks[1] = None;
+        ack(1);
         assert_eq!(
             t.committable(&tp),
             Some(13),
             "11 and 12 done, 13 outstanding"
         );
-        toks[3] = None;
+        ack(3);
         assert_eq!(t.committable(&tp), Some(15), "all done: one past the last");
         assert_eq!(t.take_commits(), vec![(tp.clone(), 15)]);
         assert!(t.take_commits().is_empty(), "no movement, no commit");
     }
 
     #[test]
-    fn clones_ack_only_when_the_last_is_dropped() {
+    fn clones_ack_only_when_the_last_is_settled() {
         let (t, tp) = setup();
         let a = t.register(&tp, 0).unwrap();
         let b = a.clone();
         assert!(a.same_record(&b));
-        drop(a);
+        a.ack();
         assert_eq!(t.committable(&tp), Some(0));
-        drop(b);
+        b.ack();
         assert_eq!(t.committable(&tp), Some(1));
+    }
+
+    #[test]
+    fn reject_fences_the_offset_and_is_counted_once_per_record() {
+        let (t, tp) = setup();
+        let done = t.register(&tp, 0).unwrap();
+        let lost = t.register(&tp, 1).unwrap();
+        let lost_clone = lost.clone();
+        let later = t.register(&tp, 2).unwrap();
+        done.ack();
+        lost.reject(RejectReason::NotWritten);
+        lost_clone.reject(RejectReason::NotWritten);
+        later.ack();
+        assert_eq!(
+            t.committable(&tp),
+            Some(1),
+            "never past the rejected record, although everything was settled"
+        );
+        assert_eq!(
+            t.outstanding_below_fence(&tp),
+            0,
+            "nothing left to wait for"
+        );
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 1)]);
+        assert_eq!(t.metrics.kafka_records_rejected_total.load(Relaxed), 1);
+        assert_eq!(t.metrics.ack_tokens_unsettled_total.load(Relaxed), 0);
+    }
+
+    #[test]
+    fn one_rejected_clone_is_enough() {
+        let (t, tp) = setup();
+        let a = t.register(&tp, 4).unwrap();
+        let b = a.clone();
+        a.ack();
+        b.reject(RejectReason::HandedBack);
+        assert_eq!(t.committable(&tp), Some(4));
+    }
+
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        should_panic(expected = "dropped without ack() or reject()")
+    )]
+    fn a_token_dropped_without_an_outcome_is_a_bug() {
+        let (t, tp) = setup();
+        let token = t.register(&tp, 3).unwrap();
+        drop(token);
+        // Release builds: counted and treated as a reject.
+        assert_eq!(t.metrics.ack_tokens_unsettled_total.load(Relaxed), 1);
+        assert_eq!(t.committable(&tp), Some(3));
     }
 
     #[test]
@@ -320,16 +530,16 @@ mod tests {
         let (t, tp) = setup();
         let a = t.register(&tp, 5).unwrap();
         let b = t.register(&tp, 9).unwrap();
-        drop(b);
+        b.ack();
         assert_eq!(t.committable(&tp), Some(5));
-        drop(a);
+        a.ack();
         assert_eq!(t.committable(&tp), Some(10));
     }
 
     #[test]
     fn take_commits_only_moves_forward_and_retries_failures() {
         let (t, tp) = setup();
-        drop(t.register(&tp, 0).unwrap());
+        t.register(&tp, 0).unwrap().ack();
         assert_eq!(t.take_commits(), vec![(tp.clone(), 1)]);
         t.commit_failed(&tp, 1);
         assert_eq!(
@@ -339,7 +549,7 @@ mod tests {
         );
         let held = t.register(&tp, 1).unwrap();
         assert!(t.take_commits().is_empty());
-        drop(held);
+        held.ack();
         assert_eq!(t.take_commits(), vec![(tp, 2)]);
     }
 
@@ -350,23 +560,23 @@ mod tests {
         let in_flight = t.register(&tp, 1).unwrap();
         let handed_back = t.register(&tp, 2).unwrap();
         let handed_back2 = t.register(&tp, 3).unwrap();
-        drop(done);
+        done.ack();
         // Revoke: records 2 and 3 are in open runs, handed back to the next owner.
         t.fence(&tp, 2);
-        drop(handed_back);
-        drop(handed_back2);
+        handed_back.reject(RejectReason::HandedBack);
+        handed_back2.reject(RejectReason::HandedBack);
         assert_eq!(
             t.outstanding_below_fence(&tp),
             1,
             "record 1 still in flight"
         );
         assert_eq!(t.committable(&tp), Some(1));
-        drop(in_flight);
+        in_flight.ack();
         assert_eq!(t.outstanding_below_fence(&tp), 0);
         assert_eq!(
             t.committable(&tp),
             Some(2),
-            "capped at the fence although 2 and 3 were dropped"
+            "capped at the fence although 2 and 3 were settled"
         );
         assert_eq!(t.take_commits(), vec![(tp.clone(), 2)]);
         t.remove(&tp);
@@ -377,16 +587,18 @@ mod tests {
     fn tokens_of_an_earlier_assignment_are_ignored() {
         let (t, tp) = setup();
         let old = t.register(&tp, 7).unwrap();
+        let old_rejected = t.register(&tp, 1).unwrap();
         t.remove(&tp);
         t.assign(&tp);
         let new = t.register(&tp, 3).unwrap();
-        drop(old);
+        old.ack();
+        old_rejected.reject(RejectReason::NotWritten);
         assert_eq!(
             t.committable(&tp),
             Some(3),
-            "the stale ack does not touch the new assignment"
+            "stale settlements do not touch the new assignment"
         );
-        drop(new);
+        new.ack();
         assert_eq!(t.committable(&tp), Some(4));
     }
 }

@@ -1,0 +1,435 @@
+//! Wiring: the one place where the resolved [`Settings`] become the small configuration
+//! structs each component is built from — receivers ([`KafkaConfig`], [`ReceiversConfig`]),
+//! the pipeline ([`PipelineConfig`], [`AssemblerConfig`]), the sinks ([`SinksConfig`],
+//! [`ClickHouseSetup`]), detection ([`DetectionConfig`], [`NliConfig`]) and the LLM side
+//! ([`LlmConfig`]).
+//!
+//! Components never see [`Settings`], clap or the environment: each is constructed (and
+//! unit-tested) from its own config. The environment is read here and in [`crate::config`]
+//! only (the LLM API key, by the name `llm_api_key_env` gives).
+//!
+//! Dependencies point one way: `config` ← `wiring` → components; no component imports
+//! `wiring` or `config`.
+
+use crate::assembler::AssemblerConfig;
+use crate::clickhouse::ClickHouseSetup;
+use crate::config::{ConfigError, KafkaReportFormat, Settings};
+use crate::detection::{DetectionConfig, DetectorSetupError, SchemaDirConfig, ScorerChoice};
+use crate::llm::client::ClientConfig;
+use crate::llm::{JudgeConfig, LlmConfig, ProbeConfig, Sampling};
+use crate::metrics::Metrics;
+use crate::nli::{NliConfig, NliThresholds};
+use crate::pipeline::PipelineConfig;
+use crate::receivers::kafka::{KafkaConfig, KafkaEncoding, KafkaInitialOffset};
+use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
+use groundcheck_detectors::stage1::{Allowlist, Stage1Config};
+use groundcheck_detectors::stage3::PlanConfig;
+use groundcheck_sinks::{ClickHouseConfig, ReportFormat};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Errors turning settings into component configs.
+#[derive(Debug, thiserror::Error)]
+pub enum WiringError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Detector(#[from] DetectorSetupError),
+}
+
+/// Everything `serve` builds, by component.
+pub struct ServeConfig {
+    pub receivers: ReceiversConfig,
+    pub pipeline: PipelineConfig,
+    pub sinks: SinksConfig,
+    pub detection: DetectionConfig,
+}
+
+impl ServeConfig {
+    pub fn from_settings(s: &Settings) -> Result<ServeConfig, WiringError> {
+        Ok(ServeConfig {
+            receivers: receivers_config(s)?,
+            pipeline: pipeline_config(s),
+            sinks: sinks_config(s)?,
+            detection: detection_config(s)?,
+        })
+    }
+}
+
+/// Listen addresses and the Kafka receiver.
+#[derive(Debug, Clone)]
+pub struct ReceiversConfig {
+    pub grpc_addr: SocketAddr,
+    pub http_addr: SocketAddr,
+    /// `/metrics`, `/healthz`.
+    pub admin_addr: SocketAddr,
+    /// Max request body after decompression (gRPC message limit; HTTP checks it in `Ingest`).
+    pub max_body_bytes: usize,
+    /// `None`: the Kafka receiver is off.
+    pub kafka: Option<KafkaConfig>,
+}
+
+/// The sinks `serve` writes every report to, in this order.
+#[derive(Clone)]
+pub struct SinksConfig {
+    /// The embedded JSON Lines sink's directory (always on).
+    pub jsonl_dir: PathBuf,
+    pub clickhouse: Option<ClickHouseSetup>,
+    /// One summary line per run on stderr.
+    pub summary: bool,
+    pub kafka_report: Option<KafkaReportConfig>,
+}
+
+/// The report output topic.
+#[derive(Debug, Clone)]
+pub struct KafkaReportConfig {
+    /// librdkafka properties (`bootstrap.servers`, security settings).
+    pub client: Vec<(String, String)>,
+    pub topic: String,
+    pub format: ReportFormat,
+}
+
+pub fn receivers_config(s: &Settings) -> Result<ReceiversConfig, ConfigError> {
+    Ok(ReceiversConfig {
+        grpc_addr: s.grpc_addr,
+        http_addr: s.http_addr,
+        admin_addr: s.admin_addr,
+        max_body_bytes: s.max_body_bytes,
+        kafka: kafka_receiver_config(s)?,
+    })
+}
+
+/// The Kafka receiver's config; `None` without `kafka_brokers`.
+pub fn kafka_receiver_config(s: &Settings) -> Result<Option<KafkaConfig>, ConfigError> {
+    if !s.kafka_enabled() {
+        return Ok(None);
+    }
+    Ok(Some(KafkaConfig {
+        client: s.kafka_client_options()?,
+        topics: s
+            .kafka_topics
+            .iter()
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .collect(),
+        group_id: s.kafka_group_id.clone(),
+        encoding: match s.kafka_encoding {
+            crate::config::KafkaEncoding::OtlpProto => KafkaEncoding::OtlpProto,
+            crate::config::KafkaEncoding::OtlpJson => KafkaEncoding::OtlpJson,
+        },
+        initial_offset: match s.kafka_initial_offset {
+            crate::config::KafkaInitialOffset::Latest => KafkaInitialOffset::Latest,
+            crate::config::KafkaInitialOffset::Earliest => KafkaInitialOffset::Earliest,
+        },
+        session_timeout_ms: s.kafka_session_timeout_ms,
+        commit_interval: Duration::from_millis(s.kafka_commit_interval_ms.max(10)),
+        revoke_timeout: Duration::from_millis(s.kafka_revoke_timeout_ms),
+        dead_letter_topic: (!s.kafka_dead_letter_topic.trim().is_empty())
+            .then(|| s.kafka_dead_letter_topic.trim().to_owned()),
+    }))
+}
+
+pub fn pipeline_config(s: &Settings) -> PipelineConfig {
+    PipelineConfig {
+        ingest_queue: s.ingest_queue,
+        retry_after_secs: s.retry_after_secs,
+        max_body_bytes: s.max_body_bytes,
+        assembler: assembler_config(s),
+        workers: s.workers,
+        worker_queue: s.worker_queue,
+        sink_batch: s.sink_batch,
+        sink_flush: Duration::from_millis(s.sink_flush_ms),
+        sink_shutdown: Duration::from_millis(s.sink_shutdown_ms),
+        llm_max_pending_runs: s.llm_max_pending_runs,
+        llm_deadline: Duration::from_millis(s.llm_deadline_ms),
+    }
+}
+
+pub fn assembler_config(s: &Settings) -> AssemblerConfig {
+    AssemblerConfig {
+        grace: s.grace(),
+        idle_timeout: s.idle_timeout(),
+        max_open_runs: s.max_open_runs,
+        max_spans_per_run: s.max_spans_per_run,
+        finished_memory: s.max_open_runs.max(1024) * 4,
+    }
+}
+
+pub fn sinks_config(s: &Settings) -> Result<SinksConfig, ConfigError> {
+    let kafka_report = if s.kafka_report_topic.is_empty() {
+        None
+    } else {
+        Some(KafkaReportConfig {
+            client: s.kafka_client_options()?,
+            topic: s.kafka_report_topic.clone(),
+            format: match s.kafka_report_format {
+                KafkaReportFormat::Json => ReportFormat::Json,
+                KafkaReportFormat::Protobuf => ReportFormat::Protobuf,
+            },
+        })
+    };
+    Ok(SinksConfig {
+        jsonl_dir: s.data_dir.clone(),
+        clickhouse: clickhouse_setup(s),
+        summary: s.summary,
+        kafka_report,
+    })
+}
+
+/// The ClickHouse sink; `None` without `clickhouse_url`.
+pub fn clickhouse_setup(s: &Settings) -> Option<ClickHouseSetup> {
+    if s.clickhouse_url.trim().is_empty() {
+        return None;
+    }
+    let mut sink = ClickHouseConfig::new(
+        s.clickhouse_url.trim_end_matches('/'),
+        s.clickhouse_database.clone(),
+        s.data_dir.clone(),
+    );
+    sink.user = s.clickhouse_user.clone();
+    sink.password = s.clickhouse_password.clone();
+    sink.async_insert = s.clickhouse_async_insert;
+    sink.ttl_days = s.clickhouse_ttl_days;
+    sink.timeout = Duration::from_millis(s.clickhouse_timeout_ms.max(1));
+    Some(ClickHouseSetup {
+        sink,
+        required: s.clickhouse_required,
+    })
+}
+
+/// Detection: Stage 1 (allowlists and identifier patterns compiled here), the schema
+/// directory, the Stage-2 scorer, the LLM side, gating.
+pub fn detection_config(s: &Settings) -> Result<DetectionConfig, WiringError> {
+    let mut allowlists = HashMap::new();
+    for (tool, entries) in &s.allowlist {
+        allowlists.insert(
+            tool.clone(),
+            Allowlist::new(
+                entries.exact.clone(),
+                entries.prefixes.clone(),
+                &entries.regexes,
+                tool,
+            )
+            .map_err(DetectorSetupError::from)?,
+        );
+    }
+    let schemas = (!s.schema_dir.as_os_str().is_empty()).then(|| SchemaDirConfig {
+        dir: s.schema_dir.clone(),
+        reload_every: (s.schema_reload_secs > 0).then(|| Duration::from_secs(s.schema_reload_secs)),
+    });
+    let stage1 = Stage1Config {
+        unknown_tool: s.unknown_tool(),
+        allowlists,
+        disable_provenance: false,
+        id_patterns: Stage1Config::compile_id_patterns(&s.id_patterns)
+            .map_err(DetectorSetupError::from)?,
+    };
+    let mut detector = DetectorConfig::new(s.thresholds(), s.aggregation());
+    detector.judge_combine = s.judge_combine()?;
+    Ok(DetectionConfig {
+        stage1,
+        schemas,
+        scorer: scorer_choice(s),
+        llm: llm_config(s)?,
+        detector,
+    })
+}
+
+/// The Stage-2 scorer the settings ask for.
+pub fn scorer_choice(s: &Settings) -> ScorerChoice {
+    if s.nli {
+        ScorerChoice::Learned(nli_config(s))
+    } else {
+        ScorerChoice::Deterministic {
+            reason: "disabled by configuration (nli = false)".to_owned(),
+        }
+    }
+}
+
+pub fn nli_config(s: &Settings) -> NliConfig {
+    NliConfig {
+        model: s.nli_model.clone(),
+        runtime: s.nli_runtime.clone(),
+        max_len: s.nli_max_len,
+        max_pairs: s.nli_max_pairs,
+        batch: s.nli_batch,
+        sessions: if s.nli_sessions == 0 {
+            s.workers
+        } else {
+            s.nli_sessions
+        },
+        thresholds: NliThresholds {
+            contradiction: s.nli_contradiction_threshold,
+            unsupported: s.nli_unsupported_threshold,
+            entailment: s.nli_entailment_threshold,
+        },
+        dump: (!s.nli_dump.as_os_str().is_empty()).then(|| s.nli_dump.clone()),
+    }
+}
+
+/// The LLM judge and prober; `None` when neither is on. Reads the API key from the
+/// environment variable named by `llm_api_key_env`.
+pub fn llm_config(s: &Settings) -> Result<Option<LlmConfig>, ConfigError> {
+    if !(s.probes || s.judge) {
+        return Ok(None);
+    }
+    let api_key = std::env::var(&s.llm_api_key_env)
+        .ok()
+        .filter(|k| !k.is_empty());
+    let probes = if s.probes {
+        Some(ProbeConfig {
+            plan: PlanConfig {
+                kinds: s.probe_kinds()?,
+                probes_per_claim: s.probes_per_claim,
+                max_probes: s.probe_max_per_run,
+                max_evidence_chars: s.llm_max_evidence_chars,
+            },
+            temperature: s.probe_temperature,
+        })
+    } else {
+        None
+    };
+    Ok(Some(LlmConfig {
+        client: ClientConfig {
+            base_url: s.llm_base_url.clone(),
+            model: s.llm_model.clone(),
+            api_key,
+            request_timeout: Duration::from_millis(s.llm_timeout_ms),
+            max_retries: s.llm_max_retries,
+            backoff: Duration::from_millis(s.llm_backoff_ms.max(1)),
+            max_tokens: s.llm_max_tokens,
+        },
+        concurrency: s.llm_concurrency,
+        sampling: Sampling {
+            agents: s.llm_agents.clone(),
+            rate: s.llm_sample_rate,
+        },
+        deadline: Duration::from_millis(s.llm_deadline_ms),
+        max_requests_per_run: s.llm_max_requests_per_run,
+        max_tokens_per_run: s.llm_max_tokens_per_run,
+        max_evidence_chars: s.llm_max_evidence_chars,
+        judge: s.judge.then_some(JudgeConfig {
+            cache_size: s.judge_cache_size,
+            max_claims: s.judge_max_claims,
+        }),
+        probes,
+    }))
+}
+
+/// Build the detector from resolved settings (model and LLM counters go to a private
+/// [`Metrics`]).
+pub fn build_detector(s: &Settings) -> Result<Detector, WiringError> {
+    build_detector_with(s, Arc::new(Metrics::default()))
+}
+
+/// Build the detector from resolved settings; the Stage-2 model, the LLM judge and prober
+/// (when configured) count into `metrics`.
+pub fn build_detector_with(s: &Settings, metrics: Arc<Metrics>) -> Result<Detector, WiringError> {
+    let detector = crate::detection::build(detection_config(s)?, metrics)?;
+    Ok(detector)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::settings_from_args;
+
+    #[test]
+    fn each_component_gets_its_own_config() {
+        let s = settings_from_args(&[
+            "--workers",
+            "3",
+            "--worker-queue",
+            "5",
+            "--sink-flush-ms",
+            "7",
+            "--llm-deadline-ms",
+            "900",
+            "--kafka-brokers",
+            "b1:9092",
+            "--kafka-topic",
+            " spans ,",
+            "--kafka-dead-letter-topic",
+            " dlq ",
+            "--kafka-commit-interval-ms",
+            "1",
+            "--kafka-encoding",
+            "otlp_json",
+            "--clickhouse-url",
+            "http://127.0.0.1:8123/",
+            "--clickhouse-required",
+            "false",
+            "--summary",
+            "false",
+        ])
+        .unwrap();
+        let pipeline = pipeline_config(&s);
+        assert_eq!((pipeline.workers, pipeline.worker_queue), (3, 5));
+        assert_eq!(pipeline.sink_flush, Duration::from_millis(7));
+        assert_eq!(pipeline.llm_deadline, Duration::from_millis(900));
+        assert_eq!(pipeline.assembler.grace, Duration::from_millis(2_000));
+
+        let kafka = receivers_config(&s).unwrap().kafka.expect("kafka on");
+        assert_eq!(kafka.topics, vec!["spans".to_owned()]);
+        assert_eq!(kafka.dead_letter_topic.as_deref(), Some("dlq"));
+        assert_eq!(kafka.encoding, KafkaEncoding::OtlpJson);
+        assert_eq!(kafka.commit_interval, Duration::from_millis(10), "floored");
+        assert!(kafka
+            .client
+            .contains(&("bootstrap.servers".to_owned(), "b1:9092".to_owned())));
+
+        let sinks = sinks_config(&s).unwrap();
+        let clickhouse = sinks.clickhouse.expect("clickhouse on");
+        assert_eq!(clickhouse.sink.url, "http://127.0.0.1:8123");
+        assert!(!clickhouse.required && !sinks.summary);
+        assert!(sinks.kafka_report.is_none());
+
+        let nli = nli_config(&s);
+        assert_eq!(nli.sessions, 3, "0 sessions: one per worker");
+        assert!(nli.dump.is_none());
+        assert!(llm_config(&s).unwrap().is_none(), "no probes, no judge");
+    }
+
+    #[test]
+    fn off_by_default() {
+        let s = settings_from_args(&[]).unwrap();
+        assert!(receivers_config(&s).unwrap().kafka.is_none());
+        let sinks = sinks_config(&s).unwrap();
+        assert!(sinks.clickhouse.is_none() && sinks.kafka_report.is_none() && sinks.summary);
+        let detection = detection_config(&s).unwrap();
+        assert!(detection.schemas.is_none() && detection.llm.is_none());
+        assert!(matches!(detection.scorer, ScorerChoice::Learned(_)));
+    }
+
+    #[test]
+    fn the_llm_api_key_comes_from_the_named_variable() {
+        const KEY_VAR: &str = "GROUNDCHECK_WIRING_TEST_API_KEY";
+        std::env::set_var(KEY_VAR, "secret");
+        let s = settings_from_args(&[
+            "--llm-base-url",
+            "http://127.0.0.1:9/v1",
+            "--judge",
+            "true",
+            "--llm-api-key-env",
+            KEY_VAR,
+        ])
+        .unwrap();
+        let llm = llm_config(&s).unwrap().expect("judge on");
+        std::env::remove_var(KEY_VAR);
+        assert_eq!(llm.client.api_key.as_deref(), Some("secret"));
+        assert!(llm.judge.is_some() && llm.probes.is_none());
+    }
+
+    #[test]
+    fn nli_off_means_the_deterministic_scorer_with_a_reason() {
+        let s = settings_from_args(&["--nli", "false", "--nli-dump", "/tmp/dump.jsonl"]).unwrap();
+        match scorer_choice(&s) {
+            ScorerChoice::Deterministic { reason } => assert!(reason.contains("nli = false")),
+            ScorerChoice::Learned(_) => panic!("nli is off"),
+        }
+        assert_eq!(nli_config(&s).dump, Some(PathBuf::from("/tmp/dump.jsonl")));
+    }
+}
