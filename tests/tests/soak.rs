@@ -838,4 +838,8 @@ fn soak_under_faults_loses_no_acknowledged_run() {
         0.0,
         "no detector panic"
     );
+    assert!(
+        m("groundcheck_clickhouse_retries_total") >= 1.0,
+        "the ClickHouse outage reached the sink (else the fault was not injected): {pretty}"
+    );
 }
