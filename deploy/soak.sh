@@ -12,6 +12,7 @@
 #   SOAK_PROFILE         [release]  build profile of the groundcheck binary (release|debug)
 #   SOAK_SUMMARY         [deploy/.cache/soak-summary.json]  the figures as JSON
 #   GROUNDCHECK_SOAK_MAX_RSS_MB [1024]  RSS bound asserted
+#   GROUNDCHECK_BIN      [built here]  use this groundcheck binary instead of building one
 #
 # ClickHouse and the broker are private to the soak (deploy/clickhouse.sh, deploy/kafka.sh on
 # free ports, temporary data), so a ClickHouse or broker already running is not touched.
@@ -30,13 +31,15 @@ deploy/build-deps.sh
 deploy/clickhouse.sh install
 deploy/kafka.sh install
 
-if [[ "$PROFILE" == release ]]; then
-    cargo build --release -p groundcheck
-else
-    cargo build -p groundcheck
+if [[ -z "${GROUNDCHECK_BIN:-}" ]]; then
+    if [[ "$PROFILE" == release ]]; then
+        cargo build --release -p groundcheck
+    else
+        cargo build -p groundcheck
+    fi
+    target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+    export GROUNDCHECK_BIN="$target_dir/$PROFILE/groundcheck"
 fi
-target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-export GROUNDCHECK_BIN="$target_dir/$PROFILE/groundcheck"
 export GROUNDCHECK_SOAK_SECS=$((MINUTES * 60))
 mkdir -p "$(dirname "$SUMMARY")"
 export GROUNDCHECK_SOAK_SUMMARY="$SUMMARY"
