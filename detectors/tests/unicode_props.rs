@@ -218,7 +218,7 @@ fn check(r: &HallucinationReport, run: &AgentRun) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     /// The answer partly copies the evidence (so claims get supported and cited, not only
     /// flagged) and partly adds text of its own.
