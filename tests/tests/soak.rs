@@ -534,7 +534,7 @@ fn soak_under_faults_loses_no_acknowledged_run() {
                 if producer.send(rec).is_ok() {
                     produced.fetch_add(1, Relaxed);
                 }
-                if n % 50 == 0 {
+                if n.is_multiple_of(50) {
                     let poison = BaseRecord::with_opaque_to(TOPIC, Box::new(String::new()))
                         .payload(&b"\x0a\xff\xff\xff poison"[..]);
                     let _ = producer.send::<[u8], [u8]>(poison);
@@ -561,7 +561,7 @@ fn soak_under_faults_loses_no_acknowledged_run() {
             while !stop.load(Relaxed) {
                 i += 1;
                 std::thread::sleep(Duration::from_millis(250));
-                let (what, headers, body, ok, tid) = if i % 2 == 0 {
+                let (what, headers, body, ok, tid) = if i.is_multiple_of(2) {
                     let tid = format!("75{:030x}", now_ns() as u128 * 1000 + i as u128);
                     let body = unicode_run(&tid, UNICODE_ANSWERS[i / 2 % UNICODE_ANSWERS.len()]);
                     (
