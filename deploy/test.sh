@@ -43,6 +43,9 @@ export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 echo "== build =="
 cargo build --workspace --all-targets
 
+echo "== fuzz smoke (cargo-fuzz, every target of fuzz/ for ${FUZZ_SECONDS:-20} s; fails on a crash) =="
+deploy/fuzz.sh "${FUZZ_SECONDS:-20}"
+
 echo "== tests =="
 cargo test --workspace --all-targets --no-fail-fast
 

@@ -82,6 +82,12 @@ pub struct LoadgenArgs {
     /// Seconds to wait for reports after sending.
     #[arg(long, default_value_t = 10)]
     pub report_wait: u64,
+    /// Write the trace id (32 hex) of every acknowledged run here when the load ends, one per
+    /// line: OTLP, the request was answered OK (HTTP 2xx / gRPC OK); Kafka, the broker
+    /// acknowledged every record of the request (the soak test, `deploy/soak.sh`, checks
+    /// each of them has exactly one row in ClickHouse).
+    #[arg(long)]
+    pub acked_out: Option<PathBuf>,
 }
 
 #[derive(Default)]
@@ -384,7 +390,7 @@ async fn worker(
                 if let Ok(mut l) = stats.latencies_us.lock() {
                     l.push(us);
                 }
-                if args.reports_dir.is_some() {
+                if args.reports_dir.is_some() || args.acked_out.is_some() {
                     if let Ok(mut m) = stats.sent_runs.lock() {
                         for id in ids {
                             m.insert(groundcheck_detectors::span::hex(&id), root_end);
@@ -457,6 +463,15 @@ pub async fn run(args: LoadgenArgs) -> anyhow::Result<String> {
         pct(&mut lat, 0.5) as f64 / 1000.0,
         pct(&mut lat, 0.99) as f64 / 1000.0,
     );
+    if let Some(path) = &args.acked_out {
+        let ids: String = stats
+            .sent_runs
+            .lock()
+            .map(|m| m.keys().map(|id| format!("{id}\n")).collect())
+            .unwrap_or_default();
+        std::fs::write(path, ids)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
     if let Some(dir) = &args.reports_dir {
         let sent = stats
             .sent_runs
