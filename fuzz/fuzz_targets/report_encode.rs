@@ -101,8 +101,10 @@ fuzz_target!(|i: Input| {
                         end: e,
                         text: t,
                         reason: r,
+                        kind: FlagKind::default(),
                     })
                     .collect(),
+                claim_type: ClaimType::default(),
             })
             .collect(),
         tool_call_validations: i
@@ -156,7 +158,8 @@ fuzz_target!(|i: Input| {
         reported_at_unix_nano: i.times.2,
         incomplete: i.incomplete,
         incomplete_reason: i.incomplete_reason,
-        final_answer: i.answer,
+        final_answer: i.answer.clone(),
+        conversation_id: i.answer,
         notes: i.notes,
     };
     groundcheck_fuzz::check_encodings(&r);

@@ -1703,8 +1703,10 @@ impl Scorer for DeterministicScorer {
                     .map(|u| u.as_str().to_owned())
                     .unwrap_or_default();
                 let e = e.min(cs + text.len());
+                let claim_end = cs + text.len();
                 let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
-                    answer[e..]
+                    // Within the claim: the word after the number in the same unit.
+                    answer[e..claim_end]
                         .split_whitespace()
                         .next()
                         .map(|w| {
@@ -1717,15 +1719,18 @@ impl Scorer for DeterministicScorer {
                 };
                 // The item covers its counted noun ("4 items") so a flag points at the phrase.
                 let e = match &noun {
-                    Some(n) => answer[e..]
+                    Some(n) => answer[e..claim_end]
                         .find(|ch: char| !ch.is_whitespace())
                         .map_or(e, |off| {
                             let ws = e + off;
-                            answer[ws..]
-                                .to_lowercase()
-                                .starts_with(n.as_str())
-                                .then(|| ws + n.len())
-                                .unwrap_or(e)
+                            // The noun is ASCII: it must be there byte for byte (ASCII
+                            // case-insensitively), so the end is a character boundary.
+                            let word = answer.as_bytes()[ws..claim_end].get(..n.len());
+                            if word.is_some_and(|w| w.eq_ignore_ascii_case(n.as_bytes())) {
+                                ws + n.len()
+                            } else {
+                                e
+                            }
                         }),
                     None => e,
                 };
@@ -1759,7 +1764,8 @@ impl Scorer for DeterministicScorer {
                     &mut taken,
                 );
             }
-            let lower_text = text.to_lowercase();
+            // ASCII folding keeps every byte offset (the phrases searched are ASCII).
+            let lower_text = text.to_ascii_lowercase();
             let mut phrases: Vec<&str> = STATE_FAMILIES
                 .iter()
                 .flat_map(|f| f.iter().copied())
@@ -2240,7 +2246,8 @@ fn direction_conflict(
     all: &[(Item, Option<ClaimNumber>)],
 ) -> Option<(usize, usize, &'static str)> {
     let text = &answer[cs..ce];
-    let lower = text.to_lowercase();
+    // ASCII folding keeps every byte offset (the words searched are ASCII).
+    let lower = text.to_ascii_lowercase();
     let mut nums: Vec<(&Item, &ClaimNumber)> = all
         .iter()
         .filter_map(|(i, n)| n.as_ref().map(|n| (i, n)))
@@ -2359,7 +2366,7 @@ fn direction_conflict(
         return None;
     }
     // The last "<number> <subject>" before this claim.
-    let earlier = answer[..cs].to_lowercase();
+    let earlier = answer[..cs].to_ascii_lowercase();
     let mut current: Option<f64> = None;
     for c in re().number.captures_iter(&answer[..cs]) {
         let w = c.get(0).unwrap();
