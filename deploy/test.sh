@@ -40,6 +40,10 @@ echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind depl
 service llm.sh "a model endpoint on :${LLM_PORT:-8089}"
 export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 
+echo "== format and lint gate (rustfmt.toml; clippy warnings are errors) =="
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+
 echo "== build =="
 cargo build --workspace --all-targets
 

@@ -113,11 +113,9 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                 let list_marker = !word.is_empty()
                     && word.bytes().all(|c| c.is_ascii_digit())
                     && text[line_start..word_start].trim().is_empty();
-                if list_marker {
-                    None
-                } else if ABBREVIATIONS.contains(&word.as_str())
-                    || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()))
-                {
+                let abbreviation = ABBREVIATIONS.contains(&word.as_str())
+                    || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()));
+                if list_marker || abbreviation {
                     None
                 } else {
                     Some(i + 1)
@@ -201,7 +199,10 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
     // A bare list marker ("1.", "2)") or a table rule ("|---|") is no unit.
     let unit = &text[s..e];
     let marker = unit.len() <= 4
-        && unit.trim_end_matches(['.', ')']).bytes().all(|c| c.is_ascii_digit())
+        && unit
+            .trim_end_matches(['.', ')'])
+            .bytes()
+            .all(|c| c.is_ascii_digit())
         && unit.ends_with(['.', ')']);
     if e > s && !marker {
         out.push((s, e));

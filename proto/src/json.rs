@@ -13,6 +13,9 @@
 //!
 //! The decoder is typed (no intermediate `serde_json::Value`) and produces the exact
 //! prost messages the protobuf path produces, so everything downstream is encoding-blind.
+// `..Default::default()` on the generated OTLP types is kept on purpose: a newer
+// opentelemetry-proto with more fields still compiles (and fills them with defaults).
+#![allow(clippy::needless_update)]
 
 use crate::otlp::collector::ExportTraceServiceRequest;
 use crate::otlp::common::{
@@ -343,7 +346,7 @@ fn hex_id<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
 /// Decode a hex string (either case). `None` when it is not hex of even length.
 pub fn decode_hex(s: &str) -> Option<Vec<u8>> {
     let b = s.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return None;
     }
     fn nib(c: u8) -> Option<u8> {

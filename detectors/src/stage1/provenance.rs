@@ -712,7 +712,9 @@ pub fn pattern_literals(s: &str) -> Option<Vec<String>> {
                     }
                 }
             }
-            '^' | '$' | '*' | '?' | '+' | '(' | ')' | '|' | '{' | '}' => flush(&mut cur, &mut parts),
+            '^' | '$' | '*' | '?' | '+' | '(' | ')' | '|' | '{' | '}' => {
+                flush(&mut cur, &mut parts)
+            }
             '.' if chars.peek().is_some_and(|n| matches!(n, '*' | '+' | '?')) => {
                 flush(&mut cur, &mut parts)
             }
@@ -842,21 +844,32 @@ mod tests {
     #[test]
     fn formatting_is_not_content() {
         // Unicode spaces and '#' prefixes.
-        assert_eq!(normalize_entity("[email\u{a0}protected]"), "[email protected]");
+        assert_eq!(
+            normalize_entity("[email\u{a0}protected]"),
+            "[email protected]"
+        );
         assert_eq!(normalize_entity("#W9502126"), "w9502126");
         assert_eq!(normalize_entity("issue#12"), "issue#12");
         // Declared templates.
-        let decl = normalize_entity("The order id, such as '#W0000000'. Be careful there is a '#' symbol.");
+        let decl = normalize_entity(
+            "The order id, such as '#W0000000'. Be careful there is a '#' symbol.",
+        );
         assert_eq!(templated_digits("w9502126", &decl), Some("9502126"));
         assert_eq!(templated_digits("x9502126", &decl), None);
         assert_eq!(templated_digits("w95", &decl), None);
         // Patterns and globs by their literal parts.
-        assert_eq!(pattern_literals(r"\bsome_name\b"), Some(vec!["some_name".to_owned()]));
+        assert_eq!(
+            pattern_literals(r"\bsome_name\b"),
+            Some(vec!["some_name".to_owned()])
+        );
         assert_eq!(
             pattern_literals("src/**/*.rs"),
             Some(vec!["src".to_owned(), ".rs".to_owned()])
         );
-        assert_eq!(pattern_literals(r"^v1\.2\.3$"), Some(vec!["v1.2.3".to_owned()]));
+        assert_eq!(
+            pattern_literals(r"^v1\.2\.3$"),
+            Some(vec!["v1.2.3".to_owned()])
+        );
         assert_eq!(pattern_literals("plain_value"), None);
     }
 

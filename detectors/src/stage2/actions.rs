@@ -17,22 +17,93 @@ use super::terms::spelling_key;
 use crate::run::AgentRun;
 
 const LOOKUP: &[&str] = &[
-    "found", "checked", "verified", "located", "looked", "confirmed", "retrieved", "pulled",
-    "searched", "reviewed", "authenticated", "identified", "seen", "saw", "noticed", "gathered",
-    "fetched", "got", "received", "read", "queried", "compared", "calculated", "computed",
+    "found",
+    "checked",
+    "verified",
+    "located",
+    "looked",
+    "confirmed",
+    "retrieved",
+    "pulled",
+    "searched",
+    "reviewed",
+    "authenticated",
+    "identified",
+    "seen",
+    "saw",
+    "noticed",
+    "gathered",
+    "fetched",
+    "got",
+    "received",
+    "read",
+    "queried",
+    "compared",
+    "calculated",
+    "computed",
 ];
 const GENERIC: &[&str] = &[
-    "processed", "completed", "submitted", "initiated", "placed", "made", "updated", "modified",
-    "changed", "edited", "applied", "handled", "arranged", "requested", "done", "taken", "finished",
-    "executed", "performed", "gone", "went", "proceeded", "started",
+    "processed",
+    "completed",
+    "submitted",
+    "initiated",
+    "placed",
+    "made",
+    "updated",
+    "modified",
+    "changed",
+    "edited",
+    "applied",
+    "handled",
+    "arranged",
+    "requested",
+    "done",
+    "taken",
+    "finished",
+    "executed",
+    "performed",
+    "gone",
+    "went",
+    "proceeded",
+    "started",
 ];
 const READ_PREFIXES: &[&str] = &[
-    "get", "find", "list", "search", "lookup", "look", "read", "fetch", "query", "check",
-    "retrieve", "describe", "show", "view", "calculate", "compute", "think", "search",
+    "get",
+    "find",
+    "list",
+    "search",
+    "lookup",
+    "look",
+    "read",
+    "fetch",
+    "query",
+    "check",
+    "retrieve",
+    "describe",
+    "show",
+    "view",
+    "calculate",
+    "compute",
+    "think",
+    "search",
 ];
 const SKIP: &[&str] = &[
-    "have", "'ve", "’ve", "has", "had", "just", "also", "already", "now", "then", "since",
-    "successfully", "actually", "both", "all", "still",
+    "have",
+    "'ve",
+    "’ve",
+    "has",
+    "had",
+    "just",
+    "also",
+    "already",
+    "now",
+    "then",
+    "since",
+    "successfully",
+    "actually",
+    "both",
+    "all",
+    "still",
 ];
 
 /// Byte range of the main verb of a first-person action report, if `text` is one that claims
@@ -40,7 +111,10 @@ const SKIP: &[&str] = &[
 pub fn action_verb(text: &str) -> Option<(usize, usize)> {
     let mut tokens: Vec<(usize, usize, String)> = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         let word_char = c.is_alphanumeric() || c == '\'' || c == '’';
         match (start, word_char) {
             (None, true) => start = Some(i),
@@ -73,14 +147,31 @@ pub fn action_verb(text: &str) -> Option<(usize, usize)> {
     let (s, e, verb) = tokens.get(i)?;
     if matches!(
         verb.as_str(),
-        "couldn't" | "could" | "can't" | "cannot" | "was" | "wasn't" | "am" | "'m" | "been"
-            | "haven't" | "hasn't" | "didn't" | "did" | "do" | "don't" | "will" | "would" | "can"
+        "couldn't"
+            | "could"
+            | "can't"
+            | "cannot"
+            | "was"
+            | "wasn't"
+            | "am"
+            | "'m"
+            | "been"
+            | "haven't"
+            | "hasn't"
+            | "didn't"
+            | "did"
+            | "do"
+            | "don't"
+            | "will"
+            | "would"
+            | "can"
     ) {
         return None;
     }
     let past = perfect
         || verb.ends_with("ed")
-        || LOOKUP.contains(&verb.as_str()) || GENERIC.contains(&verb.as_str());
+        || LOOKUP.contains(&verb.as_str())
+        || GENERIC.contains(&verb.as_str());
     past.then_some((*s, *e))
 }
 
@@ -136,7 +227,10 @@ mod tests {
         AgentRun {
             tool_calls: tools
                 .iter()
-                .map(|t| ToolCall { name: (*t).into(), ..Default::default() })
+                .map(|t| ToolCall {
+                    name: (*t).into(),
+                    ..Default::default()
+                })
                 .collect(),
             ..Default::default()
         }
@@ -149,11 +243,20 @@ mod tests {
     #[test]
     fn verbs_of_reports() {
         assert_eq!(verb("I've cancelled your order."), Some("cancelled"));
-        assert_eq!(verb("I have successfully authenticated your identity."), Some("authenticated"));
+        assert_eq!(
+            verb("I have successfully authenticated your identity."),
+            Some("authenticated")
+        );
         assert_eq!(verb("I've also set up a daily forecast."), Some("set"));
         assert_eq!(verb("I set it up."), None);
-        assert_eq!(verb("I've asked the carrier to leave it at the desk."), Some("asked"));
-        assert_eq!(verb("It seems I couldn't find a user with that email."), None);
+        assert_eq!(
+            verb("I've asked the carrier to leave it at the desk."),
+            Some("asked")
+        );
+        assert_eq!(
+            verb("It seems I couldn't find a user with that email."),
+            None
+        );
         assert_eq!(verb("Your order was cancelled."), None);
     }
 

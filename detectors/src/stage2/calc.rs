@@ -30,13 +30,15 @@ pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
     if n < 2 {
         return false;
     }
-    (1u32..(1 << n)).filter(|m| m.count_ones() >= 2).any(|mask| {
-        let sum: f64 = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| values[i])
-            .sum();
-        matches(sum)
-    })
+    (1u32..(1 << n))
+        .filter(|m| m.count_ones() >= 2)
+        .any(|mask| {
+            let sum: f64 = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| values[i])
+                .sum();
+            matches(sum)
+        })
 }
 
 /// Whether a value computed from two of `values` is accepted by `matches`: sum, absolute
@@ -51,10 +53,21 @@ pub fn pairwise(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
                 a * b,
                 if *b != 0.0 { a / b } else { f64::NAN },
                 if *a != 0.0 { b / a } else { f64::NAN },
-                if *a != 0.0 { (b - a) / a * 100.0 } else { f64::NAN },
-                if *b != 0.0 { (a - b) / b * 100.0 } else { f64::NAN },
+                if *a != 0.0 {
+                    (b - a) / a * 100.0
+                } else {
+                    f64::NAN
+                },
+                if *b != 0.0 {
+                    (a - b) / b * 100.0
+                } else {
+                    f64::NAN
+                },
             ];
-            if candidates.iter().any(|d| d.is_finite() && (matches(*d) || matches(d.abs()))) {
+            if candidates
+                .iter()
+                .any(|d| d.is_finite() && (matches(*d) || matches(d.abs())))
+            {
                 return true;
             }
         }
@@ -121,7 +134,11 @@ mod tests {
         let today = days_from_civil(2026, 11, 22);
         assert!(duration_matches(5.0, "years", &[start, today]));
         assert!(!duration_matches(7.0, "years", &[start, today]));
-        assert!(duration_matches(3.0, "days", &[days_from_civil(2026, 6, 1), days_from_civil(2026, 6, 4)]));
+        assert!(duration_matches(
+            3.0,
+            "days",
+            &[days_from_civil(2026, 6, 1), days_from_civil(2026, 6, 4)]
+        ));
         assert_eq!(days_from_civil(1970, 1, 1), 0);
     }
 }

@@ -28,12 +28,34 @@ pub use crate::report::ClaimType;
 
 const FIRST_PERSON: &[&str] = &["i", "we"];
 const MODALS: &[&str] = &[
-    "will", "can", "could", "would", "shall", "should", "may", "might", "must", "need", "want",
-    "am going", "are going", "'ll", "'d",
+    "will",
+    "can",
+    "could",
+    "would",
+    "shall",
+    "should",
+    "may",
+    "might",
+    "must",
+    "need",
+    "want",
+    "am going",
+    "are going",
+    "'ll",
+    "'d",
 ];
 const SUBORDINATORS: &[&str] = &[
-    "if", "once", "when", "after", "before", "unless", "until", "as soon as", "while",
-    "whenever", "to",
+    "if",
+    "once",
+    "when",
+    "after",
+    "before",
+    "unless",
+    "until",
+    "as soon as",
+    "while",
+    "whenever",
+    "to",
 ];
 const HEDGES: &[&str] = &[
     "it seems that",
@@ -138,15 +160,16 @@ pub fn classify(text: &str) -> ClaimType {
     if first_comma_word.is_some() && ws.len() > 1 {
         ws.remove(0);
     }
-    loop {
-        let Some(h) = HEDGES.iter().find(|h| starts_with_phrase(&ws, h)) else { break };
+    while let Some(h) = HEDGES.iter().find(|h| starts_with_phrase(&ws, h)) {
         let n = h.split(' ').count();
         if ws.len() <= n {
             break;
         }
         ws.drain(..n);
     }
-    if ["please", "kindly"].iter().any(|p| ws.iter().take(3).any(|w| w == p))
+    if ["please", "kindly"]
+        .iter()
+        .any(|p| ws.iter().take(3).any(|w| w == p))
         || starts_with_phrase(&ws, "let me know")
         || starts_with_phrase(&ws, "feel free")
         || ["could you", "can you", "would you", "will you"]
@@ -191,13 +214,22 @@ pub fn classify(text: &str) -> ClaimType {
     if FIRST_PERSON.contains(&ws[0].as_str()) {
         // Skip adverbs between subject and verb ("I have successfully", "I just", "I also").
         let mut i = 1;
-        while ws.get(i).is_some_and(|w| w.ends_with("ly") || matches!(w.as_str(), "just" | "also" | "already" | "now" | "then" | "still")) {
+        while ws.get(i).is_some_and(|w| {
+            w.ends_with("ly")
+                || matches!(
+                    w.as_str(),
+                    "just" | "also" | "already" | "now" | "then" | "still"
+                )
+        }) {
             i += 1;
         }
         if is_modal(&ws, i) && !ws.get(i + 1).is_some_and(|n| n == "n't" || n == "not") {
             return ClaimType::IntentOrOffer;
         }
-        if ws.get(i).is_some_and(|w| w == "'m" || w == "am" || w == "are" || w == "'re") {
+        if ws
+            .get(i)
+            .is_some_and(|w| w == "'m" || w == "am" || w == "are" || w == "'re")
+        {
             // "I'm unable to find …" reports a failed action; "I'm glad / sorry / here to help"
             // is about the agent itself.
             let next = ws.get(i + 1).map(String::as_str);
@@ -258,7 +290,10 @@ pub fn label_span(text: &str) -> Option<(usize, usize)> {
     if (1..=5).contains(&words)
         && !label.ends_with(|c: char| c.is_ascii_digit())
         && next.is_none_or(|c| c.is_whitespace() || c == '*')
-        && label.chars().next().is_some_and(|c| c.is_uppercase() || c == '*')
+        && label
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c == '*')
     {
         return Some((0, lead + colon + 1));
     }
@@ -276,12 +311,30 @@ mod tests {
             ("Your order #W123 was delivered on May 3.", Assertion),
             ("The total is $54.20.", Assertion),
             ("I've cancelled the order.", ActionReport),
-            ("I have successfully authenticated your identity.", ActionReport),
-            ("It seems I couldn't find a user with that email address.", ActionReport),
-            ("I'll proceed with the return once you confirm.", IntentOrOffer),
-            ("Once confirmed, I'll proceed with the return request.", IntentOrOffer),
-            ("If yes, I’ll proceed with the exchange request.", IntentOrOffer),
-            ("Once the return is processed, the new item will be shipped to you.", IntentOrOffer),
+            (
+                "I have successfully authenticated your identity.",
+                ActionReport,
+            ),
+            (
+                "It seems I couldn't find a user with that email address.",
+                ActionReport,
+            ),
+            (
+                "I'll proceed with the return once you confirm.",
+                IntentOrOffer,
+            ),
+            (
+                "Once confirmed, I'll proceed with the return request.",
+                IntentOrOffer,
+            ),
+            (
+                "If yes, I’ll proceed with the exchange request.",
+                IntentOrOffer,
+            ),
+            (
+                "Once the return is processed, the new item will be shipped to you.",
+                IntentOrOffer,
+            ),
             ("I can look up your recent orders for you.", IntentOrOffer),
             ("Please provide your address (line 1, line 2).", Instruction),
             ("Let me know which option you prefer!", Instruction),
@@ -290,16 +343,37 @@ mod tests {
             ("Understood.", Social),
             ("Let’s try another way.", IntentOrOffer),
             ("Thank you!", Social),
-            ("While I can't replace human connection, I'm glad I could help you today.", Social),
+            (
+                "While I can't replace human connection, I'm glad I could help you today.",
+                Social,
+            ),
             ("I'm sorry for the inconvenience.", Social),
             ("I'm unable to find that order.", ActionReport),
             ("Flight BA1499 is delayed by 1 hour 20 minutes.", Assertion),
-            ("Alternatively, you can share your first name, last name, and zip code.", Instruction),
-            ("Alternatively, I can cancel the entire order for you.", IntentOrOffer),
-            ("To assist you, I first need to authenticate your identity.", IntentOrOffer),
-            ("I recommend contacting a human agent to investigate this further.", Social),
-            ("You will receive an email shortly with instructions.", Instruction),
-            ("You'd get $236.00 back to your original payment method.", Assertion),
+            (
+                "Alternatively, you can share your first name, last name, and zip code.",
+                Instruction,
+            ),
+            (
+                "Alternatively, I can cancel the entire order for you.",
+                IntentOrOffer,
+            ),
+            (
+                "To assist you, I first need to authenticate your identity.",
+                IntentOrOffer,
+            ),
+            (
+                "I recommend contacting a human agent to investigate this further.",
+                Social,
+            ),
+            (
+                "You will receive an email shortly with instructions.",
+                Instruction,
+            ),
+            (
+                "You'd get $236.00 back to your original payment method.",
+                Assertion,
+            ),
             ("I see that your order was delivered on May 3.", Assertion),
             ("Unfortunately, the order was cancelled.", Assertion),
         ];
@@ -316,7 +390,10 @@ mod tests {
         let t = "Current Item: Pet Bed (large) - $195.11";
         assert_eq!(&t[..label_span(t).unwrap().1], "Current Item:");
         assert_eq!(label_span("It departs at 4:30 PM."), None);
-        assert_eq!(label_span("Note that the order is pending: it ships soon."), None);
+        assert_eq!(
+            label_span("Note that the order is pending: it ships soon."),
+            None
+        );
         assert_eq!(label_span("### Order details"), Some((0, 17)));
     }
 }

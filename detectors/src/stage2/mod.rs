@@ -40,13 +40,13 @@ pub mod terms;
 
 use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
-use claim_type::{classify, label_span};
-use terms::{contains_terms, normalize_terms, strip_clitic, REGION_CODES};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
 use crate::text::{char_offset, segment, word_hash};
+use claim_type::{classify, label_span};
 use regex::Regex;
 use std::sync::OnceLock;
+use terms::{contains_terms, normalize_terms, strip_clitic, REGION_CODES};
 
 /// Stage 2 configuration.
 #[derive(Debug, Clone)]
@@ -706,7 +706,8 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             let kind = format!(
                 "{}{}",
                 c.name("cur").map_or("", |x| x.as_str()),
-                c.name("unit").map_or(String::new(), |u| u.as_str().to_lowercase())
+                c.name("unit")
+                    .map_or(String::new(), |u| u.as_str().to_lowercase())
             );
             Some(AnswerNumber { start, value, kind })
         })
@@ -721,10 +722,21 @@ fn additive_pairs(vals: &[f64], ok: &impl Fn(f64) -> bool) -> bool {
             let derived = [
                 a + b,
                 (a - b).abs(),
-                if *a != 0.0 { (b - a) / a * 100.0 } else { f64::NAN },
-                if *b != 0.0 { (a - b) / b * 100.0 } else { f64::NAN },
+                if *a != 0.0 {
+                    (b - a) / a * 100.0
+                } else {
+                    f64::NAN
+                },
+                if *b != 0.0 {
+                    (a - b) / b * 100.0
+                } else {
+                    f64::NAN
+                },
             ];
-            if derived.iter().any(|d| d.is_finite() && (ok(*d) || ok(d.abs()))) {
+            if derived
+                .iter()
+                .any(|d| d.is_finite() && (ok(*d) || ok(d.abs())))
+            {
                 return true;
             }
         }
@@ -815,7 +827,10 @@ impl DeterministicScorer {
                     };
                 }
                 if item.kind == ItemKind::Identifier
-                    && ev.call_arguments.iter().any(|a| contains_bounded(a, needle))
+                    && ev
+                        .call_arguments
+                        .iter()
+                        .any(|a| contains_bounded(a, needle))
                 {
                     return Outcome {
                         supported: true,
@@ -830,7 +845,8 @@ impl DeterministicScorer {
                         return Outcome {
                             supported: true,
                             contradicted: false,
-                            citation: ev.find_text(needle.split_whitespace().next().unwrap_or(""))
+                            citation: ev
+                                .find_text(needle.split_whitespace().next().unwrap_or(""))
                                 .filter(|c| c.0 == d),
                         };
                     }
@@ -1084,9 +1100,7 @@ impl DeterministicScorer {
                     let sentence = sentence_around(answer, item.start, item.end);
                     let other_supported = family.is_some_and(|f| {
                         f.iter().any(|m| {
-                            normalize_terms(m) != key
-                                && contains_bounded(&sentence, m)
-                                && states(m)
+                            normalize_terms(m) != key && contains_bounded(&sentence, m) && states(m)
                         })
                     });
                     let contradicted = stated && !other_supported;
@@ -1116,7 +1130,8 @@ impl DeterministicScorer {
                     });
                 let sibling = !later_stated
                     && family.is_some_and(|f| {
-                        f.iter().any(|other| normalize_terms(other) != key && states(other))
+                        f.iter()
+                            .any(|other| normalize_terms(other) != key && states(other))
                     });
                 Outcome {
                     supported: !sibling,
@@ -1307,8 +1322,12 @@ fn negated_before(text: &str, pos: usize) -> bool {
 
 /// The lower-cased sentence of `text` around `start..end`.
 fn sentence_around(text: &str, start: usize, end: usize) -> String {
-    let s = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |p| p + 1);
-    let e = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |p| end + p);
+    let s = text[..start]
+        .rfind(['.', '!', '?', '\n'])
+        .map_or(0, |p| p + 1);
+    let e = text[end..]
+        .find(['.', '!', '?', '\n'])
+        .map_or(text.len(), |p| end + p);
     text[s..e].to_lowercase()
 }
 
@@ -1354,8 +1373,19 @@ fn state_frame(text: &str, pos: usize) -> StateFrame {
         "hadn't", "wasn't", "weren't", "never",
     ];
     const PRESENT: &[&str] = &[
-        "is", "are", "it's", "that's", "now", "currently", "still", "remains", "status", "isn't",
-        "aren't", "not", "yet",
+        "is",
+        "are",
+        "it's",
+        "that's",
+        "now",
+        "currently",
+        "still",
+        "remains",
+        "status",
+        "isn't",
+        "aren't",
+        "not",
+        "yet",
     ];
     for w in &near {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
@@ -1374,7 +1404,10 @@ fn state_frame(text: &str, pos: usize) -> StateFrame {
     if text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
         return StateFrame::Present;
     }
-    if words.iter().all(|w| w.chars().all(|c| !c.is_alphanumeric())) {
+    if words
+        .iter()
+        .all(|w| w.chars().all(|c| !c.is_alphanumeric()))
+    {
         return StateFrame::Past;
     }
     StateFrame::NotAStatus
@@ -1384,7 +1417,16 @@ fn state_frame(text: &str, pos: usize) -> StateFrame {
 /// `None` for values off any lifecycle (branches such as "lost" or "returned to sender").
 fn lifecycle_rank(key: &str) -> Option<usize> {
     const LIFECYCLES: &[&[&str]] = &[
-        &["label created", "pending", "processing", "processed", "shipped", "in transit", "out for delivery", "delivered"],
+        &[
+            "label created",
+            "pending",
+            "processing",
+            "processed",
+            "shipped",
+            "in transit",
+            "out for delivery",
+            "delivered",
+        ],
         &["unpaid", "paid", "refunded"],
         &["boarding", "departed", "landed"],
         &["draft", "open", "closed"],
@@ -1536,13 +1578,12 @@ impl Scorer for DeterministicScorer {
         let answer_numbers = answer_numbers(answer);
         for (cs, ce) in segment(answer) {
             let text = &answer[cs..ce];
-            let claim_type = if r.non_factual.is_match(text)
-                || !text.chars().any(char::is_alphanumeric)
-            {
-                ClaimType::Social
-            } else {
-                classify(text)
-            };
+            let claim_type =
+                if r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
+                    ClaimType::Social
+                } else {
+                    classify(text)
+                };
             if !claim_type.is_scored() {
                 continue;
             }
@@ -1704,7 +1745,10 @@ impl Scorer for DeterministicScorer {
                     .unwrap_or_default();
                 let e = e.min(cs + text.len());
                 let claim_end = cs + text.len();
-                let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
+                let noun = if (unit.is_empty() || unit == "%")
+                    && c.name("cur").is_none()
+                    && mag == 1.0
+                {
                     // Within the claim: the word after the number in the same unit.
                     answer[e..claim_end]
                         .split_whitespace()
@@ -1750,7 +1794,9 @@ impl Scorer for DeterministicScorer {
                         magnitude: mag,
                         noun,
                         noun_before: noun_before(answer, s),
-                        currency: c.name("cur").map_or(String::new(), |x| x.as_str().to_owned()),
+                        currency: c
+                            .name("cur")
+                            .map_or(String::new(), |x| x.as_str().to_owned()),
                     },
                 ));
             }
@@ -2028,7 +2074,9 @@ impl Scorer for DeterministicScorer {
                 }
             }
             // An action no tool performed makes the whole commitment the hallucination.
-            let unperformed_action = flagged.iter().any(|f| f.kind == FlagKind::UnperformedAction);
+            let unperformed_action = flagged
+                .iter()
+                .any(|f| f.kind == FlagKind::UnperformedAction);
             let status = if score >= 1.0 {
                 ClaimStatus::Supported
             } else if contradicted {
@@ -2101,18 +2149,42 @@ impl Scorer for DeterministicScorer {
 /// what the number after it measures ("Humidity is at 40%" → `humidity`).
 fn noun_before(answer: &str, pos: usize) -> Option<String> {
     let pos = crate::text::floor_char_boundary(answer, pos);
-    let clause = answer[..pos].rsplit([',', ';', ':', '.', '(', '\n', '—']).next()?;
+    let clause = answer[..pos]
+        .rsplit([',', ';', ':', '.', '(', '\n', '—'])
+        .next()?;
     // Only linking words may stand between the noun and its number; the noun is the head of
     // its phrase ("price difference of $0.60" measures a difference, not a price).
     const LINKING: &[&str] = &[
-        "is", "are", "was", "were", "be", "been", "at", "of", "to", "about", "around", "roughly",
-        "approximately", "now", "currently", "only", "just", "by", "stands", "sits", "reads",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "at",
+        "of",
+        "to",
+        "about",
+        "around",
+        "roughly",
+        "approximately",
+        "now",
+        "currently",
+        "only",
+        "just",
+        "by",
+        "stands",
+        "sits",
+        "reads",
     ];
     let noun = clause
         .split_whitespace()
         .rev()
         .take(4)
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
         .find(|w| !LINKING.contains(&w.as_str()))?;
     (noun.len() >= 4
         && noun.chars().all(|c| c.is_ascii_alphabetic())
@@ -2124,57 +2196,63 @@ fn noun_before(answer: &str, pos: usize) -> Option<String> {
 /// A claim number computed from the evidence or from the answer's own numbers (see
 /// [`calc`]): two-value arithmetic, subset sums of a field, sums of the answer's own parts,
 /// durations between dates.
-fn derived_value(ev: &Evidence, item: &Item, c: &ClaimNumber, answer_numbers: &[AnswerNumber]) -> bool {
-                // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
-                // field, sums of the answer's own parts, durations between dates.
-                let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
-                let relaxed = ClaimNumber {
-                    approx: true,
-                    ..c.clone()
-                };
-                // Products and ratios only for values precise enough that a coincidence is
-                // unlikely (a decimal price, a value of 100 or more).
-                let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
-                let derived_ok = |d: f64| {
-                    matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d))
-                };
-                let pair_vals: Vec<f64> = if scaling {
-                    vals.clone()
-                } else {
-                    Vec::new()
-                };
-                if calc::pairwise(&pair_vals, derived_ok)
-                    || (!scaling && additive_pairs(&vals, &derived_ok))
-                    || ev.columns.iter().any(|col| calc::subset_sum(col, derived_ok))
-                {
-                    return true;
-                }
-                let same_kind: Vec<f64> = answer_numbers
-                    .iter()
-                    .filter(|n| n.start != item.start && n.kind == number_kind(c))
-                    .map(|n| n.value)
-                    .collect();
-                if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
-                    return true;
-                }
-                let unit = c.unit.to_ascii_lowercase();
-                if matches!(unit.trim_end_matches('s'), "day" | "week" | "month" | "year") {
-                    let mut days: Vec<i64> = ev
-                        .dates
-                        .iter()
-                        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
-                        .collect();
-                    days.extend(ev.run_day);
-                    if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
-                        return true;
-                    }
-                }
+fn derived_value(
+    ev: &Evidence,
+    item: &Item,
+    c: &ClaimNumber,
+    answer_numbers: &[AnswerNumber],
+) -> bool {
+    // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
+    // field, sums of the answer's own parts, durations between dates.
+    let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
+    let relaxed = ClaimNumber {
+        approx: true,
+        ..c.clone()
+    };
+    // Products and ratios only for values precise enough that a coincidence is
+    // unlikely (a decimal price, a value of 100 or more).
+    let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+    let derived_ok =
+        |d: f64| matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d));
+    let pair_vals: Vec<f64> = if scaling { vals.clone() } else { Vec::new() };
+    if calc::pairwise(&pair_vals, derived_ok)
+        || (!scaling && additive_pairs(&vals, &derived_ok))
+        || ev
+            .columns
+            .iter()
+            .any(|col| calc::subset_sum(col, derived_ok))
+    {
+        return true;
+    }
+    let same_kind: Vec<f64> = answer_numbers
+        .iter()
+        .filter(|n| n.start != item.start && n.kind == number_kind(c))
+        .map(|n| n.value)
+        .collect();
+    if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+        return true;
+    }
+    let unit = c.unit.to_ascii_lowercase();
+    if matches!(
+        unit.trim_end_matches('s'),
+        "day" | "week" | "month" | "year"
+    ) {
+        let mut days: Vec<i64> = ev
+            .dates
+            .iter()
+            .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
+            .collect();
+        days.extend(ev.run_day);
+        if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
+            return true;
+        }
+    }
     false
 }
 
 /// Signed value of a claim number (a `-` or `−` right before it makes it negative).
 fn signed_value(answer: &str, item: &Item, n: &ClaimNumber) -> f64 {
-    let before = answer[..item.start].chars().rev().next();
+    let before = answer[..item.start].chars().next_back();
     let v = n.value * n.magnitude;
     if matches!(before, Some('-') | Some('−'))
         && answer[..item.start]

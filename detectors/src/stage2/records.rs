@@ -51,7 +51,13 @@ pub fn key_of(s: &str) -> String {
 /// A field whose value identifies its record (`id`, `order_id`, `number`, `code`, …).
 fn is_id_field(k: &str) -> bool {
     let k = k.to_ascii_lowercase();
-    k == "id" || k.ends_with("_id") || k.ends_with("id") && k.len() <= 8 || k == "number" || k.ends_with("_number") || k == "code" || k.ends_with("_code")
+    k == "id"
+        || k.ends_with("_id")
+        || k.ends_with("id") && k.len() <= 8
+        || k == "number"
+        || k.ends_with("_number")
+        || k == "code"
+        || k.ends_with("_code")
 }
 
 /// Numbers written in a short string ("17F", "28 inch", "$12.50").
@@ -96,7 +102,11 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
         return None;
     }
     let id = out.len();
-    out.push(Record { keys: acc.keys, numbers: acc.numbers, parent: None });
+    out.push(Record {
+        keys: acc.keys,
+        numbers: acc.numbers,
+        parent: None,
+    });
     for c in children {
         out[c].parent = Some(id);
     }
@@ -128,7 +138,8 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
         }
         J::Object(o) => {
             for (k, x) in o {
-                let id_keyed = k.chars().any(|c| c.is_ascii_digit() || c == '#') && k.len() <= MAX_KEY_LEN;
+                let id_keyed =
+                    k.chars().any(|c| c.is_ascii_digit() || c == '#') && k.len() <= MAX_KEY_LEN;
                 if id_keyed && x.is_object() {
                     children.extend(element(x, Some(k), acc, out));
                     continue;
@@ -219,11 +230,19 @@ pub fn anchored(records: &[Record], keys: &[String]) -> Vec<usize> {
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
-pub fn bind(records: &[Record], anchored: &[usize], value: f64, matches: impl Fn(f64) -> bool) -> Binding {
+pub fn bind(
+    records: &[Record],
+    anchored: &[usize],
+    value: f64,
+    matches: impl Fn(f64) -> bool,
+) -> Binding {
     if anchored.is_empty() {
         return Binding::Unknown;
     }
-    if anchored.iter().any(|&a| records[a].numbers.iter().any(|&n| matches(n))) {
+    if anchored
+        .iter()
+        .any(|&a| records[a].numbers.iter().any(|&n| matches(n)))
+    {
         return Binding::Held;
     }
     let v = value.abs();

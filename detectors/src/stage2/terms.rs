@@ -112,7 +112,9 @@ pub fn contains_terms(hay: &str, needle: &str) -> bool {
 /// An English clitic on a word (`I'll`, `I’m`, `we've`, `you're`, `it's`): the word without
 /// it, so that a pronoun with a contraction is never taken for a name.
 pub fn strip_clitic(w: &str) -> &str {
-    for c in ["'ll", "’ll", "'m", "’m", "'ve", "’ve", "'re", "’re", "'d", "’d"] {
+    for c in [
+        "'ll", "’ll", "'m", "’m", "'ve", "’ve", "'re", "’re", "'d", "’d",
+    ] {
         if let Some(base) = w.strip_suffix(c) {
             return base;
         }
@@ -200,8 +202,17 @@ mod tests {
     #[test]
     fn terms_match_across_formatting() {
         let ev = normalize_terms(r#"{"current_item": "28 inch", "orderStatus": "Cancelled"}"#);
-        for claim in ["Current Item", "currentItem", "28-inch", "order status", "canceled"] {
-            assert!(contains_terms(&ev, &normalize_terms(claim)), "{claim} in {ev}");
+        for claim in [
+            "Current Item",
+            "currentItem",
+            "28-inch",
+            "order status",
+            "canceled",
+        ] {
+            assert!(
+                contains_terms(&ev, &normalize_terms(claim)),
+                "{claim} in {ev}"
+            );
         }
         assert!(!contains_terms(&ev, &normalize_terms("31-inch")));
         assert!(!contains_terms(&ev, &normalize_terms("Current Price")));
