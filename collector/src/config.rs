@@ -273,6 +273,14 @@ settings! {
     llm_concurrency: usize = 4, env = "GROUNDCHECK_LLM_CONCURRENCY", long = "llm-concurrency";
     /// `max_tokens` of each completion.
     llm_max_tokens: u32 = 32, env = "GROUNDCHECK_LLM_MAX_TOKENS", long = "llm-max-tokens";
+    /// Stage 2 bound: units of the answer scored per run; later ones are not scored (noted in the report, counted).
+    stage2_max_claims: usize = 200, env = "GROUNDCHECK_STAGE2_MAX_CLAIMS", long = "stage2-max-claims";
+    /// Stage 2 bound: evidence bytes indexed per run; the rest is not (noted, counted).
+    stage2_max_evidence_bytes: usize = 1_048_576, env = "GROUNDCHECK_STAGE2_MAX_EVIDENCE_BYTES", long = "stage2-max-evidence-bytes";
+    /// Stage 2 bound: evidence values taken into two-value arithmetic (computed values).
+    stage2_max_derived_values: usize = 200, env = "GROUNDCHECK_STAGE2_MAX_DERIVED_VALUES", long = "stage2-max-derived-values";
+    /// Stage 2 bound: time budget per run on the worker (ms); claims after it are not scored (noted, counted).
+    stage2_time_budget_ms: u64 = 500, env = "GROUNDCHECK_STAGE2_TIME_BUDGET_MS", long = "stage2-time-budget-ms";
     /// How long a run's report waits for its probes and judge verdicts (ms); then it is written with what came back.
     llm_deadline_ms: u64 = 20_000, env = "GROUNDCHECK_LLM_DEADLINE_MS", long = "llm-deadline-ms";
     /// Runs waiting for the endpoint at once; beyond it runs are reported without probes/judge (counted).

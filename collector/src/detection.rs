@@ -37,6 +37,8 @@ pub struct DetectionConfig {
     pub schemas: Option<SchemaDirConfig>,
     /// Stage 2's scorer.
     pub scorer: ScorerChoice,
+    /// Stage 2's deterministic scorer: scores and bounds of the work per run.
+    pub stage2: Stage2Config,
     /// The LLM judge and prober; `None`: both off.
     pub llm: Option<LlmConfig>,
     /// Gating thresholds, aggregation, how judge verdicts combine.
@@ -80,7 +82,7 @@ pub fn build(cfg: DetectionConfig, metrics: Arc<Metrics>) -> Result<Detector, De
             tracing::warn!(tool = %e.tool, "stage 1: {}; calls to it are `unverified`", e.message);
         }
     });
-    let scorer = build_scorer(&cfg.scorer, &metrics);
+    let scorer = build_scorer(&cfg.scorer, &cfg.stage2, &metrics);
     let (judge, prober) = match &cfg.llm {
         Some(llm) => crate::llm::build(llm, metrics)?,
         None => (None, None),
@@ -97,9 +99,12 @@ pub fn build(cfg: DetectionConfig, metrics: Arc<Metrics>) -> Result<Detector, De
 /// Stage 2's scorer: the learned model beside the deterministic scorer when it loads, else the
 /// deterministic scorer with a note saying why (logged once at startup, and set as the
 /// `groundcheck_stage2_scorer_info` gauge).
-pub fn build_scorer(choice: &ScorerChoice, metrics: &Arc<Metrics>) -> Arc<dyn Scorer> {
-    let deterministic: Arc<dyn Scorer> =
-        Arc::new(DeterministicScorer::new(Stage2Config::default()));
+pub fn build_scorer(
+    choice: &ScorerChoice,
+    stage2: &Stage2Config,
+    metrics: &Arc<Metrics>,
+) -> Arc<dyn Scorer> {
+    let deterministic: Arc<dyn Scorer> = Arc::new(DeterministicScorer::new(stage2.clone()));
     let set_info = |scorer: &str, model: &str, reason: &str| {
         metrics.set_info(
             "groundcheck_stage2_scorer_info{scorer=\"deterministic\"}",
@@ -128,7 +133,7 @@ pub fn build_scorer(choice: &ScorerChoice, metrics: &Arc<Metrics>) -> Arc<dyn Sc
             Arc::new(crate::nli::NliScorer::new(
                 deterministic,
                 Arc::new(model),
-                Stage2Config::default(),
+                stage2.clone(),
                 cfg.thresholds,
                 cfg.max_pairs,
                 cfg.dump.as_deref(),
@@ -155,6 +160,7 @@ mod tests {
             scorer: ScorerChoice::Deterministic {
                 reason: "disabled by configuration (nli = false)".into(),
             },
+            stage2: Default::default(),
             llm: None,
             detector: DetectorConfig::new(Default::default(), Aggregation::Min),
         }

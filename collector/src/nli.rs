@@ -36,6 +36,7 @@
 use crate::metrics::Metrics;
 use groundcheck_detectors::report::{Claim, ClaimStatus};
 use groundcheck_detectors::run::AgentRun;
+use groundcheck_detectors::stage2::bounds::Scored;
 use groundcheck_detectors::stage2::{Scorer, Stage2Config};
 use ort::session::Session;
 use ort::value::TensorRef;
@@ -732,9 +733,13 @@ impl Scorer for NliScorer {
     }
 
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
-        let mut claims = self.inner.score(run, answer);
+        self.score_bounded(run, answer).claims
+    }
+
+    fn score_bounded(&self, run: &AgentRun, answer: &str) -> Scored {
+        let Scored { mut claims, bounds } = self.inner.score_bounded(run, answer);
         if claims.is_empty() {
-            return claims;
+            return Scored { claims, bounds };
         }
         self.metrics.nli_runs_total.fetch_add(1, Relaxed);
         match self.probabilities(run, &claims) {
@@ -761,7 +766,7 @@ impl Scorer for NliScorer {
                 tracing::warn!(run = %run.run_id, "stage 2 learned model: {e}; deterministic verdicts kept");
             }
         }
-        claims
+        Scored { claims, bounds }
     }
 }
 
@@ -787,6 +792,9 @@ impl Scorer for Fallback {
     }
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
         self.inner.score(run, answer)
+    }
+    fn score_bounded(&self, run: &AgentRun, answer: &str) -> Scored {
+        self.inner.score_bounded(run, answer)
     }
 }
 

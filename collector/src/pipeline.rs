@@ -118,6 +118,21 @@ pub fn to_agent_run(f: FinishedRun) -> (AgentRun, Option<DetectorPanic>) {
     (run, None)
 }
 
+/// Count the bounds of the work per run that a run reached (its report's notes say what was
+/// not checked).
+pub(crate) fn record_bounds(reached: &[groundcheck_detectors::stage2::bounds::Bound], m: &Metrics) {
+    use groundcheck_detectors::stage2::bounds::Bound;
+    for b in reached {
+        match b {
+            Bound::Claims => m.stage2_bound_max_claims_total.fetch_add(1, Relaxed),
+            Bound::EvidenceBytes => m
+                .stage2_bound_max_evidence_bytes_total
+                .fetch_add(1, Relaxed),
+            Bound::TimeBudget => m.stage2_bound_time_budget_total.fetch_add(1, Relaxed),
+        };
+    }
+}
+
 /// Count and log a panic caught while one run was checked.
 pub(crate) fn record_panic(run_id: &str, panic: &DetectorPanic, metrics: &Metrics) {
     metrics.detector_panics_total.fetch_add(1, Relaxed);
@@ -539,6 +554,7 @@ fn worker_job(
             return;
         }
     };
+    record_bounds(&stage2.bounds, metrics);
     let work = detector.async_work(&run, &stage2);
     if !work.is_empty() {
         match async_stage.pending.clone().try_acquire_owned() {
@@ -967,6 +983,7 @@ mod tests {
             scorer: ScorerChoice::Deterministic {
                 reason: "test".into(),
             },
+            stage2: Default::default(),
             llm: None,
             detector: DetectorConfig::new(Default::default(), Aggregation::Min),
         };

@@ -233,9 +233,24 @@ pub fn detection_config(s: &Settings) -> Result<DetectionConfig, WiringError> {
         stage1,
         schemas,
         scorer: scorer_choice(s),
+        stage2: stage2_config(s),
         llm: llm_config(s)?,
         detector,
     })
+}
+
+/// Stage 2's deterministic scorer: default scores, the bounds of the work per run from the
+/// settings.
+pub fn stage2_config(s: &Settings) -> groundcheck_detectors::stage2::Stage2Config {
+    groundcheck_detectors::stage2::Stage2Config {
+        bounds: groundcheck_detectors::stage2::bounds::WorkBounds {
+            max_claims: s.stage2_max_claims,
+            max_evidence_bytes: s.stage2_max_evidence_bytes,
+            max_derived_values: s.stage2_max_derived_values,
+            time_budget: Duration::from_millis(s.stage2_time_budget_ms),
+        },
+        ..Default::default()
+    }
 }
 
 /// The Stage-2 scorer the settings ask for.

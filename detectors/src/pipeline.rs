@@ -87,6 +87,8 @@ pub struct Detector {
 pub struct Stage2Result {
     pub claims: Vec<Claim>,
     pub notes: Vec<String>,
+    /// Bounds of the work per run that this run reached (its notes say what was not checked).
+    pub bounds: Vec<crate::stage2::bounds::Bound>,
     pub elapsed: Duration,
 }
 
@@ -133,12 +135,20 @@ impl Detector {
         let t2 = Instant::now();
         let mut notes: Vec<String> = self.scorers.iter().filter_map(|s| s.note()).collect();
         let mut claims = Vec::new();
+        let mut bounds = Vec::new();
         match &run.final_answer {
             Some(a) => {
                 // Scorers combine by taking, per claim, the lowest score (the first scorer
                 // defines the claims; later scorers may only lower scores of the same span).
                 for (i, s) in self.scorers.iter().enumerate() {
-                    let scored = s.score(run, a);
+                    let out = s.score_bounded(run, a);
+                    for b in out.bounds {
+                        if !bounds.contains(&b.bound) {
+                            bounds.push(b.bound);
+                            notes.push(b.note);
+                        }
+                    }
+                    let scored = out.claims;
                     if i == 0 {
                         claims = scored;
                     } else {
@@ -157,6 +167,7 @@ impl Detector {
         Stage2Result {
             claims,
             notes,
+            bounds,
             elapsed: t2.elapsed(),
         }
     }

@@ -13,14 +13,14 @@
 //!   evidence date and the run's day (a tenure, an age, days until a deadline).
 //!
 //! The claim's precision and approximation words set the tolerance (the caller's `matches`).
-//! Every search is bounded: at most [`MAX_PAIR_VALUES`] values in pairwise search, fields of
+//! Every search is bounded: at most `max_derived_values` values in pairwise search ([`super::bounds`]), fields of
 //! at most [`MAX_SUBSET`] values in subset search, at most [`MAX_DATES`] dates, so the cost per
 //! claim number stays near-linear in the evidence size.
 
-/// Values taken into pairwise arithmetic (sum, difference, product, ratio, percent change).
-pub const MAX_PAIR_VALUES: usize = 200;
-/// Largest field (or answer number list) searched for subset sums (2^12 subsets).
-pub const MAX_SUBSET: usize = 12;
+/// Largest field (or answer number list) searched for subset sums (2^10 subsets).
+pub const MAX_SUBSET: usize = 10;
+/// Fields kept for subset sums per run.
+pub const MAX_COLUMNS: usize = 16;
 /// Dates taken into duration arithmetic.
 pub const MAX_DATES: usize = 40;
 
@@ -43,8 +43,8 @@ pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
 
 /// Whether a value computed from two of `values` is accepted by `matches`: sum, absolute
 /// difference, product, both ratios, and both percent changes.
-pub fn pairwise(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
-    let v = &values[..values.len().min(MAX_PAIR_VALUES)];
+pub fn pairwise(values: &[f64], cap: usize, matches: impl Fn(f64) -> bool) -> bool {
+    let v = &values[..values.len().min(cap)];
     for (i, a) in v.iter().enumerate() {
         for b in &v[i + 1..] {
             let candidates = [
@@ -122,10 +122,10 @@ mod tests {
 
     #[test]
     fn two_value_arithmetic() {
-        assert!(pairwise(&[208.60, 200.80], near(7.80)));
-        assert!(pairwise(&[100.0, 1.08], near(108.0))); // conversion at a rate
-        assert!(pairwise(&[80.0, 100.0], near(25.0))); // percent change
-        assert!(!pairwise(&[80.0, 100.0], near(33.0)));
+        assert!(pairwise(&[208.60, 200.80], 200, near(7.80)));
+        assert!(pairwise(&[100.0, 1.08], 200, near(108.0))); // conversion at a rate
+        assert!(pairwise(&[80.0, 100.0], 200, near(25.0))); // percent change
+        assert!(!pairwise(&[80.0, 100.0], 200, near(33.0)));
     }
 
     #[test]

@@ -33,6 +33,7 @@
 //! collector's worker pool, never on an I/O thread.
 
 pub mod actions;
+pub mod bounds;
 pub mod calc;
 pub mod claim_type;
 pub mod records;
@@ -62,6 +63,8 @@ pub struct Stage2Config {
     /// ... or this many of them, whichever is fewer, are absent from the evidence (0 disables
     /// the check).
     pub coverage_min_words: usize,
+    /// Bounds of the work per run ([`bounds`]).
+    pub bounds: bounds::WorkBounds,
 }
 
 impl Default for Stage2Config {
@@ -72,6 +75,7 @@ impl Default for Stage2Config {
             max_citations: 3,
             coverage_min_share: 0.25,
             coverage_min_words: 2,
+            bounds: bounds::WorkBounds::default(),
         }
     }
 }
@@ -81,6 +85,14 @@ impl Default for Stage2Config {
 pub trait Scorer: Send + Sync {
     fn name(&self) -> &'static str;
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim>;
+    /// [`Scorer::score`] with the bounds of the work per run it reached (see [`bounds`]):
+    /// scorers that bound their work override this; the default reaches none.
+    fn score_bounded(&self, run: &AgentRun, answer: &str) -> bounds::Scored {
+        bounds::Scored {
+            claims: self.score(run, answer),
+            bounds: Vec::new(),
+        }
+    }
     /// A note added to every report this scorer takes part in (e.g. which model is in use, or
     /// why a learned scorer fell back to the deterministic one).
     fn note(&self) -> Option<String> {
@@ -138,6 +150,8 @@ struct Evidence {
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
     call_arguments: Vec<String>,
+    /// Values taken into two-value arithmetic ([`bounds::WorkBounds::max_derived_values`]).
+    max_derived: usize,
     /// JSON objects of the evidence with their keys and numbers ([`records`]).
     records: Vec<records::Record>,
     /// Values of one numeric field across a JSON array, for fields of at most
@@ -267,7 +281,7 @@ fn parse_num(s: &str) -> Option<f64> {
 }
 
 impl Evidence {
-    fn new(run: &AgentRun, docs: &[EvidenceDoc]) -> Self {
+    fn new(run: &AgentRun, docs: &[EvidenceDoc], max_derived: usize) -> Self {
         let r = re();
         let mut ev = Evidence {
             lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
@@ -289,6 +303,7 @@ impl Evidence {
             keyed: Vec::new(),
             columns: Vec::new(),
             records: Vec::new(),
+            max_derived,
             vocab: std::collections::HashSet::new(),
             vocab_prefix: std::collections::HashSet::new(),
             prose: false,
@@ -490,7 +505,7 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
                 out.push(sum / vals.len() as f64);
                 out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
                 out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
-                if vals.len() <= calc::MAX_SUBSET && columns.len() < 64 {
+                if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
                     columns.push(vals);
                 }
             }
@@ -513,7 +528,7 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
                 }
                 for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
                     out.push(vals.iter().sum());
-                    if vals.len() <= calc::MAX_SUBSET && columns.len() < 64 {
+                    if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
                         columns.push(vals);
                     }
                 }
@@ -715,8 +730,8 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
 }
 
 /// Sums, differences and percent changes of two evidence values (no products or ratios).
-fn additive_pairs(vals: &[f64], ok: &impl Fn(f64) -> bool) -> bool {
-    let v = &vals[..vals.len().min(400)];
+fn additive_pairs(vals: &[f64], cap: usize, ok: &impl Fn(f64) -> bool) -> bool {
+    let v = &vals[..vals.len().min(cap)];
     for (i, a) in v.iter().enumerate() {
         for b in &v[i + 1..] {
             let derived = [
@@ -1569,14 +1584,64 @@ impl Scorer for DeterministicScorer {
     }
 
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
-        let docs = run.evidence();
-        let ev = Evidence::new(run, &docs);
+        self.score_bounded(run, answer).claims
+    }
+
+    fn score_bounded(&self, run: &AgentRun, answer: &str) -> bounds::Scored {
+        let started = std::time::Instant::now();
+        let b = self.cfg.bounds;
+        let mut reached: Vec<bounds::BoundReached> = Vec::new();
+        let mut docs = run.evidence();
+        // Evidence beyond max_evidence_bytes (in run order) is not indexed.
+        let mut budget = b.max_evidence_bytes;
+        let total: usize = docs.iter().map(|d| d.text.len()).sum();
+        if total > budget {
+            for d in docs.iter_mut() {
+                let keep = crate::text::floor_char_boundary(&d.text, budget);
+                d.text.truncate(keep);
+                budget -= keep;
+            }
+            docs.retain(|d| !d.text.is_empty());
+            reached.push(bounds::BoundReached {
+                bound: bounds::Bound::EvidenceBytes,
+                note: format!(
+                    "not checked: evidence beyond {} of {} bytes was not indexed (max_evidence_bytes); claims resting on it may be flagged as unsupported",
+                    b.max_evidence_bytes, total
+                ),
+            });
+        }
+        let ev = Evidence::new(run, &docs, b.max_derived_values);
         let r = re();
         let mut claims = Vec::new();
+        let units = segment(answer);
+        let mut scored_units = 0usize;
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
         let answer_numbers = answer_numbers(answer);
-        for (cs, ce) in segment(answer) {
+        for (unit, &(cs, ce)) in units.iter().enumerate() {
+            if scored_units >= b.max_claims || started.elapsed() > b.time_budget {
+                let (bound, why) = if scored_units >= b.max_claims {
+                    (
+                        bounds::Bound::Claims,
+                        format!("max_claims = {}", b.max_claims),
+                    )
+                } else {
+                    (
+                        bounds::Bound::TimeBudget,
+                        format!("time budget of {} ms per run", b.time_budget.as_millis()),
+                    )
+                };
+                let from = char_offset(answer, cs);
+                reached.push(bounds::BoundReached {
+                    bound,
+                    note: format!(
+                        "not checked: {} of {} units of the answer, from character {from} on ({why})",
+                        units.len() - unit,
+                        units.len()
+                    ),
+                });
+                break;
+            }
             let text = &answer[cs..ce];
             let claim_type =
                 if r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
@@ -1587,6 +1652,7 @@ impl Scorer for DeterministicScorer {
             if !claim_type.is_scored() {
                 continue;
             }
+            scored_units += 1;
             // A leading label ("**Current Item**:", "Total:") names what follows: its words
             // are not entities or states of their own.
             let label = label_span(text).map(|(s, e)| (cs + s, cs + e));
@@ -2141,7 +2207,10 @@ impl Scorer for DeterministicScorer {
                 claim_type,
             });
         }
-        claims
+        bounds::Scored {
+            claims,
+            bounds: reached,
+        }
     }
 }
 
@@ -2215,8 +2284,8 @@ fn derived_value(
     let derived_ok =
         |d: f64| matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d));
     let pair_vals: Vec<f64> = if scaling { vals.clone() } else { Vec::new() };
-    if calc::pairwise(&pair_vals, derived_ok)
-        || (!scaling && additive_pairs(&vals, &derived_ok))
+    if calc::pairwise(&pair_vals, ev.max_derived, derived_ok)
+        || (!scaling && additive_pairs(&vals, ev.max_derived, &derived_ok))
         || ev
             .columns
             .iter()

@@ -22,8 +22,8 @@
 
 use serde_json::Value as J;
 
-pub const MAX_RECORDS: usize = 4096;
-pub const MAX_NUMBERS: usize = 512;
+pub const MAX_RECORDS: usize = 2048;
+pub const MAX_NUMBERS: usize = 256;
 /// Longest string value taken as a record key.
 const MAX_KEY_LEN: usize = 80;
 
