@@ -34,13 +34,13 @@
 //!   Nothing panics on any input.
 
 use crate::metrics::Metrics;
+use groundcheck_detectors::bm25::{self, Bm25};
 use groundcheck_detectors::report::{Claim, ClaimStatus};
 use groundcheck_detectors::run::AgentRun;
 use groundcheck_detectors::stage2::bounds::Scored;
 use groundcheck_detectors::stage2::{Scorer, Stage2Config};
 use ort::session::Session;
 use ort::value::TensorRef;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -392,151 +392,57 @@ fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: us
     }
 }
 
-fn words(s: &str) -> impl Iterator<Item = String> + '_ {
-    s.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.len() >= 3 || w.chars().any(|c| c.is_ascii_digit()))
-        .map(str::to_lowercase)
-}
-
-/// Lines and sentences (a `.`, `!` or `?` ends a sentence only before whitespace, so "12.50"
-/// and "v1.2" stay whole), each with its terminator.
-fn sentences(text: &str) -> impl Iterator<Item = &str> {
-    let b = text.as_bytes();
-    let mut start = 0;
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < b.len() {
-            let c = b[i];
-            i += 1;
-            let end = c == b'\n'
-                || (matches!(c, b'.' | b'!' | b'?')
-                    && (i >= b.len() || b[i].is_ascii_whitespace()));
-            if end {
-                let s = &text[start..i];
-                start = i;
-                return Some(s);
-            }
-        }
-        if start < b.len() {
-            let s = &text[start..];
-            start = b.len();
-            return Some(s);
-        }
-        None
-    })
-}
-
-/// Evidence chunks: lines of flattened JSON, or sentences of prose, grouped to ~`chunk_chars`.
-fn chunks(text: &str, chunk_chars: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for piece in sentences(text) {
-        if cur.len() + piece.len() > chunk_chars && !cur.trim().is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        if piece.len() > chunk_chars {
-            // A very long line: hard-split on char boundaries.
-            let mut s = piece;
-            while s.len() > chunk_chars {
-                let mut cut = chunk_chars;
-                while !s.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                out.push(s[..cut].to_owned());
-                s = &s[cut..];
-            }
-            cur.push_str(s);
-        } else {
-            cur.push_str(piece);
-        }
-        if out.len() > 4096 {
-            break;
-        }
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-/// Evidence text of a run, chunked once per run.
+/// Evidence of a run for the model's premises: the tool results and retrieved documents (JSON
+/// flattened the way the model was trained), indexed with Stage 2's retrieval
+/// ([`groundcheck_detectors::bm25`]); whether it is mostly prose comes from Stage 2's prose
+/// rule ([`groundcheck_detectors::stage2::prose_evidence`]), so both scorers agree on it.
 struct EvidenceIndex {
     /// More of the evidence is prose than JSON.
     prose: bool,
-    chunks: Vec<String>,
-    words: Vec<Vec<String>>,
-    df: HashMap<String, usize>,
+    texts: Vec<String>,
+    index: Option<Bm25>,
 }
 
 impl EvidenceIndex {
     fn new(run: &AgentRun) -> EvidenceIndex {
-        let mut chunks_all = Vec::new();
-        let (mut prose_chars, mut json_chars) = (0usize, 0usize);
-        for d in run.evidence() {
-            if d.source == "user" || d.source == "system" {
-                continue; // the question goes into the hypothesis; the system prompt is not evidence of facts
-            }
-            let flat = flatten_json(&d.text);
-            if flat.len() != d.text.len() || flat != d.text {
-                json_chars += d.text.len();
-            } else {
-                prose_chars += d.text.len();
-            }
-            chunks_all.extend(chunks(&flat, 240));
-            if chunks_all.len() > 4096 {
-                break;
-            }
-        }
-        let prose = prose_chars > json_chars;
-        if !prose {
-            // The model never acts on structured evidence (see `NliScorer::combine`), so no
-            // claim will ask for a premise: skip the term index.
-            return EvidenceIndex {
-                prose,
-                chunks: chunks_all,
-                words: Vec::new(),
-                df: HashMap::new(),
-            };
-        }
-        let words: Vec<Vec<String>> = chunks_all.iter().map(|c| words(c).collect()).collect();
-        let mut df: HashMap<String, usize> = HashMap::new();
-        for w in &words {
-            let mut seen: Vec<&String> = w.iter().collect();
-            seen.sort();
-            seen.dedup();
-            for x in seen {
-                *df.entry(x.clone()).or_default() += 1;
-            }
-        }
+        let prose = groundcheck_detectors::stage2::prose_evidence(run);
+        // The question goes into the hypothesis; the system prompt is not evidence of facts.
+        let texts: Vec<String> = run
+            .evidence()
+            .iter()
+            .filter(|d| d.source != "user" && d.source != "system")
+            .map(|d| flatten_json(&d.text))
+            .collect();
+        // The model never acts on structured evidence (see `NliScorer::combine`), so no claim
+        // will ask for a premise: skip the index.
+        let index = prose.then(|| Bm25::new(&texts.iter().map(String::as_str).collect::<Vec<_>>()));
         EvidenceIndex {
             prose,
-            chunks: chunks_all,
-            words,
-            df,
+            texts,
+            index,
         }
     }
 
-    /// The best chunks for `claim`, best first (ties in document order), up to `budget` chars.
+    /// The best passages for `claim`, best first (ties in document order), up to `budget`
+    /// bytes; the evidence in order when no passage shares a term with the claim.
     fn premise(&self, claim: &str, budget: usize) -> String {
-        let n = self.chunks.len() as f64;
-        let q: Vec<String> = words(claim).collect();
-        let mut scored: Vec<(f64, usize)> = self
-            .words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let s: f64 = q
-                    .iter()
-                    .filter(|x| w.contains(x))
-                    .map(|x| (1.0 + n / (*self.df.get(x).unwrap_or(&1) as f64)).ln())
-                    .sum();
-                (s, i)
-            })
+        let Some(index) = &self.index else {
+            return String::new();
+        };
+        let mut passages: Vec<&str> = index
+            .ranked(claim)
+            .into_iter()
+            .map(|(c, _)| self.texts[c.doc][c.start..c.end].trim())
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        if passages.is_empty() {
+            passages = self
+                .texts
+                .iter()
+                .flat_map(|t| bm25::chunk(t).into_iter().map(move |(s, e)| t[s..e].trim()))
+                .collect();
+        }
         let mut out = String::new();
-        for (_, i) in scored {
-            let c = self.chunks[i].trim();
+        for c in passages {
             if out.len() + c.len() > budget && !out.is_empty() {
                 continue;
             }
@@ -638,7 +544,7 @@ impl NliScorer {
         claims: &[Claim],
     ) -> Result<(ClaimProbabilities, bool), NliError> {
         let idx = EvidenceIndex::new(run);
-        if idx.chunks.is_empty() {
+        if idx.texts.iter().all(|t| t.trim().is_empty()) {
             return Ok((vec![None; claims.len()], idx.prose));
         }
         // Premise budget in characters: about 3.5 characters per token, minus the claim.
@@ -861,8 +767,6 @@ mod tests {
             "{p}"
         );
         assert!(p.len() <= 240, "{}", p.len());
-        let s: Vec<&str> = sentences("Total 12.50 due.\nNext line! v1.2 ok").collect();
-        assert_eq!(s, ["Total 12.50 due.", "\n", "Next line!", " v1.2 ok"]);
     }
 
     #[test]

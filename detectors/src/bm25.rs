@@ -118,6 +118,11 @@ impl Bm25 {
 
     /// The best chunk for the query and its score; `None` when no query term occurs.
     pub fn best(&self, query: &str) -> Option<(Chunk, f64)> {
+        self.ranked(query).into_iter().next()
+    }
+
+    /// Every chunk sharing a term with the query, best first (ties in document order).
+    pub fn ranked(&self, query: &str) -> Vec<(Chunk, f64)> {
         let n = self.chunks.len() as f64;
         let mut scores: HashMap<u32, f64> = HashMap::new();
         let mut seen = Vec::new();
@@ -139,10 +144,12 @@ impl Bm25 {
                     idf * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * len / self.avg_len));
             }
         }
-        scores
+        let mut ranked: Vec<(u32, f64)> = scores.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked
             .into_iter()
-            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
             .map(|(ci, s)| (self.chunks[ci as usize], s))
+            .collect()
     }
 }
 

@@ -60,6 +60,8 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
     let mut i = 0usize;
     let mut in_code = false;
     let fences = fenced_blocks(text);
+    // Start of the current line (list markers), kept as the scan goes (no rescans).
+    let mut line_start = 0usize;
     let mut next_fence = 0usize;
     while i < b.len() {
         // Fenced code blocks (``` or ~~~) are code, not claims: they end the unit before them
@@ -75,6 +77,9 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
             }
         }
         let c = b[i];
+        if i > 0 && b[i - 1] == b'\n' {
+            line_start = i;
+        }
         if c == b'`' {
             in_code = !in_code;
         }
@@ -109,7 +114,7 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                     .map_or(0, |(p, ch)| p + ch.len_utf8());
                 let word = text[word_start..i].to_ascii_lowercase();
                 // "1. " at the start of a line is a list marker, not a sentence.
-                let line_start = text[..word_start].rfind('\n').map_or(0, |p| p + 1);
+                let line_start = line_start.min(word_start);
                 let list_marker = !word.is_empty()
                     && word.bytes().all(|c| c.is_ascii_digit())
                     && text[line_start..word_start].trim().is_empty();

@@ -75,6 +75,87 @@ pub fn pairwise(values: &[f64], cap: usize, matches: impl Fn(f64) -> bool) -> bo
     false
 }
 
+/// Values computed once per run, sorted, so that each claim number costs a binary search
+/// instead of a pass over every pair (the derived values of a run are the same for all its
+/// claims).
+#[derive(Debug, Default)]
+pub struct DerivedIndex {
+    sorted: Vec<f64>,
+}
+
+impl DerivedIndex {
+    fn from_candidates(mut v: Vec<f64>) -> Self {
+        v.retain(|d| d.is_finite());
+        v.sort_by(f64::total_cmp);
+        v.dedup();
+        DerivedIndex { sorted: v }
+    }
+
+    /// Two-value arithmetic over the first `cap` of `values`: sums, absolute differences and
+    /// percent changes; with `scaling` also products and ratios (see [`pairwise`]).
+    pub fn pairs(values: &[f64], cap: usize, scaling: bool) -> Self {
+        let v = &values[..values.len().min(cap)];
+        let mut out = Vec::with_capacity(v.len() * v.len() * if scaling { 5 } else { 3 });
+        for (i, a) in v.iter().enumerate() {
+            for b in &v[i + 1..] {
+                out.push((a + b).abs());
+                out.push((a - b).abs());
+                if *a != 0.0 {
+                    out.push(((b - a) / a * 100.0).abs());
+                }
+                if *b != 0.0 {
+                    out.push(((a - b) / b * 100.0).abs());
+                }
+                if scaling {
+                    out.push((a * b).abs());
+                    if *b != 0.0 {
+                        out.push((a / b).abs());
+                    }
+                    if *a != 0.0 {
+                        out.push((b / a).abs());
+                    }
+                }
+            }
+        }
+        Self::from_candidates(out)
+    }
+
+    /// Sums of every subset of at least two values of each field (fields of at most
+    /// [`MAX_SUBSET`] values).
+    pub fn subset_sums(columns: &[Vec<f64>]) -> Self {
+        let mut out = Vec::new();
+        for col in columns {
+            let n = col.len().min(MAX_SUBSET);
+            for mask in (1u32..(1 << n)).filter(|m| m.count_ones() >= 2) {
+                out.push(
+                    (0..n)
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| col[i])
+                        .sum(),
+                );
+            }
+        }
+        Self::from_candidates(out)
+    }
+
+    /// Whether a value in `lo..=hi` is accepted by `matches`.
+    pub fn any_between(&self, lo: f64, hi: f64, matches: impl Fn(f64) -> bool) -> bool {
+        let start = self.sorted.partition_point(|&d| d < lo);
+        self.sorted[start..]
+            .iter()
+            .take_while(|&&d| d <= hi)
+            .any(|&d| matches(d))
+    }
+
+    pub fn len(&self) -> usize {
+        self.sorted.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sorted.is_empty()
+    }
+}
+
 /// Days from 1970-01-01 of a civil date (proleptic Gregorian).
 pub fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
     let y = i64::from(y) - i64::from(m <= 2);
@@ -126,6 +207,25 @@ mod tests {
         assert!(pairwise(&[100.0, 1.08], 200, near(108.0))); // conversion at a rate
         assert!(pairwise(&[80.0, 100.0], 200, near(25.0))); // percent change
         assert!(!pairwise(&[80.0, 100.0], 200, near(33.0)));
+    }
+
+    #[test]
+    fn the_index_agrees_with_the_pairwise_search() {
+        let vals = [208.60, 200.80, 100.0, 1.08, 80.0, 12.0, 0.0, 3.5];
+        let all = DerivedIndex::pairs(&vals, 200, true);
+        for target in [7.80, 108.0, 25.0, 33.0, 409.4, 92.59, 15.5, 1.0, 0.42] {
+            let ok = near(target);
+            assert_eq!(
+                all.any_between(target - 1.0, target + 1.0, &ok),
+                pairwise(&vals, 200, &ok),
+                "{target}"
+            );
+        }
+        let additive = DerivedIndex::pairs(&vals, 200, false);
+        assert!(additive.any_between(7.0, 8.0, near(7.80)));
+        assert!(!additive.any_between(107.0, 109.0, near(108.0))); // a product
+        let sums = DerivedIndex::subset_sums(&[vec![235.13, 346.97, 511.24]]);
+        assert!(sums.any_between(1093.0, 1094.0, near(1093.34)));
     }
 
     #[test]

@@ -152,6 +152,10 @@ struct Evidence {
     call_arguments: Vec<String>,
     /// Values taken into two-value arithmetic ([`bounds::WorkBounds::max_derived_values`]).
     max_derived: usize,
+    /// Computed values, built on first use ([`calc::DerivedIndex`]).
+    derived_additive: OnceLock<calc::DerivedIndex>,
+    derived_scaling: OnceLock<calc::DerivedIndex>,
+    derived_subsets: OnceLock<calc::DerivedIndex>,
     /// JSON objects of the evidence with their keys and numbers ([`records`]).
     records: Vec<records::Record>,
     /// Values of one numeric field across a JSON array, for fields of at most
@@ -304,6 +308,9 @@ impl Evidence {
             columns: Vec::new(),
             records: Vec::new(),
             max_derived,
+            derived_additive: OnceLock::new(),
+            derived_scaling: OnceLock::new(),
+            derived_subsets: OnceLock::new(),
             vocab: std::collections::HashSet::new(),
             vocab_prefix: std::collections::HashSet::new(),
             prose: false,
@@ -405,7 +412,7 @@ impl Evidence {
                     ev.numbers.push((n, i, 0, 0, false));
                 }
             }
-            if d.source != "user" && d.source != "system" {
+            if is_result(d) {
                 let len = t.trim_start().len();
                 result_bytes += len;
                 if !parsed
@@ -416,7 +423,7 @@ impl Evidence {
                 }
             }
         }
-        ev.prose = result_bytes > 0 && prose_bytes * 2 >= result_bytes;
+        ev.prose = prose_rule(prose_bytes, result_bytes);
         // The coverage vocabulary is only needed (and only built) for prose evidence.
         if ev.prose {
             for l in &ev.lower {
@@ -537,6 +544,34 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
         }
         _ => {}
     }
+}
+
+/// A tool result or retrieved document (not the request or the system prompt).
+fn is_result(d: &EvidenceDoc) -> bool {
+    d.source != "user" && d.source != "system"
+}
+
+/// The prose rule: the run's tool results and retrieved documents are mostly prose (half or
+/// more of their bytes are not a JSON object or array). Content coverage applies only then,
+/// and the learned model acts only then.
+fn prose_rule(prose_bytes: usize, result_bytes: usize) -> bool {
+    result_bytes > 0 && prose_bytes * 2 >= result_bytes
+}
+
+/// Whether the run's evidence is mostly prose ([`prose_rule`]), for other scorers.
+pub fn prose_evidence(run: &AgentRun) -> bool {
+    let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
+    for d in run.evidence().iter().filter(|d| is_result(d)) {
+        let t = d.text.trim_start();
+        result_bytes += t.len();
+        let structured = t.starts_with(['{', '['])
+            && serde_json::from_str::<serde_json::Value>(t)
+                .is_ok_and(|j| j.is_object() || j.is_array());
+        if !structured {
+            prose_bytes += t.len();
+        }
+    }
+    prose_rule(prose_bytes, result_bytes)
 }
 
 /// Every string value of a JSON document, separated by newlines (bounded by the document).
@@ -727,36 +762,6 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             Some(AnswerNumber { start, value, kind })
         })
         .collect()
-}
-
-/// Sums, differences and percent changes of two evidence values (no products or ratios).
-fn additive_pairs(vals: &[f64], cap: usize, ok: &impl Fn(f64) -> bool) -> bool {
-    let v = &vals[..vals.len().min(cap)];
-    for (i, a) in v.iter().enumerate() {
-        for b in &v[i + 1..] {
-            let derived = [
-                a + b,
-                (a - b).abs(),
-                if *a != 0.0 {
-                    (b - a) / a * 100.0
-                } else {
-                    f64::NAN
-                },
-                if *b != 0.0 {
-                    (a - b) / b * 100.0
-                } else {
-                    f64::NAN
-                },
-            ];
-            if derived
-                .iter()
-                .any(|d| d.is_finite() && (ok(*d) || ok(d.abs())))
-            {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 fn matches_value(c: &ClaimNumber, e: f64) -> bool {
@@ -1337,9 +1342,13 @@ fn negated_before(text: &str, pos: usize) -> bool {
 
 /// The lower-cased sentence of `text` around `start..end`.
 fn sentence_around(text: &str, start: usize, end: usize) -> String {
-    let s = text[..start]
+    // At most a few hundred bytes either way: bounded work however long the line.
+    let from = crate::text::floor_char_boundary(text, start.saturating_sub(400));
+    let to = crate::text::floor_char_boundary(text, end + 400);
+    let s = text[from..start]
         .rfind(['.', '!', '?', '\n'])
-        .map_or(0, |p| p + 1);
+        .map_or(from, |p| from + p + 1);
+    let text = &text[..to];
     let e = text[end..]
         .find(['.', '!', '?', '\n'])
         .map_or(text.len(), |p| end + p);
@@ -1367,11 +1376,12 @@ fn is_participle(phrase: &str) -> bool {
 /// The frame of the status word at `pos` in `text`: the words before it in its clause.
 fn state_frame(text: &str, pos: usize) -> StateFrame {
     let pos = crate::text::floor_char_boundary(text, pos);
-    let clause_start = text[..pos]
+    let from = crate::text::floor_char_boundary(text, pos.saturating_sub(300));
+    let clause_start = text[from..pos]
         .char_indices()
         .rev()
         .find(|&(_, c)| matches!(c, '.' | ',' | ';' | ':' | '(' | '!' | '?' | '\n' | '—'))
-        .map_or(0, |(p, c)| p + c.len_utf8());
+        .map_or(from, |(p, c)| from + p + c.len_utf8());
     let before = text[clause_start..pos].to_lowercase().replace('’', "'");
     let words: Vec<&str> = before
         .split(|c: char| c.is_whitespace())
@@ -1977,7 +1987,14 @@ impl Scorer for DeterministicScorer {
                 .map(|i| (i, None))
                 .chain(numbers.into_iter().map(|(i, n)| (i, Some(n))))
                 .collect();
+            let mut out_of_time = false;
             for (item, num) in &all {
+                // The time budget holds inside a claim too (one claim may hold thousands of
+                // numbers): its remaining items are not checked.
+                if started.elapsed() > b.time_budget {
+                    out_of_time = true;
+                    break;
+                }
                 critical |= matches!(
                     item.kind,
                     ItemKind::Identifier
@@ -2206,6 +2223,18 @@ impl Scorer for DeterministicScorer {
                 flagged_spans: flagged,
                 claim_type,
             });
+            if out_of_time {
+                reached.push(bounds::BoundReached {
+                    bound: bounds::Bound::TimeBudget,
+                    note: format!(
+                        "not checked: items of the claim at character {} on, and {} later units of the answer (time budget of {} ms per run)",
+                        char_offset(answer, cs),
+                        units.len() - unit - 1,
+                        b.time_budget.as_millis()
+                    ),
+                });
+                break;
+            }
         }
         bounds::Scored {
             claims,
@@ -2218,7 +2247,8 @@ impl Scorer for DeterministicScorer {
 /// what the number after it measures ("Humidity is at 40%" → `humidity`).
 fn noun_before(answer: &str, pos: usize) -> Option<String> {
     let pos = crate::text::floor_char_boundary(answer, pos);
-    let clause = answer[..pos]
+    let from = crate::text::floor_char_boundary(answer, pos.saturating_sub(200));
+    let clause = answer[from..pos]
         .rsplit([',', ';', ':', '.', '(', '\n', '—'])
         .next()?;
     // Only linking words may stand between the noun and its number; the noun is the head of
@@ -2283,14 +2313,26 @@ fn derived_value(
     let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
     let derived_ok =
         |d: f64| matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d));
-    let pair_vals: Vec<f64> = if scaling { vals.clone() } else { Vec::new() };
-    if calc::pairwise(&pair_vals, ev.max_derived, derived_ok)
-        || (!scaling && additive_pairs(&vals, ev.max_derived, &derived_ok))
-        || ev
-            .columns
-            .iter()
-            .any(|col| calc::subset_sum(col, derived_ok))
-    {
+    // Every value the claim could round to or approximate lies in this window; the indexes
+    // (built once per run) are searched only there, and each candidate is checked exactly.
+    let v = c.value * c.magnitude;
+    let half_unit = 0.5 * 10f64.powi(-c.decimals) * c.magnitude;
+    let slack = 1e-9 * v.abs().max(1.0);
+    let (lo, hi) = (
+        (v - half_unit).min(v / 1.25) - slack,
+        (v + half_unit).max(v / 0.75) + slack,
+    );
+    let pairs = if scaling {
+        ev.derived_scaling
+            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, true))
+    } else {
+        ev.derived_additive
+            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false))
+    };
+    let subsets = ev
+        .derived_subsets
+        .get_or_init(|| calc::DerivedIndex::subset_sums(&ev.columns));
+    if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
     let same_kind: Vec<f64> = answer_numbers
