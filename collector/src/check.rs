@@ -9,7 +9,8 @@
 
 use crate::assembler::{FinishedRun, RunBuffer};
 use crate::config::Settings;
-use crate::pipeline::{assembler_config, build_detector, now_unix_nano, to_agent_run};
+use crate::pipeline::{now_unix_nano, to_agent_run};
+use crate::wiring::{assembler_config, build_detector};
 use groundcheck_detectors::normalize::normalize_request;
 use groundcheck_detectors::pipeline::DetectorPanic;
 use groundcheck_detectors::report::HallucinationReport;

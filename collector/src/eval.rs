@@ -11,7 +11,8 @@
 //!   baseline (flag when ≥ 10% of the answer's content words are absent from the evidence).
 
 use crate::config::Settings;
-use crate::pipeline::{build_detector, now_unix_nano};
+use crate::pipeline::now_unix_nano;
+use crate::wiring::build_detector;
 use groundcheck_detectors::pipeline::Detector;
 use groundcheck_detectors::report::{Action, ClaimStatus, HallucinationReport};
 use groundcheck_detectors::run::{AgentRun, ToolCall};
@@ -28,12 +29,6 @@ pub enum EvalError {
     Read {
         path: String,
         source: std::io::Error,
-    },
-    #[error("{path}:{line}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        message: String,
     },
     #[error(transparent)]
     Check(#[from] crate::check::CheckError),
@@ -110,22 +105,25 @@ impl Prf {
     }
 }
 
+/// The JSON lines of a labels or data file. A line that does not parse is reported on stderr
+/// with its number and reason and skipped: `eval` never gives up on a file.
 fn read_jsonl(path: &Path) -> Result<Vec<J>, EvalError> {
     let text = std::fs::read_to_string(path).map_err(|source| EvalError::Read {
         path: path.display().to_string(),
         source,
     })?;
-    text.lines()
+    let mut rows = Vec::new();
+    for (i, l) in text
+        .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| EvalError::Parse {
-                path: path.display().to_string(),
-                line: i + 1,
-                message: e.to_string(),
-            })
-        })
-        .collect()
+    {
+        match serde_json::from_str(l) {
+            Ok(row) => rows.push(row),
+            Err(e) => eprintln!("{}:{}: skipped: {e}", path.display(), i + 1),
+        }
+    }
+    Ok(rows)
 }
 
 fn claim_interval(

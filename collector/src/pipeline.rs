@@ -41,10 +41,6 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::task::JoinHandle;
 
-// `check` and `eval` import these from here; their home is `crate::wiring` (TODO(issue 19):
-// switch those imports to `crate::wiring` and delete this re-export).
-pub use crate::wiring::{assembler_config, build_detector};
-
 /// Errors starting the pipeline.
 #[derive(Debug, thiserror::Error)]
 pub enum PipelineError {

@@ -215,6 +215,19 @@ pub struct ToolCallValidation {
     pub retry_of: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retried_by: Option<String>,
+    /// The rule each of `errors` broke, index for index (a JSON Schema keyword such as `enum`
+    /// or `required`, `json`, `provenance`; `other` when none): the typed fact sinks and
+    /// dashboards read (groundcheck addition; the messages are for people).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub error_rules: Vec<String>,
+}
+
+impl ToolCallValidation {
+    /// Record an error with the rule it broke.
+    pub fn push_error(&mut self, rule: &str, message: String) {
+        self.errors.push(message);
+        self.error_rules.push(rule.to_owned());
+    }
 }
 
 /// How a consistency probe ended (groundcheck addition).
@@ -354,6 +367,7 @@ impl HallucinationReport {
                     call_id: t.call_id.clone(),
                     turn: t.turn,
                     retry_of: t.retry_of.clone().unwrap_or_default(),
+                    error_rules: t.error_rules.clone(),
                 })
                 .collect(),
             consistency_probes: self

@@ -150,6 +150,7 @@ mod tests {
             turn: 0,
             retry_of: None,
             retried_by: retried.then(|| "d".into()),
+            error_rules: Vec::new(),
         }
     }
 

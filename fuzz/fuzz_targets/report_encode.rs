@@ -125,6 +125,7 @@ fuzz_target!(|i: Input| {
                 turn: c.turn,
                 retry_of: c.retry_of,
                 retried_by: c.retried_by,
+                error_rules: Vec::new(),
             })
             .collect(),
         consistency_probes: i

@@ -182,6 +182,15 @@ pub fn compile_with(
 
 /// Schema errors of `args`, each `POINTER: message (rule: KEYWORD)`.
 pub fn validation_errors(validator: &jsonschema::Validator, args: &J) -> Vec<String> {
+    schema_errors(validator, args)
+        .into_iter()
+        .map(|(_, message)| message)
+        .collect()
+}
+
+/// Schema errors of `args` with the JSON Schema keyword each broke (the typed rule that
+/// sinks read; the message, `POINTER: message (rule: KEYWORD)`, is for people).
+pub fn schema_errors(validator: &jsonschema::Validator, args: &J) -> Vec<(String, String)> {
     if validator.is_valid(args) {
         return Vec::new();
     }
@@ -196,11 +205,12 @@ pub fn validation_errors(validator: &jsonschema::Validator, args: &J) -> Vec<Str
                 .filter(|r| !r.is_empty())
                 .unwrap_or("schema")
                 .to_owned();
-            format!(
+            let message = format!(
                 "{}: {} (rule: {rule})",
                 if pointer.is_empty() { "/" } else { &pointer },
                 e
-            )
+            );
+            (rule, message)
         })
         .collect()
 }
@@ -381,8 +391,10 @@ impl Stage1 {
             Ok(j) => Some(j),
             Err(e) => {
                 v.status = ToolCallStatus::Invalid;
-                v.errors
-                    .push(format!("/: arguments are not valid JSON (rule: json): {e}"));
+                v.push_error(
+                    "json",
+                    format!("/: arguments are not valid JSON (rule: json): {e}"),
+                );
                 None
             }
         };
@@ -391,13 +403,15 @@ impl Stage1 {
                 if v.status == ToolCallStatus::Valid {
                     v.status = ToolCallStatus::Unverified;
                 }
-                v.errors.push(msg.clone());
+                v.push_error("other", msg.clone());
             }
             (Ok(validator), Some(args)) => {
-                let errors = validation_errors(validator, args);
+                let errors = schema_errors(validator, args);
                 if !errors.is_empty() {
                     v.status = ToolCallStatus::Invalid;
-                    v.errors.extend(errors);
+                    for (rule, message) in errors {
+                        v.push_error(&rule, message);
+                    }
                 }
             }
             (Ok(_), None) => {}
@@ -421,16 +435,17 @@ impl Stage1 {
                     Ok(j) => Some(j),
                     Err(e) => {
                         v.status = ToolCallStatus::Invalid;
-                        v.errors
-                            .push(format!("/: arguments are not valid JSON (rule: json): {e}"));
+                        v.push_error(
+                            "json",
+                            format!("/: arguments are not valid JSON (rule: json): {e}"),
+                        );
                         None
                     }
                 };
                 if v.status == ToolCallStatus::Valid {
                     v.status = ToolCallStatus::UnknownTool;
                 }
-                v.errors
-                    .push(format!("no schema known for tool {:?}", call.name));
+                v.push_error("other", format!("no schema known for tool {:?}", call.name));
                 parsed
             }
         };
@@ -453,7 +468,9 @@ impl Stage1 {
                     let fabricated = provenance::check(call, &entities, ev, extra, allowed);
                     if !fabricated.is_empty() {
                         v.status = ToolCallStatus::Fabricated;
-                        v.errors.extend(fabricated);
+                        for message in fabricated {
+                            v.push_error("provenance", message);
+                        }
                     }
                 }
             }
@@ -472,6 +489,7 @@ fn new_validation(tool: &str, args: &str, call_id: &str, turn: u32) -> ToolCallV
         turn,
         retry_of: None,
         retried_by: None,
+        error_rules: Vec::new(),
     }
 }
 
@@ -751,7 +769,16 @@ mod tests {
         let all = v[0].errors.join("\n");
         assert!(all.contains("/to") && all.contains("rule: format"), "{all}");
         assert!(all.contains("/kind") && all.contains("rule: enum"), "{all}");
+        // The typed rule of every error, index for index (what sinks read).
+        assert_eq!(v[0].error_rules.len(), v[0].errors.len());
+        for (rule, message) in v[0].error_rules.iter().zip(&v[0].errors) {
+            assert!(
+                message.ends_with(&format!("(rule: {rule})")),
+                "{rule} / {message}"
+            );
+        }
         let v = s1.verify(&run_with(sch, r#"{"to":"a@b.co"}"#, ""));
+        assert_eq!(v[0].error_rules, vec!["required"]);
         assert!(
             v[0].errors
                 .iter()

@@ -139,6 +139,24 @@ struct Outcome {
     citation: Option<(usize, usize, usize)>, // (doc, byte start, byte end)
 }
 
+impl Outcome {
+    fn supported(citation: Option<(usize, usize, usize)>) -> Outcome {
+        Outcome {
+            supported: true,
+            contradicted: false,
+            citation,
+        }
+    }
+
+    fn contradicted() -> Outcome {
+        Outcome {
+            supported: false,
+            contradicted: true,
+            citation: None,
+        }
+    }
+}
+
 /// Evidence indexed once per run.
 struct Evidence {
     lower: Vec<String>,
@@ -840,11 +858,7 @@ impl DeterministicScorer {
                 let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
                 let needle = needle.trim_start_matches('#');
                 if let Some(c) = ev.find_text(needle) {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: Some(c),
-                    };
+                    return Outcome::supported(Some(c));
                 }
                 if item.kind == ItemKind::Identifier
                     && ev
@@ -852,11 +866,7 @@ impl DeterministicScorer {
                         .iter()
                         .any(|a| contains_bounded(a, needle))
                 {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: None,
-                    };
+                    return Outcome::supported(None);
                 }
                 if item.kind == ItemKind::Entity {
                     // The same term after normalization (case, separators, spelling, inflection).
@@ -880,31 +890,19 @@ impl DeterministicScorer {
                         if let Some((_, rest)) = needle.split_once(' ') {
                             let key = normalize_terms(rest);
                             if ev.norm.iter().any(|d| contains_terms(d, &key)) {
-                                return Outcome {
-                                    supported: true,
-                                    contradicted: false,
-                                    citation: None,
-                                };
+                                return Outcome::supported(None);
                             }
                         }
                     }
                     // A region by its code ("Florida" / "FL").
                     if let Some((_, code)) = REGION_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = ev.find_text(code) {
-                            return Outcome {
-                                supported: true,
-                                contradicted: false,
-                                citation: Some(c),
-                            };
+                            return Outcome::supported(Some(c));
                         }
                     }
                     if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
-                            return Outcome {
-                                supported: true,
-                                contradicted: false,
-                                citation: Some(c),
-                            };
+                            return Outcome::supported(Some(c));
                         }
                     }
                     // Multi-word names: every significant word present counts (word order,
@@ -914,11 +912,7 @@ impl DeterministicScorer {
                         .filter(|w| w.len() > 2)
                         .collect();
                     if !words.is_empty() && words.iter().all(|w| ev.find_text(w).is_some()) {
-                        return Outcome {
-                            supported: true,
-                            contradicted: false,
-                            citation: ev.find_text(words[0]),
-                        };
+                        return Outcome::supported(ev.find_text(words[0]));
                     }
                 }
                 no
@@ -931,11 +925,7 @@ impl DeterministicScorer {
                 if records::bind(&ev.records, anchored, c.value * c.magnitude, direct)
                     == records::Binding::Conflict
                 {
-                    return Outcome {
-                        supported: false,
-                        contradicted: true,
-                        citation: None,
-                    };
+                    return Outcome::contradicted();
                 }
                 // A counted noun names the field: "15 comments" must match a `comments` field
                 // (or the length of a `comments` array) when the evidence has one.
@@ -977,20 +967,12 @@ impl DeterministicScorer {
                 if year {
                     let y = c.value as i32;
                     if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
-                        return Outcome {
-                            supported: true,
-                            contradicted: false,
-                            citation: Some((d, s, e)),
-                        };
+                        return Outcome::supported(Some((d, s, e)));
                     }
                 }
                 for &(v, d, s, e, _) in &ev.numbers {
                     if matches_value(c, v) || conversions(c, v) {
-                        return Outcome {
-                            supported: true,
-                            contradicted: false,
-                            citation: (e > s).then_some((d, s, e)),
-                        };
+                        return Outcome::supported((e > s).then_some((d, s, e)));
                     }
                 }
                 // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
@@ -1004,21 +986,13 @@ impl DeterministicScorer {
                     for a in &ev.times {
                         for b in &ev.times {
                             if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
-                                return Outcome {
-                                    supported: true,
-                                    contradicted: false,
-                                    citation: None,
-                                };
+                                return Outcome::supported(None);
                             }
                         }
                     }
                 }
                 if derived_value(ev, item, c, answer_numbers) {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: None,
-                    };
+                    return Outcome::supported(None);
                 }
                 Outcome {
                     supported: false,
@@ -1034,11 +1008,7 @@ impl DeterministicScorer {
                     return no;
                 };
                 if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: Some((d, s, e)),
-                    };
+                    return Outcome::supported(Some((d, s, e)));
                 }
                 Outcome {
                     supported: false,
@@ -1055,17 +1025,9 @@ impl DeterministicScorer {
                         .iter()
                         .find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y)))
                     {
-                        return Outcome {
-                            supported: true,
-                            contradicted: false,
-                            citation: Some((di, s, e)),
-                        };
+                        return Outcome::supported(Some((di, s, e)));
                     }
-                    return Outcome {
-                        supported: false,
-                        contradicted: true,
-                        citation: None,
-                    };
+                    return Outcome::contradicted();
                 }
                 let Some(caps) = re().date_text.captures(&item.text) else {
                     return no;
@@ -1087,11 +1049,7 @@ impl DeterministicScorer {
                 if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
                     x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
                 }) {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: Some((d, s, e)),
-                    };
+                    return Outcome::supported(Some((d, s, e)));
                 }
                 Outcome {
                     supported: false,
@@ -1131,11 +1089,7 @@ impl DeterministicScorer {
                     };
                 }
                 if stated {
-                    return Outcome {
-                        supported: true,
-                        contradicted: false,
-                        citation: None,
-                    };
+                    return Outcome::supported(None);
                 }
                 // Flag only when the evidence states another value of the same family — and,
                 // for a past-tense claim on a lifecycle ("was shipped"), not a later stage of

@@ -289,6 +289,7 @@ mod testing {
                 turn: 0,
                 retry_of: None,
                 retried_by: None,
+                error_rules: Vec::new(),
             }],
             consistency_probes: vec![],
             overall_score: 0.5,

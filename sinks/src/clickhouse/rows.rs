@@ -129,11 +129,8 @@ pub fn run_ts(r: &HallucinationReport) -> i64 {
 }
 
 /// The rule keyword of a Stage 1 error message (`… (rule: enum)` → `enum`), `other` without
-/// one: the `error_rules` column.
-///
-/// This is the one place the sink reads a fact out of message text.
-// TODO(issue 19, typed facts): read the typed `rule` field that `groundcheck-detectors` adds to
-// each tool-call validation error instead of parsing the message, then delete this function.
+/// one. Only for reports without the typed `error_rules` (written by a groundcheck before
+/// they existed, e.g. replayed spills): current reports carry the rule of every error.
 pub fn rule_from_error_message(message: &str) -> &str {
     match message.find("(rule: ") {
         Some(i) => {
@@ -263,11 +260,15 @@ impl<'a> Rows<'a> {
                     turn: v.turn,
                     retry_of: v.retry_of.as_deref().unwrap_or(""),
                     retried_by: v.retried_by.as_deref().unwrap_or(""),
-                    error_rules: v
-                        .errors
-                        .iter()
-                        .map(|e| rule_from_error_message(e))
-                        .collect(),
+                    // The typed rules; parsed from the messages only for older reports.
+                    error_rules: if v.error_rules.len() == v.errors.len() {
+                        v.error_rules.iter().map(String::as_str).collect()
+                    } else {
+                        v.errors
+                            .iter()
+                            .map(|e| rule_from_error_message(e))
+                            .collect()
+                    },
                     errors: &v.errors,
                     args: &v.args,
                 });
