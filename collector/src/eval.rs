@@ -438,13 +438,14 @@ pub fn eval_agent_runs(
         stats.spans as f64 / secs.max(1e-9),
         secs * 1000.0 / stats.runs.max(1) as f64
     );
-    for (name, s) in [("dev", &dev), ("validation", &val), ("all", &all)] {
-        if hide_validation() && name != "dev" {
+    // The last line (all runs, no prefix) is what the reference scorer prints.
+    for (name, s) in [("dev: ", &dev), ("validation: ", &val), ("", &all)] {
+        if hide_validation() && name != "dev: " {
             continue;
         }
         let _ = writeln!(
             out,
-            "{name}: example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3} \
+            "{name}example_f1={:.3} span_f1={:.3} stage1_f1={:.3} action_acc={:.3} \
              example_recall={:.3} clean_flagged={:.3}",
             s.example.f1(),
             s.span.f1(),
@@ -834,6 +835,12 @@ impl TrafficScores {
 /// `labels.jsonl` as written by the set's `to_otlp.py`, or is the set itself (then it is
 /// converted with `python3 to_otlp.py` into a temporary folder first).
 pub fn eval_real_traffic(settings: &Settings, dir: &Path) -> Result<String, EvalError> {
+    if !dir.exists() {
+        return Ok(format!(
+            "== real traffic ({}): not found; skipped (--real-traffic DIR, or none)\n",
+            dir.display()
+        ));
+    }
     let converted = TempDir(
         std::env::temp_dir().join(format!("groundcheck-real-traffic-{}", std::process::id())),
     );

@@ -458,6 +458,16 @@ impl EvidenceIndex {
     }
 }
 
+/// What the model did to a claim's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Lowered: the model contradicts the claim, or nothing entails it.
+    Lowered,
+    /// Raised: the model entails a claim whose deterministic flags were paraphrase.
+    Raised,
+    Unchanged,
+}
+
 /// The deterministic scorer's flags on this claim are all of the paraphrase-prone kinds: a
 /// named entity, an explanatory clause, or content words absent from prose evidence.
 fn only_soft_flags(c: &Claim) -> bool {
@@ -595,7 +605,7 @@ impl NliScorer {
     /// data the model both flagged clean JSON-evidence runs (lowering) and cleared true
     /// hallucinations (raising) there (see BENCHMARKS.md), so JSON-evidence runs keep the
     /// deterministic verdicts and cost no inference.
-    pub fn combine(&self, c: &mut Claim, p: [f32; 3], prose: bool) -> i32 {
+    pub fn combine(&self, c: &mut Claim, p: [f32; 3], prose: bool) -> Change {
         let (pe, pc) = (p[0] as f64, p[2] as f64);
         match c.status {
             ClaimStatus::Supported if prose => {
@@ -605,16 +615,16 @@ impl NliScorer {
                     c.status = ClaimStatus::Contradicted;
                     c.reason =
                         format!("learned model: the evidence contradicts the claim (p={pc:.2})");
-                    -1
+                    Change::Lowered
                 } else if unsure && pe <= self.th.unsupported {
                     c.score = c.score.min(self.det.unsupported_score);
                     c.status = ClaimStatus::Unsupported;
                     c.reason = format!(
                         "learned model: no evidence entails the claim (p(entailed)={pe:.2})"
                     );
-                    -1
+                    Change::Lowered
                 } else {
-                    0
+                    Change::Unchanged
                 }
             }
             ClaimStatus::Unsupported if prose && only_soft_flags(c) && pe >= self.th.entailment => {
@@ -622,9 +632,9 @@ impl NliScorer {
                 c.status = ClaimStatus::Supported;
                 c.reason = format!("learned model: the evidence entails the claim (p={pe:.2}); deterministic flags were paraphrase");
                 c.flagged_spans.clear();
-                1
+                Change::Raised
             }
-            _ => 0,
+            _ => Change::Unchanged,
         }
     }
 }
@@ -654,14 +664,14 @@ impl Scorer for NliScorer {
                     self.write_dump(run, c, p, prose);
                     if let Some(p) = p {
                         match self.combine(c, p, prose) {
-                            d if d < 0 => {
-                                self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed)
+                            Change::Lowered => {
+                                self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed);
                             }
-                            d if d > 0 => {
-                                self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed)
+                            Change::Raised => {
+                                self.metrics.nli_claims_raised_total.fetch_add(1, Relaxed);
                             }
-                            _ => 0,
-                        };
+                            Change::Unchanged => {}
+                        }
                     }
                 }
             }

@@ -121,7 +121,11 @@ impl AgentRun {
     }
 }
 
-/// Build the run from its spans (any order).
+/// Build the run from its spans (any order), in named steps: identity and dialect; the root
+/// span's names; tool definitions; the request context from the longest model history; model
+/// turns (numbered after the earlier turns the history holds) and the model's calls; calls
+/// and results known only from the history; tool executions joined to their calls; the final
+/// answer and retrieved documents.
 pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     spans.sort_by(|a, b| {
         (a.start_unix_nano, a.end_unix_nano, a.span_id).cmp(&(
@@ -130,6 +134,61 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
             b.span_id,
         ))
     });
+    let mut run = identity(&spans);
+    let root = root_span(&spans);
+    run.service_name = root
+        .and_then(|r| r.service_name.clone())
+        .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
+    run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
+    run.conversation_id = root
+        .and_then(|r| r.facts.conversation_id.clone())
+        .or_else(|| spans.iter().find_map(|s| s.facts.conversation_id.clone()));
+
+    let llm: Vec<&NormalizedSpan> = spans
+        .iter()
+        .filter(|s| s.facts.role == SpanRole::Llm)
+        .collect();
+    run.model = llm
+        .iter()
+        .rev()
+        .find_map(|s| s.facts.model.clone())
+        .or_else(|| root.and_then(|r| r.facts.model.clone()));
+    run.tool_definitions = tool_definitions(&spans);
+
+    let (longest, history) = longest_history(&llm);
+    request_context(&mut run, &llm, &history, root);
+    // Earlier turns of the conversation: the longest history holds one assistant message per
+    // model turn before its span; those not produced by this trace's own model spans (which
+    // precede it) belong to earlier runs. This trace's model turns are numbered after them.
+    let history_assistant = history.iter().filter(|m| m.role == "assistant").count();
+    let longest_pos = longest
+        .and_then(|l| llm.iter().position(|s| std::ptr::eq(*s, l)))
+        .unwrap_or(0);
+    run.history_turns = history_assistant.saturating_sub(longest_pos);
+
+    let mut calls = model_turns(&mut run, &llm);
+    let history_results = history_calls(&mut calls, &history, &llm, run.history_turns);
+    join_executions(&mut calls, &spans, &llm, run.history_turns);
+    for c in calls.iter_mut() {
+        if c.result.is_none() {
+            c.result = history_results.get(&c.id).cloned();
+        }
+    }
+    // Stable order: by turn, then by position within the turn.
+    let mut indexed: Vec<(usize, ToolCall)> = calls.into_iter().enumerate().collect();
+    indexed.sort_by_key(|(i, c)| (c.turn, *i));
+    run.tool_calls = indexed.into_iter().map(|(_, c)| c).collect();
+
+    run.final_answer = final_answer(&run, &llm, root, &spans);
+    run.documents = spans
+        .iter()
+        .flat_map(|s| s.facts.documents.iter().cloned())
+        .collect();
+    run
+}
+
+/// Run id, time range, ignored spans and the dialect (the most frequent known one).
+fn identity(spans: &[NormalizedSpan]) -> AgentRun {
     let mut run = AgentRun {
         span_count: spans.len(),
         ..Default::default()
@@ -148,8 +207,6 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         .iter()
         .filter(|s| s.facts.dialect == Dialect::Unknown)
         .count();
-
-    // Dialect: the most frequent known one.
     let mut counts: HashMap<Dialect, usize> = HashMap::new();
     for s in spans.iter().filter(|s| s.facts.dialect != Dialect::Unknown) {
         *counts.entry(s.facts.dialect).or_default() += 1;
@@ -159,51 +216,47 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         .max_by_key(|(d, n)| (*n, *d as u8))
         .map(|(d, _)| d)
         .unwrap_or_default();
+    run
+}
 
-    let root = spans
+/// The agent span at the root, else any agent span, else the span without a parent.
+fn root_span(spans: &[NormalizedSpan]) -> Option<&NormalizedSpan> {
+    spans
         .iter()
         .find(|s| s.facts.role == SpanRole::Agent && s.is_root())
         .or_else(|| spans.iter().find(|s| s.facts.role == SpanRole::Agent))
-        .or_else(|| spans.iter().find(|s| s.is_root()));
-    run.service_name = root
-        .and_then(|r| r.service_name.clone())
-        .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
-    run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
-    run.conversation_id = root
-        .and_then(|r| r.facts.conversation_id.clone())
-        .or_else(|| spans.iter().find_map(|s| s.facts.conversation_id.clone()));
+        .or_else(|| spans.iter().find(|s| s.is_root()))
+}
 
-    let llm: Vec<&NormalizedSpan> = spans
-        .iter()
-        .filter(|s| s.facts.role == SpanRole::Llm)
-        .collect();
-    run.model = llm
-        .iter()
-        .rev()
-        .find_map(|s| s.facts.model.clone())
-        .or_else(|| root.and_then(|r| r.facts.model.clone()));
-
-    // Tool definitions: last definition of each name wins.
-    for s in &spans {
-        for d in &s.facts.tools {
-            if let Some(existing) = run.tool_definitions.iter_mut().find(|e| e.name == d.name) {
-                if d.parameters.is_some() || existing.parameters.is_none() {
-                    *existing = d.clone();
-                }
-            } else {
-                run.tool_definitions.push(d.clone());
+/// Tool definitions of every span: the last definition of each name wins (one with a schema
+/// over one without).
+fn tool_definitions(spans: &[NormalizedSpan]) -> Vec<ToolDefinition> {
+    let mut defs: Vec<ToolDefinition> = Vec::new();
+    for d in spans.iter().flat_map(|s| s.facts.tools.iter()) {
+        if let Some(existing) = defs.iter_mut().find(|e| e.name == d.name) {
+            if d.parameters.is_some() || existing.parameters.is_none() {
+                *existing = d.clone();
             }
+        } else {
+            defs.push(d.clone());
         }
     }
+    defs
+}
 
-    // System prompt and user input: from the longest model history, else the agent span.
-    let longest = llm.iter().max_by_key(|s| {
-        (
-            s.facts.input_raw.as_ref().map_or(0, |r| r.len()),
-            s.facts.input.len(),
-        )
-    });
-    let history: Vec<Message> = match longest {
+/// The model span with the longest input history, and that history parsed (every model span
+/// repeats the whole history, so only the longest is parsed).
+fn longest_history<'a>(llm: &[&'a NormalizedSpan]) -> (Option<&'a NormalizedSpan>, Vec<Message>) {
+    let longest = llm
+        .iter()
+        .max_by_key(|s| {
+            (
+                s.facts.input_raw.as_ref().map_or(0, |r| r.len()),
+                s.facts.input.len(),
+            )
+        })
+        .copied();
+    let history = match longest {
         Some(s) => match &s.facts.input_raw {
             Some(raw) => serde_json::from_str::<serde_json::Value>(raw)
                 .map(|v| messages_from_json(&v))
@@ -212,6 +265,16 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         },
         None => Vec::new(),
     };
+    (longest, history)
+}
+
+/// System prompt and user input: from the model spans and their history, else the agent span.
+fn request_context(
+    run: &mut AgentRun,
+    llm: &[&NormalizedSpan],
+    history: &[Message],
+    root: Option<&NormalizedSpan>,
+) {
     run.system_prompt = llm
         .iter()
         .find_map(|s| s.facts.system_prompt.clone())
@@ -233,28 +296,21 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     } else {
         users.join("\n")
     };
+}
 
-    // Earlier turns of the conversation: the longest history holds one assistant message per
-    // model turn before its span; those not produced by this trace's own model spans (which
-    // precede it) belong to earlier runs. This trace's model turns are numbered after them.
-    let history_assistant = history.iter().filter(|m| m.role == "assistant").count();
-    let longest_pos = longest
-        .and_then(|l| llm.iter().position(|s| std::ptr::eq(*s, *l)))
-        .unwrap_or(0);
-    let history_turns = history_assistant.saturating_sub(longest_pos);
-    run.history_turns = history_turns;
-
-    // Model turns and the model's tool calls.
+/// This trace's model turns (numbered after `run.history_turns`) into `run.turns`, and the
+/// tool calls they request.
+fn model_turns(run: &mut AgentRun, llm: &[&NormalizedSpan]) -> Vec<ToolCall> {
     let mut calls: Vec<ToolCall> = Vec::new();
-    for (t, s) in llm.iter().enumerate() {
-        let t = history_turns + t;
+    for (position, span) in llm.iter().enumerate() {
+        let t = run.history_turns + position;
         let mut turn = ModelTurn {
             index: t,
-            model: s.facts.model.clone(),
+            model: span.facts.model.clone(),
             ..Default::default()
         };
         let mut texts = Vec::new();
-        for m in s
+        for m in span
             .facts
             .output
             .iter()
@@ -270,7 +326,7 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
                     name: c.name.clone(),
                     arguments: c.arguments.clone(),
                     turn: t,
-                    start_unix_nano: s.end_unix_nano,
+                    start_unix_nano: span.end_unix_nano,
                     ..Default::default()
                 });
             }
@@ -278,45 +334,65 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         turn.text = texts.join("\n");
         run.turns.push(turn);
     }
-    // Calls and results visible only in the history (a model span may be missing).
-    let mut history_results: HashMap<String, String> = HashMap::new();
-    {
-        let mut assistant_ordinal = 0usize;
-        for m in &history {
-            if m.role == "assistant" {
-                for c in &m.tool_calls {
-                    if let Some(id) = &c.id {
-                        if !calls.iter().any(|x| &x.id == id) {
-                            calls.push(ToolCall {
-                                id: id.clone(),
-                                name: c.name.clone(),
-                                arguments: c.arguments.clone(),
-                                turn: assistant_ordinal,
-                                history: assistant_ordinal < history_turns,
-                                ..Default::default()
-                            });
-                        }
+    calls
+}
+
+/// Calls visible only in the history (earlier turns, or a model span that is missing) are
+/// added to `calls`; returns the results the history holds, by call id.
+fn history_calls(
+    calls: &mut Vec<ToolCall>,
+    history: &[Message],
+    llm: &[&NormalizedSpan],
+    history_turns: usize,
+) -> HashMap<String, String> {
+    let mut results: HashMap<String, String> = HashMap::new();
+    let mut assistant_ordinal = 0usize;
+    for m in history {
+        if m.role == "assistant" {
+            for c in &m.tool_calls {
+                if let Some(id) = &c.id {
+                    if !calls.iter().any(|x| &x.id == id) {
+                        calls.push(ToolCall {
+                            id: id.clone(),
+                            name: c.name.clone(),
+                            arguments: c.arguments.clone(),
+                            turn: assistant_ordinal,
+                            history: assistant_ordinal < history_turns,
+                            ..Default::default()
+                        });
                     }
                 }
-                assistant_ordinal += 1;
-            } else if m.role == "tool" {
-                if let Some(id) = &m.tool_call_id {
-                    history_results.insert(id.clone(), m.content.clone());
-                }
             }
-        }
-    }
-    for s in &llm {
-        for m in s.facts.input.iter().filter(|m| m.role == "tool") {
+            assistant_ordinal += 1;
+        } else if m.role == "tool" {
             if let Some(id) = &m.tool_call_id {
-                history_results
-                    .entry(id.clone())
-                    .or_insert_with(|| m.content.clone());
+                results.insert(id.clone(), m.content.clone());
             }
         }
     }
+    for m in llm
+        .iter()
+        .flat_map(|s| s.facts.input.iter())
+        .filter(|m| m.role == "tool")
+    {
+        if let Some(id) = &m.tool_call_id {
+            results
+                .entry(id.clone())
+                .or_insert_with(|| m.content.clone());
+        }
+    }
+    results
+}
 
-    // Join tool executions.
+/// Join each tool span to the model's call (by call id, else by name in order); a tool span
+/// no call matches becomes a call of its own in the turn before it. Executed here means this
+/// run's own call.
+fn join_executions(
+    calls: &mut Vec<ToolCall>,
+    spans: &[NormalizedSpan],
+    llm: &[&NormalizedSpan],
+    history_turns: usize,
+) {
     let mut matched = vec![false; calls.len()];
     for s in spans.iter().filter(|s| s.facts.role == SpanRole::Tool) {
         let Some(exec) = &s.facts.tool else { continue };
@@ -362,37 +438,29 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         }
         c.error |= exec.error;
         c.start_unix_nano = s.start_unix_nano;
-        // Executed in this trace: this run's own call.
         c.history = false;
     }
-    for c in calls.iter_mut() {
-        if c.result.is_none() {
-            c.result = history_results.get(&c.id).cloned();
-        }
-    }
-    // Stable order: by turn, then by position within the turn.
-    let mut indexed: Vec<(usize, ToolCall)> = calls.into_iter().enumerate().collect();
-    indexed.sort_by_key(|(i, c)| (c.turn, *i));
-    run.tool_calls = indexed.into_iter().map(|(_, c)| c).collect();
+}
 
-    // Final answer: last model turn that produced text and requested no tool, else the
-    // agent span's output.
-    let final_turn = llm.iter().enumerate().rev().find(|(t, s)| {
-        !run.turns[*t].text.is_empty() && s.facts.output.iter().all(|m| m.tool_calls.is_empty())
+/// The last model turn that produced text and requested no tool, else the agent span's
+/// output, else any span's agent output.
+fn final_answer(
+    run: &AgentRun,
+    llm: &[&NormalizedSpan],
+    root: Option<&NormalizedSpan>,
+    spans: &[NormalizedSpan],
+) -> Option<String> {
+    let final_turn = llm.iter().enumerate().rev().find(|(position, s)| {
+        !run.turns[*position].text.is_empty()
+            && s.facts.output.iter().all(|m| m.tool_calls.is_empty())
     });
-    run.final_answer = final_turn
-        .map(|(t, _)| run.turns[t].text.clone())
+    final_turn
+        .map(|(position, _)| run.turns[position].text.clone())
         .or_else(|| root.and_then(|r| r.facts.agent_output.clone()))
         .or_else(|| {
             spans
                 .iter()
                 .rev()
                 .find_map(|s| s.facts.agent_output.clone())
-        });
-
-    run.documents = spans
-        .iter()
-        .flat_map(|s| s.facts.documents.iter().cloned())
-        .collect();
-    run
+        })
 }

@@ -106,11 +106,33 @@ fn unreadable_input_fails_clearly() {
         .arg(&bad)
         .output()
         .unwrap();
+    // Every undecodable line is reported with its number and reason and skipped; the exit
+    // status says something failed.
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("not OTLP/JSON") && err.contains("line 1"),
+        err.contains("bad.jsonl:1: skipped") && err.contains("bad.jsonl:2: skipped"),
         "{err}"
     );
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_bad_line_does_not_lose_the_good_ones() {
+    let good = std::fs::read_to_string(common::dev_data_dir().join("runs-000.jsonl")).unwrap();
+    let first = good.lines().next().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.jsonl");
+    std::fs::write(&mixed, format!("{{\"resourceSpans\": [\n{first}\n")).unwrap();
+    let out = Command::new(common::groundcheck_bin())
+        .arg("check")
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("mixed.jsonl:1: skipped"), "{err}");
+    let reports: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(reports.len(), 1, "{err}");
+    assert!(reports[0].contains("\"run_id\""));
 }
