@@ -67,7 +67,7 @@ macro_rules! settings {
         }
 
         impl Settings {
-            /// Resolve flag > file > env > default.
+            /// Resolve flag > environment > TOML file > default (clap gives flag over env).
             pub fn resolve(args: &SettingsArgs, matches: &ArgMatches) -> Result<Settings, ConfigError> {
                 let file = match &args.config {
                     Some(p) => {
@@ -76,11 +76,15 @@ macro_rules! settings {
                     }
                     None => FileSettings::default(),
                 };
-                let from_cli = |id: &str| find_source(matches, id) == Some(ValueSource::CommandLine);
+                // Flag and environment variable arrive through clap; the source says which.
+                let explicit = |id: &str| matches!(
+                    find_source(matches, id),
+                    Some(ValueSource::CommandLine | ValueSource::EnvVariable)
+                );
                 let s = Settings {
                     $( $field: {
                         let flag = args.$field.clone();
-                        if from_cli(stringify!($field)) { flag.unwrap() }
+                        if explicit(stringify!($field)) { flag.unwrap() }
                         else if let Some(v) = file.$field.clone() { v }
                         else if let Some(v) = flag { v }
                         else { $default }
@@ -539,7 +543,7 @@ mod tests {
     /// One test, so that nothing else in it races on the variable. `sink_shutdown_ms` is read
     /// by no other unit test.
     #[test]
-    fn precedence_is_flag_then_toml_then_env_then_default() {
+    fn precedence_is_flag_then_env_then_toml_then_default() {
         const ENV: &str = "GROUNDCHECK_SINK_SHUTDOWN_MS";
         let dir = tempfile::tempdir().unwrap();
         let toml = dir.path().join("groundcheck.toml");
@@ -565,8 +569,8 @@ mod tests {
         std::env::remove_var(ENV);
         assert_eq!(
             with_env,
-            (111, 222, 333, 333),
-            "env over default; TOML over env; flag over env and TOML"
+            (111, 111, 333, 333),
+            "env over default; env over TOML; flag over env and TOML"
         );
     }
 

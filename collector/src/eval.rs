@@ -339,17 +339,13 @@ fn is_validation_scenario(scenario: &str) -> bool {
     VALIDATION_SCENARIOS.contains(&scenario)
 }
 
-/// While developing a detector, set `GROUNDCHECK_EVAL_HIDE_VALIDATION=1` so that `eval` prints
-/// development figures only (the validation split is scored but not shown).
-fn hide_validation() -> bool {
-    std::env::var("GROUNDCHECK_EVAL_HIDE_VALIDATION").is_ok_and(|v| !v.is_empty() && v != "0")
-}
-
 /// Evaluate on `agent-runs-dev`. Returns the printed text.
+/// `hide`: print development figures only (`--hide-validation`, while developing a detector).
 pub fn eval_agent_runs(
     settings: &Settings,
     dir: &Path,
     reports_out: Option<&Path>,
+    hide: bool,
 ) -> Result<String, EvalError> {
     let files: Vec<PathBuf> = (0..6)
         .map(|i| dir.join(format!("runs-00{i}.jsonl")))
@@ -398,7 +394,7 @@ pub fn eval_agent_runs(
         reports.len(),
         missing
     );
-    if hide_validation() {
+    if hide {
         dev.print(
             &mut out,
             "development scenarios (all but the validation ones)",
@@ -406,7 +402,7 @@ pub fn eval_agent_runs(
         );
         let _ = writeln!(
             out,
-            "-- validation scenarios ({}): hidden (GROUNDCHECK_EVAL_HIDE_VALIDATION)",
+            "-- validation scenarios ({}): hidden (--hide-validation)",
             VALIDATION_SCENARIOS.join(", ")
         );
     } else {
@@ -440,7 +436,7 @@ pub fn eval_agent_runs(
     );
     // The last line (all runs, no prefix) is what the reference scorer prints.
     for (name, s) in [("dev: ", &dev), ("validation: ", &val), ("", &all)] {
-        if hide_validation() && name != "dev: " {
+        if hide && name != "dev: " {
             continue;
         }
         let _ = writeln!(
@@ -619,7 +615,7 @@ fn held_out_pair(row: &J) -> bool {
 }
 
 /// Evaluate on HaluEval dev. Returns the printed text.
-pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalError> {
+pub fn eval_halueval(detector: &Detector, path: &Path, hide: bool) -> Result<String, EvalError> {
     use rayon::prelude::*;
     let rows = read_jsonl(path)?;
     let started = Instant::now();
@@ -688,7 +684,7 @@ pub fn eval_halueval(detector: &Detector, path: &Path) -> Result<String, EvalErr
             ("tuning (even pairs)", &halves[0]),
             ("held-out (odd pairs)", &halves[1]),
         ] {
-            if hide_validation() && name.starts_with("held-out") {
+            if hide && name.starts_with("held-out") {
                 continue;
             }
             let t = p.tp + p.fp + p.fn_ + p.tn;
@@ -834,7 +830,7 @@ impl TrafficScores {
 /// rate), by finding, and Stage-1 rejections by tool. `dir` holds `runs.jsonl` +
 /// `labels.jsonl` as written by the set's `to_otlp.py`, or is the set itself (then it is
 /// converted with `python3 to_otlp.py` into a temporary folder first).
-pub fn eval_real_traffic(settings: &Settings, dir: &Path) -> Result<String, EvalError> {
+pub fn eval_real_traffic(settings: &Settings, dir: &Path, hide: bool) -> Result<String, EvalError> {
     if !dir.exists() {
         return Ok(format!(
             "== real traffic ({}): not found; skipped (--real-traffic DIR, or none)\n",
@@ -899,10 +895,10 @@ pub fn eval_real_traffic(settings: &Settings, dir: &Path) -> Result<String, Eval
         reports.len()
     );
     dev.print(&mut out, "development conversations (task_id < 50)");
-    if hide_validation() {
+    if hide {
         let _ = writeln!(
             out,
-            "-- validation conversations (task_id >= 50): hidden (GROUNDCHECK_EVAL_HIDE_VALIDATION)"
+            "-- validation conversations (task_id >= 50): hidden (--hide-validation)"
         );
     } else {
         val.print(&mut out, "validation conversations (task_id >= 50)");
@@ -916,14 +912,16 @@ pub fn run_eval(
     halueval: Option<&Path>,
     real_traffic: Option<&Path>,
     reports_out: Option<&Path>,
+    hide_validation: bool,
 ) -> Result<String, EvalError> {
-    let mut out = eval_agent_runs(settings, agent_runs, reports_out)?;
+    let hide = hide_validation;
+    let mut out = eval_agent_runs(settings, agent_runs, reports_out, hide)?;
     if let Some(dir) = real_traffic {
-        out.push_str(&eval_real_traffic(settings, dir)?);
+        out.push_str(&eval_real_traffic(settings, dir, hide)?);
     }
     if let Some(h) = halueval {
         let detector = build_detector(settings).map_err(|e| EvalError::Setup(e.to_string()))?;
-        out.push_str(&eval_halueval(&detector, h)?);
+        out.push_str(&eval_halueval(&detector, h, hide)?);
     }
     Ok(out)
 }

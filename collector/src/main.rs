@@ -47,6 +47,10 @@ enum Cmd {
         /// `labels.jsonl`; `none` to skip.
         #[arg(long, default_value = "../shared/data/real-agent-retail")]
         real_traffic: PathBuf,
+        /// Print development figures only: the validation splits are scored but not shown (use
+        /// while developing a detector; docs/quality.md names the splits).
+        #[arg(long, env = "GROUNDCHECK_EVAL_HIDE_VALIDATION", value_parser = clap::builder::BoolishValueParser::new())]
+        hide_validation: bool,
         /// Also write the agent-runs reports here (for the reference scorer).
         #[arg(long)]
         reports_out: Option<PathBuf>,
@@ -114,12 +118,19 @@ fn main() -> anyhow::Result<()> {
             agent_runs,
             halueval,
             real_traffic,
+            hide_validation,
             reports_out,
         } => {
             let h = (halueval.as_os_str() != "none").then_some(halueval.as_path());
             let rt = (real_traffic.as_os_str() != "none").then_some(real_traffic.as_path());
-            let text =
-                groundcheck::eval::run_eval(&settings, &agent_runs, h, rt, reports_out.as_deref())?;
+            let text = groundcheck::eval::run_eval(
+                &settings,
+                &agent_runs,
+                h,
+                rt,
+                reports_out.as_deref(),
+                hide_validation,
+            )?;
             print!("{text}");
             Ok(())
         }
