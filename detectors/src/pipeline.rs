@@ -250,26 +250,13 @@ impl Detector {
         }
         timings.stage4 = t4.elapsed();
         let report = HallucinationReport {
-            run_id: run.run_id.clone(),
             claims,
             tool_call_validations: validations,
             consistency_probes: probes,
             overall_score: overall,
             action,
-            version: crate::SPEC_VERSION.to_owned(),
-            trace_id: run.run_id.clone(),
-            agent_name: run.agent_name.clone(),
-            service_name: run.service_name.clone(),
-            model: run.model.clone(),
-            dialect: run.dialect.as_str().to_owned(),
-            start_time_unix_nano: run.start_unix_nano,
-            end_time_unix_nano: run.end_unix_nano,
-            reported_at_unix_nano: now_unix_nano,
-            incomplete: run.incomplete,
-            incomplete_reason: run.incomplete_reason.clone(),
-            final_answer: run.final_answer.clone(),
-            conversation_id: run.conversation_id.clone(),
             notes,
+            ..report_of(run, now_unix_nano)
         };
         (report, timings)
     }
@@ -372,27 +359,40 @@ impl Detector {
     /// A report with nothing checked (the last resort when even gating panicked).
     fn bare_report(&self, run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         HallucinationReport {
-            run_id: run.run_id.clone(),
-            claims: Vec::new(),
-            tool_call_validations: Vec::new(),
-            consistency_probes: Vec::new(),
-            overall_score: 1.0,
             action: crate::report::Action::Revise,
-            version: crate::SPEC_VERSION.to_owned(),
-            trace_id: run.run_id.clone(),
-            agent_name: run.agent_name.clone(),
-            service_name: run.service_name.clone(),
-            model: run.model.clone(),
-            dialect: run.dialect.as_str().to_owned(),
-            start_time_unix_nano: run.start_unix_nano,
-            end_time_unix_nano: run.end_unix_nano,
-            reported_at_unix_nano: now_unix_nano,
             incomplete: true,
             incomplete_reason: None,
-            final_answer: run.final_answer.clone(),
-            conversation_id: run.conversation_id.clone(),
             notes: vec!["not checked: the detector panicked".to_owned()],
+            ..report_of(run, now_unix_nano)
         }
+    }
+}
+
+/// The report of `run` with its identity, timing and answer, and nothing found yet (no
+/// claims, calls or probes, score 1.0, emit): what [`Detector::complete`] and
+/// [`Detector::panic_report`] fill in.
+fn report_of(run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
+    HallucinationReport {
+        run_id: run.run_id.clone(),
+        claims: Vec::new(),
+        tool_call_validations: Vec::new(),
+        consistency_probes: Vec::new(),
+        overall_score: 1.0,
+        action: crate::report::Action::Emit,
+        version: crate::SPEC_VERSION.to_owned(),
+        trace_id: run.run_id.clone(),
+        agent_name: run.agent_name.clone(),
+        service_name: run.service_name.clone(),
+        model: run.model.clone(),
+        dialect: run.dialect.as_str().to_owned(),
+        start_time_unix_nano: run.start_unix_nano,
+        end_time_unix_nano: run.end_unix_nano,
+        reported_at_unix_nano: now_unix_nano,
+        incomplete: run.incomplete,
+        incomplete_reason: run.incomplete_reason.clone(),
+        final_answer: run.final_answer.clone(),
+        conversation_id: run.conversation_id.clone(),
+        notes: Vec::new(),
     }
 }
 

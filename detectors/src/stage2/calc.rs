@@ -41,40 +41,6 @@ pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
         })
 }
 
-/// Whether a value computed from two of `values` is accepted by `matches`: sum, absolute
-/// difference, product, both ratios, and both percent changes.
-pub fn pairwise(values: &[f64], cap: usize, matches: impl Fn(f64) -> bool) -> bool {
-    let v = &values[..values.len().min(cap)];
-    for (i, a) in v.iter().enumerate() {
-        for b in &v[i + 1..] {
-            let candidates = [
-                a + b,
-                (a - b).abs(),
-                a * b,
-                if *b != 0.0 { a / b } else { f64::NAN },
-                if *a != 0.0 { b / a } else { f64::NAN },
-                if *a != 0.0 {
-                    (b - a) / a * 100.0
-                } else {
-                    f64::NAN
-                },
-                if *b != 0.0 {
-                    (a - b) / b * 100.0
-                } else {
-                    f64::NAN
-                },
-            ];
-            if candidates
-                .iter()
-                .any(|d| d.is_finite() && (matches(*d) || matches(d.abs())))
-            {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// Values computed once per run, sorted, so that each claim number costs a binary search
 /// instead of a pass over every pair (the derived values of a run are the same for all its
 /// claims).
@@ -92,7 +58,7 @@ impl DerivedIndex {
     }
 
     /// Two-value arithmetic over the first `cap` of `values`: sums, absolute differences and
-    /// percent changes; with `scaling` also products and ratios (see [`pairwise`]).
+    /// percent changes; with `scaling` also products and ratios.
     pub fn pairs(values: &[f64], cap: usize, scaling: bool) -> Self {
         let v = &values[..values.len().min(cap)];
         let mut out = Vec::with_capacity(v.len() * v.len() * if scaling { 5 } else { 3 });
@@ -189,6 +155,41 @@ pub fn duration_matches(value: f64, unit: &str, days: &[i64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The exhaustive search the index replaces: the oracle it is checked against.
+    /// Whether a value computed from two of `values` is accepted by `matches`: sum, absolute
+    /// difference, product, both ratios, and both percent changes.
+    fn pairwise(values: &[f64], cap: usize, matches: impl Fn(f64) -> bool) -> bool {
+        let v = &values[..values.len().min(cap)];
+        for (i, a) in v.iter().enumerate() {
+            for b in &v[i + 1..] {
+                let candidates = [
+                    a + b,
+                    (a - b).abs(),
+                    a * b,
+                    if *b != 0.0 { a / b } else { f64::NAN },
+                    if *a != 0.0 { b / a } else { f64::NAN },
+                    if *a != 0.0 {
+                        (b - a) / a * 100.0
+                    } else {
+                        f64::NAN
+                    },
+                    if *b != 0.0 {
+                        (a - b) / b * 100.0
+                    } else {
+                        f64::NAN
+                    },
+                ];
+                if candidates
+                    .iter()
+                    .any(|d| d.is_finite() && (matches(*d) || matches(d.abs())))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
 
     fn near(x: f64) -> impl Fn(f64) -> bool {
         move |v| (v - x).abs() < 0.005

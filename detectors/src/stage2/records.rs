@@ -119,7 +119,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
 fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
     let mut children = Vec::new();
     match v {
-        J::Number(n) => acc.extend_number(n.as_f64()),
+        J::Number(n) => n.as_f64().into_iter().for_each(|n| acc.number(n)),
         J::String(s) if s.len() <= MAX_KEY_LEN => {
             acc.keys.push(key_of(s));
             let mut nums = Vec::new();
@@ -171,14 +171,6 @@ fn element(v: &J, name: Option<&str>, parent: &mut Acc, out: &mut Vec<Record>) -
         parent.number(n);
     }
     push_record(acc, children, out)
-}
-
-impl Acc {
-    fn extend_number(&mut self, n: Option<f64>) {
-        if let Some(n) = n {
-            self.number(n);
-        }
-    }
 }
 
 /// What the anchored records say about a claimed value.

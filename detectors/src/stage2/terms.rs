@@ -38,7 +38,8 @@ pub fn spelling_key(w: &str) -> String {
     out
 }
 
-/// Crude inflection stem (same rule as content coverage's).
+/// Crude inflection stem (content coverage's rule without its trailing-`e` cut, so that
+/// `ship`/`shipped` and `close`/`closed` meet after the spelling key).
 fn stem(w: &str) -> &str {
     for suf in ["ing", "ed", "es", "s"] {
         if w.len() > suf.len() + 3 && w.ends_with(suf) {
