@@ -1,0 +1,409 @@
+//! The check of one item against the evidence ([`DeterministicScorer::check`]) and its
+//! [`Outcome`]: supported (with a citation), contradicted, or neither.
+
+use super::coverage::{stem, STOPWORDS};
+use super::entities::PLACE_CODES;
+use super::evidence::Evidence;
+use super::items::{
+    civil_from_days, month_index, re, relative_day_offset, time_minutes, Item, ItemKind,
+};
+use super::numbers::{conversions, derived_value, matches_value, AnswerNumber, ClaimNumber};
+use super::records;
+use super::score::DeterministicScorer;
+use super::states::{
+    lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame, STATE_FAMILIES,
+};
+use super::terms::{contains_terms, normalize_terms, REGION_CODES};
+use crate::stage1::contains_bounded;
+
+pub(super) struct Outcome {
+    pub(super) supported: bool,
+    pub(super) contradicted: bool,
+    pub(super) citation: Option<(usize, usize, usize)>, // (doc, byte start, byte end)
+}
+
+impl Outcome {
+    fn supported(citation: Option<(usize, usize, usize)>) -> Outcome {
+        Outcome {
+            supported: true,
+            contradicted: false,
+            citation,
+        }
+    }
+
+    fn contradicted() -> Outcome {
+        Outcome {
+            supported: false,
+            contradicted: true,
+            citation: None,
+        }
+    }
+}
+
+impl DeterministicScorer {
+    pub(super) fn check(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        claim_num: Option<&ClaimNumber>,
+        answer_numbers: &[AnswerNumber],
+        anchored: &[usize],
+    ) -> Outcome {
+        let no = Outcome {
+            supported: false,
+            contradicted: false,
+            citation: None,
+        };
+        match item.kind {
+            ItemKind::Identifier | ItemKind::Entity => {
+                let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
+                let needle = needle.trim_start_matches('#');
+                if let Some(c) = ev.find_text(needle) {
+                    return Outcome::supported(Some(c));
+                }
+                if item.kind == ItemKind::Identifier
+                    && ev
+                        .call_arguments
+                        .iter()
+                        .any(|a| contains_bounded(a, needle))
+                {
+                    return Outcome::supported(None);
+                }
+                if item.kind == ItemKind::Entity {
+                    // The same term after normalization (case, separators, spelling, inflection).
+                    let key = normalize_terms(needle);
+                    if let Some(d) = ev.norm.iter().position(|d| contains_terms(d, &key)) {
+                        return Outcome {
+                            supported: true,
+                            contradicted: false,
+                            citation: ev
+                                .find_text(needle.split_whitespace().next().unwrap_or(""))
+                                .filter(|c| c.0 == d),
+                        };
+                    }
+                    // At the start of a sentence (or after a label) the first word may be
+                    // capitalized only by its position ("Current T-shirt price …"): the rest
+                    // of the name decides.
+                    let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
+                    let initial = before.is_empty()
+                        || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-']);
+                    if initial {
+                        if let Some((_, rest)) = needle.split_once(' ') {
+                            let key = normalize_terms(rest);
+                            if ev.norm.iter().any(|d| contains_terms(d, &key)) {
+                                return Outcome::supported(None);
+                            }
+                        }
+                    }
+                    // A region by its code ("Florida" / "FL").
+                    if let Some((_, code)) = REGION_CODES.iter().find(|(name, _)| *name == needle) {
+                        if let Some(c) = ev.find_text(code) {
+                            return Outcome::supported(Some(c));
+                        }
+                    }
+                    if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
+                        if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
+                            return Outcome::supported(Some(c));
+                        }
+                    }
+                    // Multi-word names: every significant word present counts (word order,
+                    // possessives and articles vary in paraphrase).
+                    let words: Vec<&str> = needle
+                        .split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| w.len() > 2)
+                        .collect();
+                    if !words.is_empty() && words.iter().all(|w| ev.find_text(w).is_some()) {
+                        return Outcome::supported(ev.find_text(words[0]));
+                    }
+                }
+                no
+            }
+            ItemKind::Number => {
+                let Some(c) = claim_num else { return no };
+                // A value that belongs to another record than the one the claim names is
+                // contradicted (see [`records`]); the other checks below only support.
+                let direct = |n: f64| matches_value(c, n) || conversions(c, n);
+                if records::bind(&ev.records, anchored, c.value * c.magnitude, direct)
+                    == records::Binding::Conflict
+                {
+                    return Outcome::contradicted();
+                }
+                // A counted noun names the field: "15 comments" must match a `comments` field
+                // (or the length of a `comments` array) when the evidence has one.
+                // A noun names the field: "15 comments" must match a `comments` field (or
+                // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
+                // when the evidence has one.
+                for noun in c.noun.iter().chain(c.noun_before.iter()) {
+                    let stem = noun.trim_end_matches('s');
+                    if stem.len() >= 4 {
+                        let vals: Vec<f64> = ev
+                            .keyed
+                            .iter()
+                            .filter(|(k, _)| k.contains(stem))
+                            .map(|x| x.1)
+                            .collect();
+                        if !vals.is_empty() {
+                            // The named field holds it, or it is computed (a new price
+                            // difference, not the `price_difference` of an earlier exchange).
+                            // Small whole numbers are too often a coincidental difference
+                            // of two others: only precise values may be computed here.
+                            let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+                            let ok = vals.iter().any(|v| matches_value(c, *v))
+                                || (precise && derived_value(ev, item, c, answer_numbers));
+                            return Outcome {
+                                supported: ok,
+                                contradicted: !ok,
+                                citation: None,
+                            };
+                        }
+                    }
+                }
+                // A bare year ("2006") is supported by a date in that year ("September 2006").
+                let year = c.unit.is_empty()
+                    && c.magnitude == 1.0
+                    && c.decimals == 0
+                    && c.value.fract() == 0.0
+                    && (1000.0..=2100.0).contains(&c.value)
+                    && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
+                if year {
+                    let y = c.value as i32;
+                    if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
+                        return Outcome::supported(Some((d, s, e)));
+                    }
+                }
+                for &(v, d, s, e, _) in &ev.numbers {
+                    if matches_value(c, v) || conversions(c, v) {
+                        return Outcome::supported((e > s).then_some((d, s, e)));
+                    }
+                }
+                // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
+                let u = c.unit.to_ascii_lowercase();
+                if u.starts_with("min") || u.starts_with('h') {
+                    let minutes = if u.starts_with('h') {
+                        c.value * c.magnitude * 60.0
+                    } else {
+                        c.value * c.magnitude
+                    };
+                    for a in &ev.times {
+                        for b in &ev.times {
+                            if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
+                                return Outcome::supported(None);
+                            }
+                        }
+                    }
+                }
+                if derived_value(ev, item, c, answer_numbers) {
+                    return Outcome::supported(None);
+                }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.numbers.is_empty(),
+                    citation: None,
+                }
+            }
+            ItemKind::Time => {
+                let Some(caps) = re().time.captures(&item.text) else {
+                    return no;
+                };
+                let Some(mins) = time_minutes(&caps) else {
+                    return no;
+                };
+                if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
+                    return Outcome::supported(Some((d, s, e)));
+                }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.times.is_empty(),
+                    citation: None,
+                }
+            }
+            ItemKind::Date => {
+                if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
+                    // "arrives tomorrow": the evidence must hold that calendar day (UTC).
+                    let (y, mo, d) = civil_from_days(day0 + off);
+                    if let Some(&(_, _, _, di, s, e)) = ev
+                        .dates
+                        .iter()
+                        .find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y)))
+                    {
+                        return Outcome::supported(Some((di, s, e)));
+                    }
+                    return Outcome::contradicted();
+                }
+                let Some(caps) = re().date_text.captures(&item.text) else {
+                    return no;
+                };
+                let mon = caps
+                    .name("mon")
+                    .or(caps.name("mon2"))
+                    .and_then(|x| month_index(x.as_str()))
+                    .unwrap_or(0);
+                let day: u32 = caps
+                    .name("day")
+                    .or(caps.name("day2"))
+                    .and_then(|x| x.as_str().parse().ok())
+                    .unwrap_or(0);
+                let year: Option<i32> = caps
+                    .name("year")
+                    .or(caps.name("year2"))
+                    .and_then(|x| x.as_str().parse().ok());
+                if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
+                    x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
+                }) {
+                    return Outcome::supported(Some((d, s, e)));
+                }
+                Outcome {
+                    supported: false,
+                    contradicted: !ev.dates.is_empty(),
+                    citation: None,
+                }
+            }
+            ItemKind::State => {
+                let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
+                // Values compare by their normalized terms: spelling variants and inflections
+                // are the same value ("canceled" / "cancelled", "processed" / "processing").
+                let key = normalize_terms(&phrase);
+                let states = |p: &str| {
+                    let k = normalize_terms(p);
+                    ev.norm_values.iter().any(|d| contains_terms(d, &k))
+                };
+                let family = STATE_FAMILIES
+                    .iter()
+                    .find(|f| f.iter().any(|m| normalize_terms(m) == key));
+                let stated = states(&phrase);
+                if negated_before(answer, item.start) {
+                    // "hasn't shipped yet": contradicted when the evidence states it — unless
+                    // the same sentence states another value of the family that the evidence
+                    // supports ("is still pending, so it hasn't been delivered yet": the
+                    // sentence is about the pending record, not the delivered ones).
+                    let sentence = sentence_around(answer, item.start, item.end);
+                    let other_supported = family.is_some_and(|f| {
+                        f.iter().any(|m| {
+                            normalize_terms(m) != key && contains_bounded(&sentence, m) && states(m)
+                        })
+                    });
+                    let contradicted = stated && !other_supported;
+                    return Outcome {
+                        supported: !contradicted,
+                        contradicted,
+                        citation: None,
+                    };
+                }
+                if stated {
+                    return Outcome::supported(None);
+                }
+                // Flag only when the evidence states another value of the same family — and,
+                // for a past-tense claim on a lifecycle ("was shipped"), not a later stage of
+                // it ("delivered": what was delivered was shipped).
+                let past = state_frame(answer, item.start) == StateFrame::Past;
+                let rank = lifecycle_rank(&key);
+                let later_stated = past
+                    && rank.is_some()
+                    && family.is_some_and(|f| {
+                        f.iter()
+                            .any(|o| states(o) && lifecycle_rank(&normalize_terms(o)) > rank)
+                    });
+                let sibling = !later_stated
+                    && family.is_some_and(|f| {
+                        f.iter()
+                            .any(|other| normalize_terms(other) != key && states(other))
+                    });
+                Outcome {
+                    supported: !sibling,
+                    contradicted: sibling,
+                    citation: None,
+                }
+            }
+            ItemKind::Clause => {
+                let words: Vec<String> = item
+                    .text
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| w.len() >= 4 && !STOPWORDS.contains(&w.to_lowercase().as_str()))
+                    .map(|w| w.to_lowercase())
+                    .collect();
+                let missing = words
+                    .iter()
+                    .filter(|w| !ev.lower.iter().any(|d| d.contains(stem(w))))
+                    .count();
+                let supported =
+                    words.is_empty() || missing < 2 || (missing as f64) < 0.5 * words.len() as f64;
+                Outcome {
+                    supported,
+                    contradicted: false,
+                    citation: None,
+                }
+            }
+            ItemKind::Action => {
+                let verb = item.text.to_lowercase();
+                let stem: String = verb.chars().take(4).collect();
+                let related: &[&str] = match stem.as_str() {
+                    "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &[
+                        "send", "email", "mail", "message", "notify", "forward", "contact", "post",
+                    ],
+                    "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
+                    "canc" => &["cancel"],
+                    "refu" | "paid" | "issu" | "proc" | "init" => {
+                        &["refund", "pay", "issue", "process", "return"]
+                    }
+                    "sche" | "resc" => &["schedule", "create", "book", "event", "meeting"],
+                    "comm" | "post" => &["comment", "post", "reply"],
+                    _ => &[],
+                };
+                let supported = ev
+                    .tool_names
+                    .iter()
+                    .any(|t| t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r)));
+                Outcome {
+                    supported,
+                    contradicted: false,
+                    citation: None,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::{score, RESULT};
+
+    #[test]
+    fn fabricated_identifier_scores_below_block() {
+        let c = score(RESULT, "Your tracking number is 1Z999AA10123456784.");
+        assert!(c[0].score < 0.4, "{c:#?}");
+        assert!(c[0].critical);
+    }
+
+    #[test]
+    fn swapped_entity_and_unperformed_action() {
+        let c = score(RESULT, "It shipped with FedEx Ground.");
+        assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+        let c = score(RESULT, "I have cancelled the order for you.");
+        assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+    }
+
+    #[test]
+    fn bare_years_match_dates() {
+        // "September 2006" is a month and a year (not September 20); "5 January 2003" a full date.
+        assert!(score(
+            "It first aired in September 2006 and ended on December 4, 2009.",
+            "2006"
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            "Roy Jenkins (11 November 1920 – 5 January 2003) was a politician.",
+            "2003"
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            "It first aired in September 2006.",
+            "It first aired in 2007."
+        )
+        .iter()
+        .any(|c| c.status != ClaimStatus::Supported));
+    }
+}

@@ -1,0 +1,391 @@
+//! Content coverage (prose evidence): a claim's content words absent from the evidence
+//! ([`uncovered_words`], [`merge_close`]), the stop lists and the crude [`stem`].
+
+use super::evidence::Evidence;
+use super::items::overlaps;
+use crate::text::word_hash;
+
+/// Content words of a claim and those absent from the evidence vocabulary.
+pub(super) struct Coverage {
+    pub(super) content: usize,
+    /// Byte spans (in the answer) of the absent words.
+    pub(super) missing: Vec<(usize, usize)>,
+}
+
+/// Function words, discourse words of assistant answers and generic verbs that carry no
+/// checkable content.
+pub(super) const COVERAGE_STOP: &[&str] = &[
+    "the",
+    "and",
+    "for",
+    "are",
+    "but",
+    "not",
+    "you",
+    "your",
+    "yours",
+    "all",
+    "any",
+    "can",
+    "had",
+    "has",
+    "have",
+    "having",
+    "her",
+    "hers",
+    "his",
+    "him",
+    "its",
+    "our",
+    "ours",
+    "out",
+    "she",
+    "they",
+    "them",
+    "their",
+    "theirs",
+    "this",
+    "that",
+    "these",
+    "those",
+    "with",
+    "from",
+    "into",
+    "onto",
+    "upon",
+    "over",
+    "under",
+    "was",
+    "were",
+    "been",
+    "being",
+    "will",
+    "would",
+    "shall",
+    "should",
+    "could",
+    "might",
+    "must",
+    "may",
+    "did",
+    "does",
+    "doing",
+    "done",
+    "just",
+    "also",
+    "too",
+    "very",
+    "more",
+    "most",
+    "some",
+    "such",
+    "than",
+    "then",
+    "there",
+    "here",
+    "where",
+    "when",
+    "what",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "how",
+    "about",
+    "after",
+    "before",
+    "while",
+    "during",
+    "since",
+    "until",
+    "because",
+    "though",
+    "although",
+    "however",
+    "therefore",
+    "thus",
+    "yet",
+    "both",
+    "each",
+    "either",
+    "neither",
+    "every",
+    "other",
+    "another",
+    "same",
+    "own",
+    "only",
+    "still",
+    "even",
+    "well",
+    "now",
+    "currently",
+    "per",
+    "via",
+    "let",
+    "lets",
+    "know",
+    "please",
+    "thanks",
+    "thank",
+    "sure",
+    "okay",
+    "yes",
+    "one",
+    "ones",
+    "get",
+    "got",
+    "make",
+    "made",
+    "see",
+    "seen",
+    "look",
+    "looks",
+    "like",
+    "want",
+    "need",
+    "help",
+    "found",
+    "find",
+    "show",
+    "shows",
+    "showed",
+    "according",
+    "based",
+    "appears",
+    "seems",
+    "there",
+    "it's",
+    "that's",
+    "i'm",
+    "i've",
+    "you're",
+    "we're",
+    "don",
+    "doesn",
+    "didn",
+    "isn",
+    "aren",
+    "wasn",
+    "weren",
+    "won",
+    "can't",
+    "cannot",
+    "around",
+    "approximately",
+    "roughly",
+    "nearly",
+    "almost",
+    "over",
+    "least",
+    "across",
+    "within",
+    "without",
+    "against",
+    "between",
+    "among",
+    "through",
+    "throughout",
+    "below",
+    "above",
+    "along",
+    "whether",
+    "either",
+    "etc",
+    "able",
+    "many",
+    "much",
+    "few",
+    "several",
+    "lot",
+    "lots",
+    "new",
+    "currently",
+    "right",
+    "also",
+    "again",
+    "already",
+    "still",
+    "soon",
+    "today",
+    "tomorrow",
+    "yesterday",
+    "information",
+    "details",
+    "detail",
+    "result",
+    "results",
+    "following",
+    "listed",
+    "below",
+    "above",
+    "mentioned",
+    "noted",
+    "note",
+];
+
+/// Content words of `answer[cs..ce]` outside already-checked items, and those absent from the
+/// evidence (matched by crude stem or by a shared 5-letter prefix for longer words).
+pub(super) fn uncovered_words(
+    ev: &Evidence,
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    taken: &[(usize, usize)],
+) -> Coverage {
+    let mut cov = Coverage {
+        content: 0,
+        missing: Vec::new(),
+    };
+    let text = &answer[cs..ce];
+    let mut pos = 0;
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        let (s, e) = (cs + pos, cs + pos + w.len());
+        pos += w.len()
+            + text[pos + w.len()..]
+                .chars()
+                .next()
+                .map_or(0, char::len_utf8);
+        if w.chars().count() < 3
+            || w.chars().all(|c| c.is_ascii_digit())
+            || taken.iter().any(|t| overlaps(*t, (s, e)))
+        {
+            continue;
+        }
+        let l = w.to_lowercase();
+        if COVERAGE_STOP.contains(&l.as_str()) {
+            continue;
+        }
+        cov.content += 1;
+        let known = ev.vocab.contains(&word_hash(stem(&l)))
+            || l.char_indices()
+                .nth(5)
+                .is_some_and(|(i, _)| ev.vocab_prefix.contains(&word_hash(&l[..i])));
+        if !known {
+            cov.missing.push((s, e));
+        }
+    }
+    cov
+}
+
+/// Merge word spans separated only by spaces or one short word into phrases.
+pub(super) fn merge_close(answer: &str, spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &(s, e) in spans {
+        if let Some(last) = out.last_mut() {
+            let gap = &answer[last.1..s];
+            if gap.split_whitespace().count() <= 1 && !gap.contains(['.', ',', ';', ':']) {
+                last.1 = e;
+                continue;
+            }
+        }
+        out.push((s, e));
+    }
+    out
+}
+
+pub(super) const STOPWORDS: &[&str] = &[
+    "this",
+    "that",
+    "with",
+    "from",
+    "have",
+    "will",
+    "were",
+    "been",
+    "your",
+    "their",
+    "there",
+    "which",
+    "about",
+    "into",
+    "than",
+    "then",
+    "them",
+    "they",
+    "also",
+    "some",
+    "more",
+    "most",
+    "only",
+    "just",
+    "over",
+    "under",
+    "after",
+    "before",
+    "while",
+    "would",
+    "could",
+    "should",
+    "because",
+    "mainly",
+    "largely",
+    "driven",
+    "caused",
+    "thanks",
+    "owing",
+    "result",
+    "requested",
+    "primarily",
+    "mostly",
+    "other",
+];
+
+/// Crude stem: drop common suffixes so "arriving" finds "arrive".
+pub(super) fn stem(w: &str) -> &str {
+    for suf in ["ing", "ed", "es", "s", "e"] {
+        if w.len() > suf.len() + 3 && w.ends_with(suf) {
+            return &w[..w.len() - suf.len()];
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::score;
+
+    #[test]
+    fn prose_evidence_content_coverage() {
+        let ev = "The Oberoi Group is a hotel company with its head office in Delhi. It runs thirty hotels in seven countries.";
+        let ok = score(ev, "The Oberoi Group has its head office in Delhi.");
+        assert!(
+            ok.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{ok:?}"
+        );
+        // A claim with nothing checkable cites its best passage (BM25).
+        let cited = score(ev, "It operates thirty hotels across seven countries.");
+        assert_eq!(cited[0].status, ClaimStatus::Supported);
+        assert!(
+            cited[0]
+                .evidence_spans
+                .first()
+                .is_some_and(|e| e.text.contains("thirty hotels") && e.tool_call_id == "call_1"),
+            "{cited:?}"
+        );
+        let bad = score(
+            ev,
+            "The Oberoi Group is famous for its luxury spas and private airline.",
+        );
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].status, ClaimStatus::Unsupported, "{bad:?}");
+        let words: Vec<&str> = bad[0]
+            .flagged_spans
+            .iter()
+            .map(|f| f.text.as_str())
+            .collect();
+        assert!(
+            words.iter().any(|w| w.contains("spas")) && words.iter().any(|w| w.contains("airline")),
+            "{words:?}"
+        );
+        // JSON evidence: answers verbalize fields, so coverage does not apply.
+        let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
+        assert!(
+            score(json, "The Oberoi Group keeps its headquarters in Delhi.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        );
+    }
+}

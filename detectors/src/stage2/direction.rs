@@ -1,0 +1,243 @@
+//! Direction words checked against the claim's own numbers: comparatives, rankings and
+//! changes ([`direction_conflict`]).
+
+use super::items::{captured_magnitude, captured_value, re, Item};
+use super::numbers::{signed_value, ClaimNumber};
+
+/// Comparatives: `true` when the first-named side is the larger value.
+const COMPARATIVES: &[(&str, bool)] = &[
+    ("warmer", true),
+    ("hotter", true),
+    ("higher", true),
+    ("more", true),
+    ("larger", true),
+    ("bigger", true),
+    ("greater", true),
+    ("longer", true),
+    ("heavier", true),
+    ("faster", true),
+    ("older", true),
+    ("pricier", true),
+    ("more expensive", true),
+    ("colder", false),
+    ("cooler", false),
+    ("lower", false),
+    ("less", false),
+    ("fewer", false),
+    ("smaller", false),
+    ("shorter", false),
+    ("lighter", false),
+    ("slower", false),
+    ("younger", false),
+    ("cheaper", false),
+    ("less expensive", false),
+];
+const SUPERLATIVES: &[(&str, bool)] = &[
+    ("most", true),
+    ("highest", true),
+    ("largest", true),
+    ("biggest", true),
+    ("top", true),
+    ("busiest", true),
+    ("warmest", true),
+    ("hottest", true),
+    ("least", false),
+    ("lowest", false),
+    ("fewest", false),
+    ("smallest", false),
+    ("coldest", false),
+    ("cheapest", false),
+];
+
+/// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
+/// comparative ("A is colder than B … 6°C versus -2°C": the first value must be the smaller),
+/// a ranking ("the least discussed … 39 comments, followed by … 30": the order must rise), or
+/// a change ("X were up from 893,311" against the value of X stated earlier in the answer).
+/// Returns the byte span to flag and the reason.
+pub(super) fn direction_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    all: &[(Item, Option<ClaimNumber>)],
+) -> Option<(usize, usize, &'static str)> {
+    let text = &answer[cs..ce];
+    // ASCII folding keeps every byte offset (the words searched are ASCII).
+    let lower = text.to_ascii_lowercase();
+    let mut nums: Vec<(&Item, &ClaimNumber)> = all
+        .iter()
+        .filter_map(|(i, n)| n.as_ref().map(|n| (i, n)))
+        .collect();
+    nums.sort_by_key(|(i, _)| i.start);
+    let word_at = |w: &str| -> Option<usize> {
+        let mut from = 0;
+        while let Some(p) = lower[from..].find(w) {
+            let st = from + p;
+            let en = st + w.len();
+            let b = lower.as_bytes();
+            if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+            {
+                return Some(st);
+            }
+            from = en;
+        }
+        None
+    };
+    // Comparative "… than …" with two values of the same unit after the word.
+    for &(w, first_larger) in COMPARATIVES {
+        let Some(p) = word_at(&format!("{w} than")) else {
+            continue;
+        };
+        let after: Vec<&(&Item, &ClaimNumber)> =
+            nums.iter().filter(|(i, _)| i.start >= cs + p).collect();
+        if after.len() == 2
+            && after[0].1.unit == after[1].1.unit
+            && after[0].1.noun == after[1].1.noun
+        {
+            let (a, b) = (
+                signed_value(answer, after[0].0, after[0].1),
+                signed_value(answer, after[1].0, after[1].1),
+            );
+            if a != b && (a > b) != first_larger {
+                return Some((
+                    cs + p,
+                    cs + p + w.len() + 5,
+                    "comparison contradicts the values stated with it",
+                ));
+            }
+        }
+        return None;
+    }
+    // Ranking "the most/least …, followed by …": values must be ordered accordingly.
+    if let Some(fb) = word_at("followed by") {
+        for &(w, descending) in SUPERLATIVES {
+            let Some(p) = word_at(w) else { continue };
+            if p > fb {
+                continue;
+            }
+            let before: Vec<f64> = nums
+                .iter()
+                .filter(|(i, _)| i.start > cs + p && i.start < cs + fb)
+                .map(|(i, n)| signed_value(answer, i, n))
+                .collect();
+            let after: Vec<f64> = nums
+                .iter()
+                .filter(|(i, _)| i.start > cs + fb)
+                .map(|(i, n)| signed_value(answer, i, n))
+                .collect();
+            if let (Some(&a), Some(&b)) = (before.last(), after.first()) {
+                if a != b && (a > b) != descending {
+                    let start = if lower[..p].trim_end().ends_with("the") {
+                        lower[..p].trim_end().len() - 3
+                    } else {
+                        p
+                    };
+                    let end = p
+                        + w.len()
+                        + lower[p + w.len()..]
+                            .split_whitespace()
+                            .next()
+                            .map_or(0, |nw| {
+                                lower[p + w.len()..].find(nw).unwrap_or(0) + nw.len()
+                            });
+                    return Some((
+                        cs + start,
+                        cs + end.min(text.len()),
+                        "ranking contradicts the values stated with it",
+                    ));
+                }
+            }
+            return None;
+        }
+    }
+    // Change "X were up/down from N": compare N with the value of X stated earlier.
+    let change = re().change_from.captures(text)?;
+    let verb = change.name("verb")?;
+    let up = matches!(
+        verb.as_str().to_lowercase().as_str(),
+        "up" | "increased" | "rose" | "grew" | "climbed"
+    );
+    let from = nums.iter().find(|(i, _)| i.start >= cs + verb.end())?;
+    let subject = text[..verb.start()].to_lowercase();
+    let subject = subject
+        .trim()
+        .trim_end_matches(" were")
+        .trim_end_matches(" was")
+        .trim_end_matches(" is")
+        .trim_end_matches(" are")
+        .trim_end_matches(" have")
+        .trim_end_matches(" has")
+        .trim();
+    let subject: String = subject
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if subject.is_empty() {
+        return None;
+    }
+    // The last "<number> <subject>" before this claim.
+    let earlier = answer[..cs].to_ascii_lowercase();
+    let mut current: Option<f64> = None;
+    for c in re().number.captures_iter(&answer[..cs]) {
+        let w = c.get(0).unwrap();
+        if earlier[w.end()..].trim_start().starts_with(&subject) {
+            current = Some(captured_value(&c).unwrap_or(f64::NAN) * captured_magnitude(&c));
+        }
+    }
+    let cur = current?;
+    let prev = from.1.value * from.1.magnitude;
+    if cur.is_finite() && cur != prev && (cur > prev) != up {
+        return Some((
+            cs + verb.start(),
+            cs + verb.end(),
+            "direction of change contradicts the values stated",
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::score;
+
+    #[test]
+    fn direction_words_against_the_stated_values() {
+        let weather = r#"{"edinburgh":{"temp_c":6},"krakow":{"temp_c":-2}}"#;
+        let bad = score(
+            weather,
+            "Edinburgh is colder than Krakow at the moment: 6°C versus -2°C.",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].text, "colder than");
+        assert!(score(
+            weather,
+            "Edinburgh is warmer than Krakow at the moment: 6°C versus -2°C."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        let issues = r#"[{"number":2918,"comments":39},{"number":189,"comments":30}]"#;
+        let bad = score(
+            issues,
+            "The least discussed is #2918 with 39 comments, followed by #189 with 30.",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].text, "The least discussed");
+        assert!(score(
+            issues,
+            "The most discussed is #2918 with 39 comments, followed by #189 with 30."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        let weekly = r#"{"active":826987,"previous_active":893311}"#;
+        let bad = score(weekly, "There were 826,987 active customers. Active customers were up from 893,311 the week before.");
+        assert_eq!(bad[1].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[1].flagged_spans[0].text, "up");
+        assert!(score(weekly, "There were 826,987 active customers. Active customers were down from 893,311 the week before.").iter().all(|c| c.status == ClaimStatus::Supported));
+    }
+}

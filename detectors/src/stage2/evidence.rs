@@ -1,0 +1,357 @@
+//! The run's evidence indexed once per run ([`Evidence`]): its numbers, times, dates, JSON
+//! records, fields and columns, normalized terms and (prose only) vocabulary; and the prose
+//! rule ([`prose_evidence`]).
+
+use super::calc;
+use super::coverage::stem;
+use super::items::{captured_value, month_index, overlaps, re, time_minutes};
+use super::records;
+use super::terms::normalize_terms;
+use crate::run::{AgentRun, EvidenceDoc};
+use crate::stage1::contains_bounded;
+use crate::text::word_hash;
+use std::sync::OnceLock;
+
+/// Evidence indexed once per run.
+pub(super) struct Evidence {
+    pub(super) lower: Vec<String>,
+    pub(super) numbers: Vec<(f64, usize, usize, usize, bool)>, // value, doc, start, end, has_fraction
+    pub(super) times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
+    pub(super) dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
+    pub(super) tool_names: Vec<String>,
+    /// Arguments of the run's tool calls, lower-cased: an identifier the agent itself sent
+    /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
+    /// judges where the argument came from).
+    pub(super) call_arguments: Vec<String>,
+    /// Values taken into two-value arithmetic
+    /// ([`super::bounds::WorkBounds::max_derived_values`]).
+    pub(super) max_derived: usize,
+    /// Computed values, built on first use ([`calc::DerivedIndex`]).
+    pub(super) derived_additive: OnceLock<calc::DerivedIndex>,
+    pub(super) derived_scaling: OnceLock<calc::DerivedIndex>,
+    pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
+    /// JSON objects of the evidence with their keys and numbers ([`records`]).
+    pub(super) records: Vec<records::Record>,
+    /// Values of one numeric field across a JSON array, for fields of at most
+    /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
+    pub(super) columns: Vec<Vec<f64>>,
+    /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
+    pub(super) keyed: Vec<(String, f64)>,
+    /// Evidence normalized for term matching ([`super::terms::normalize_terms`]).
+    pub(super) norm: Vec<String>,
+    /// The values the evidence states, normalized: the string values of a JSON document
+    /// (not its field names: a `delay_minutes` field states no delay), or a prose document.
+    pub(super) norm_values: Vec<String>,
+    /// Every evidence word, stemmed, and the 5-letter prefixes of longer words (content
+    /// coverage; built only for prose evidence).
+    pub(super) vocab: std::collections::HashSet<u64>,
+    pub(super) vocab_prefix: std::collections::HashSet<u64>,
+    /// Most of the tool-result / retrieved text is prose rather than structured data (JSON).
+    pub(super) prose: bool,
+    /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
+    pub(super) run_day: Option<i64>,
+}
+
+impl Evidence {
+    pub(super) fn new(run: &AgentRun, docs: &[EvidenceDoc], max_derived: usize) -> Self {
+        let r = re();
+        let mut ev = Evidence {
+            lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
+            norm: docs.iter().map(|d| normalize_terms(&d.text)).collect(),
+            norm_values: Vec::with_capacity(docs.len()),
+            numbers: Vec::new(),
+            times: Vec::new(),
+            dates: Vec::new(),
+            tool_names: run
+                .tool_calls
+                .iter()
+                .map(|c| c.name.to_lowercase())
+                .collect(),
+            call_arguments: run
+                .tool_calls
+                .iter()
+                .filter_map(|c| c.arguments.as_ref().map(|a| a.to_lowercase()))
+                .collect(),
+            keyed: Vec::new(),
+            columns: Vec::new(),
+            records: Vec::new(),
+            max_derived,
+            derived_additive: OnceLock::new(),
+            derived_scaling: OnceLock::new(),
+            derived_subsets: OnceLock::new(),
+            vocab: std::collections::HashSet::new(),
+            vocab_prefix: std::collections::HashSet::new(),
+            prose: false,
+            run_day: [run.start_unix_nano, run.end_unix_nano]
+                .into_iter()
+                .find(|t| *t > 0)
+                .map(|t| (t / 86_400_000_000_000) as i64),
+        };
+        // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
+        let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
+        for (i, d) in docs.iter().enumerate() {
+            let t = &d.text;
+            for m in r.iso_date.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let (y, mo, da) = if let Some(y) = m.name("y") {
+                    (
+                        y.as_str().parse().ok(),
+                        m["m"].parse().unwrap_or(0),
+                        m["d"].parse().unwrap_or(0),
+                    )
+                } else {
+                    (
+                        m["y2"].parse().ok(),
+                        m["m2"].parse().unwrap_or(0),
+                        m["d2"].parse().unwrap_or(0),
+                    )
+                };
+                ev.dates.push((mo, da, y, i, whole.start(), whole.end()));
+            }
+            for m in r.date_text.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let mon = m
+                    .name("mon")
+                    .or(m.name("mon2"))
+                    .and_then(|x| month_index(x.as_str()))
+                    .unwrap_or(0);
+                let day = m
+                    .name("day")
+                    .or(m.name("day2"))
+                    .and_then(|x| x.as_str().parse().ok())
+                    .unwrap_or(0);
+                let year = m
+                    .name("year")
+                    .or(m.name("year2"))
+                    .and_then(|x| x.as_str().parse().ok());
+                ev.dates
+                    .push((mon, day, year, i, whole.start(), whole.end()));
+            }
+            for m in r.iso_time.captures_iter(t) {
+                let whole = m.get(0).unwrap();
+                let h: u32 = m["h"].parse().unwrap_or(0);
+                let mi: u32 = m["m"].parse().unwrap_or(0);
+                ev.times.push((h * 60 + mi, i, whole.start(), whole.end()));
+            }
+            for m in r.time.captures_iter(t) {
+                if let Some(mins) = time_minutes(&m) {
+                    let whole = m.get(0).unwrap();
+                    ev.times.push((mins, i, whole.start(), whole.end()));
+                }
+            }
+            let spans_of_i: Vec<(usize, usize)> = ev
+                .dates
+                .iter()
+                .filter(|d| d.3 == i)
+                .map(|d| (d.4, d.5))
+                .chain(ev.times.iter().filter(|x| x.1 == i).map(|x| (x.2, x.3)))
+                .collect();
+            for m in r.number.captures_iter(t) {
+                let Some(num) = m.name("num") else { continue };
+                if spans_of_i
+                    .iter()
+                    .any(|sp| overlaps(*sp, (num.start(), num.end())))
+                {
+                    continue;
+                }
+                let v = captured_value(&m).unwrap_or(0.0);
+                let end = m.name("frac").map_or(num.end(), |f| f.end());
+                ev.numbers
+                    .push((v, i, num.start(), end, m.name("frac").is_some()));
+            }
+            // Array lengths count as numbers ("3 open issues" from a list of three).
+            // Totals and averages of a column (the same numeric field across an array of
+            // objects) count too ("about $14.6 million in total").
+            let parsed = serde_json::from_str::<serde_json::Value>(t).ok();
+            ev.norm_values.push(match &parsed {
+                Some(j) if j.is_object() || j.is_array() => {
+                    let mut values = String::new();
+                    string_values(j, &mut values);
+                    normalize_terms(&values)
+                }
+                _ => ev.norm[i].clone(),
+            });
+            if let Some(j) = &parsed {
+                keyed_numbers(j, None, &mut ev.keyed);
+                let mut derived = Vec::new();
+                array_aggregates(j, &mut derived, &mut ev.columns);
+                records::index(j, &mut ev.records);
+                for n in derived {
+                    ev.numbers.push((n, i, 0, 0, false));
+                }
+            }
+            if is_result(d) {
+                let len = t.trim_start().len();
+                result_bytes += len;
+                if !parsed
+                    .as_ref()
+                    .is_some_and(|j| j.is_object() || j.is_array())
+                {
+                    prose_bytes += len;
+                }
+            }
+        }
+        ev.prose = prose_rule(prose_bytes, result_bytes);
+        // The coverage vocabulary is only needed (and only built) for prose evidence.
+        if ev.prose {
+            for l in &ev.lower {
+                for w in l
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                {
+                    ev.vocab.insert(word_hash(stem(w)));
+                    if let Some((i, _)) = w.char_indices().nth(5) {
+                        ev.vocab_prefix.insert(word_hash(&w[..i]));
+                    }
+                }
+            }
+        }
+        ev
+    }
+
+    pub(super) fn find_text(&self, needle_lower: &str) -> Option<(usize, usize, usize)> {
+        for (i, l) in self.lower.iter().enumerate() {
+            if contains_bounded(l, needle_lower) {
+                let p = l.find(needle_lower).unwrap_or(0);
+                return Some((i, p, p + needle_lower.len()));
+            }
+        }
+        None
+    }
+}
+
+/// (field name, value) for numeric fields, and (array key, length) for arrays.
+fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
+    use serde_json::Value as J;
+    match v {
+        J::Number(n) => {
+            if let (Some(k), Some(x)) = (key, n.as_f64()) {
+                out.push((k.to_lowercase(), x));
+            }
+        }
+        J::Array(a) => {
+            if let Some(k) = key {
+                out.push((k.to_lowercase(), a.len() as f64));
+                // "4 items" may count units: sums of the array's numeric columns.
+                let mut sums: Vec<(&str, f64)> = Vec::new();
+                for x in a {
+                    if let J::Object(o) = x {
+                        for (ck, cv) in o {
+                            if let Some(n) = cv.as_f64() {
+                                match sums.iter_mut().find(|s| s.0 == ck) {
+                                    Some(s) => s.1 += n,
+                                    None => sums.push((ck, n)),
+                                }
+                            }
+                        }
+                    }
+                }
+                out.extend(sums.into_iter().map(|(_, v)| (k.to_lowercase(), v)));
+            }
+            a.iter().for_each(|x| keyed_numbers(x, key, out));
+        }
+        J::Object(o) => o.iter().for_each(|(k, x)| keyed_numbers(x, Some(k), out)),
+        _ => {}
+    }
+}
+
+/// Array lengths, and per numeric field of an array of objects its sum and mean.
+fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec<Vec<f64>>) {
+    use serde_json::Value as J;
+    match v {
+        J::Array(a) => {
+            out.push(a.len() as f64);
+            let mut cols: Vec<(&str, Vec<f64>)> = Vec::new();
+            for x in a {
+                if let J::Object(o) = x {
+                    for (k, val) in o {
+                        if let Some(n) = val.as_f64() {
+                            match cols.iter_mut().find(|c| c.0 == k) {
+                                Some(c) => c.1.push(n),
+                                None => cols.push((k.as_str(), vec![n])),
+                            }
+                        }
+                    }
+                }
+            }
+            for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
+                let sum: f64 = vals.iter().sum();
+                out.push(sum);
+                out.push(sum / vals.len() as f64);
+                out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
+                out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+                if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
+                    columns.push(vals);
+                }
+            }
+            a.iter().for_each(|x| array_aggregates(x, out, columns));
+        }
+        J::Object(o) => {
+            // A map of records ({"W123": {...}, "W456": {...}}) is a collection too.
+            let records: Vec<&J> = o.values().filter(|x| x.is_object()).collect();
+            if records.len() > 1 && records.len() == o.len() {
+                let mut cols: Vec<(&str, Vec<f64>)> = Vec::new();
+                for r in &records {
+                    for (k, val) in r.as_object().into_iter().flatten() {
+                        if let Some(n) = val.as_f64() {
+                            match cols.iter_mut().find(|c| c.0 == k) {
+                                Some(c) => c.1.push(n),
+                                None => cols.push((k.as_str(), vec![n])),
+                            }
+                        }
+                    }
+                }
+                for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
+                    out.push(vals.iter().sum());
+                    if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
+                        columns.push(vals);
+                    }
+                }
+            }
+            o.values().for_each(|x| array_aggregates(x, out, columns))
+        }
+        _ => {}
+    }
+}
+
+/// A tool result or retrieved document (not the request or the system prompt).
+fn is_result(d: &EvidenceDoc) -> bool {
+    d.source != "user" && d.source != "system"
+}
+
+/// The prose rule: the run's tool results and retrieved documents are mostly prose (half or
+/// more of their bytes are not a JSON object or array). Content coverage applies only then,
+/// and the learned model acts only then.
+fn prose_rule(prose_bytes: usize, result_bytes: usize) -> bool {
+    result_bytes > 0 && prose_bytes * 2 >= result_bytes
+}
+
+/// Whether the run's evidence is mostly prose ([`prose_rule`]), for other scorers.
+pub fn prose_evidence(run: &AgentRun) -> bool {
+    let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
+    for d in run.evidence().iter().filter(|d| is_result(d)) {
+        let t = d.text.trim_start();
+        result_bytes += t.len();
+        let structured = t.starts_with(['{', '['])
+            && serde_json::from_str::<serde_json::Value>(t)
+                .is_ok_and(|j| j.is_object() || j.is_array());
+        if !structured {
+            prose_bytes += t.len();
+        }
+    }
+    prose_rule(prose_bytes, result_bytes)
+}
+
+/// Every string value of a JSON document, separated by newlines (bounded by the document).
+fn string_values(v: &serde_json::Value, out: &mut String) {
+    use serde_json::Value as J;
+    match v {
+        J::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        J::Array(a) => a.iter().for_each(|x| string_values(x, out)),
+        J::Object(o) => o.values().for_each(|x| string_values(x, out)),
+        _ => {}
+    }
+}

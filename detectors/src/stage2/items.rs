@@ -1,0 +1,533 @@
+//! Checkable items of a claim: their kinds ([`ItemKind`], [`Item`]), the regular expressions
+//! that find them ([`re`]), the reading of their values (numbers, times, dates, relative
+//! days) and their extraction from one claim ([`extract`]).
+
+use super::claim_type::label_span;
+use super::entities::ENTITY_STOP;
+use super::evidence::Evidence;
+use super::numbers::{approx_words_before, decimals, noun_before, ClaimNumber};
+use super::states::{is_participle, state_frame, StateFrame, STATE_FAMILIES};
+use super::terms::strip_clitic;
+use regex::Regex;
+use std::sync::OnceLock;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum ItemKind {
+    Identifier,
+    Number,
+    Time,
+    Date,
+    Entity,
+    Action,
+    /// A categorical value / status (delivered, on time, nonstop, fog, north…).
+    State,
+    /// A causal or explanatory clause ("due to …", "driven by …").
+    Clause,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Item {
+    pub(super) kind: ItemKind,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) text: String,
+}
+
+pub(super) fn re() -> &'static Regexes {
+    static R: OnceLock<Regexes> = OnceLock::new();
+    R.get_or_init(Regexes::new)
+}
+
+pub(super) struct Regexes {
+    url: Regex,
+    email: Regex,
+    ident: Regex,
+    unit_number: Regex,
+    section: Regex,
+    pub(super) number: Regex,
+    pub(super) time: Regex,
+    pub(super) iso_time: Regex,
+    pub(super) date_text: Regex,
+    pub(super) iso_date: Regex,
+    entity: Regex,
+    action: Regex,
+    pub(super) non_factual: Regex,
+    duration: Regex,
+    clause: Regex,
+    quoted: Regex,
+    relative_day: Regex,
+    pub(super) change_from: Regex,
+}
+
+const MONTHS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+impl Regexes {
+    fn new() -> Self {
+        Regexes {
+            url: Regex::new(r#"(?i)\b(?:https?://|www\.)[^\s<>"')\]]+[^\s<>"').,;:!?\]]"#).unwrap(),
+            email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
+            ident: Regex::new(r"(?x)
+                \#\d+\b
+              | \b[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]\b
+              | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
+              | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
+            ").unwrap(),
+            unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs)$").unwrap(),
+            section: Regex::new(r"(?i)\b(?:section|sec\.|§|clause|article|paragraph|chapter|appendix|step|rule|page)\s*[\dA-Z]+(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
+            number: Regex::new(r"(?ix)
+                (?P<cur>[$€£¥])?\s?
+                \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
+                (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
+                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b))?").unwrap(),
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
+            iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
+            date_text: Regex::new(r"(?ix)
+                \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
+                (?:
+                   (?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4}))?
+                 | (?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<year2>\d{4}))?
+                )").unwrap(),
+            iso_date: Regex::new(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})|\b(?P<m2>\d{1,2})/(?P<d2>\d{1,2})/(?P<y2>\d{4})").unwrap(),
+            entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*|\b[A-Z]{2,6}\b").unwrap(),
+            action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
+            non_factual: Regex::new(r"(?i)^(?:sure|certainly|of course|absolutely|great|okay|ok|got it|happy to help|glad to help|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$").unwrap(),
+            change_from: Regex::new(r"(?i)\b(?P<verb>up|down|increased|decreased|rose|fell|grew|dropped|climbed|declined)\s+from\b").unwrap(),
+            relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
+            quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
+            clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
+            duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
+        }
+    }
+}
+
+pub(super) fn month_index(s: &str) -> Option<u32> {
+    let l = s.to_ascii_lowercase();
+    MONTHS
+        .iter()
+        .position(|m| l.starts_with(m))
+        .map(|p| p as u32 + 1)
+}
+
+/// Value of a `number` regex match: the integer part and its `frac` digits.
+pub(super) fn captured_value(c: &regex::Captures<'_>) -> Option<f64> {
+    let num = c.name("num")?.as_str();
+    let int = parse_num(num);
+    match c.name("frac") {
+        Some(f) => parse_num(&format!("{}.{}", num.replace(',', ""), f.as_str())).or(int),
+        None => int,
+    }
+}
+
+/// Multiplier of a `number` match's magnitude word ("1.2 million").
+pub(super) fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
+    match c
+        .name("mag")
+        .map(|m| m.as_str().to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("thousand") | Some("k") => 1e3,
+        Some("million") | Some("m") => 1e6,
+        Some("billion") | Some("bn") => 1e9,
+        Some("trillion") => 1e12,
+        _ => 1.0,
+    }
+}
+
+fn parse_num(s: &str) -> Option<f64> {
+    s.replace(',', "").parse().ok()
+}
+
+pub(super) fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
+    if let Some(h) = m.name("h") {
+        let mut h: u32 = h.as_str().parse().ok()?;
+        let mi: u32 = m.name("m").map_or(Some(0), |x| x.as_str().parse().ok())?;
+        if h == 0 || h > 12 || mi > 59 {
+            return None;
+        }
+        let pm = m
+            .name("ap")
+            .is_some_and(|a| a.as_str().to_ascii_lowercase().starts_with('p'));
+        if h == 12 {
+            h = 0;
+        }
+        if pm {
+            h += 12;
+        }
+        Some(h * 60 + mi)
+    } else {
+        let h: u32 = m.name("h24")?.as_str().parse().ok()?;
+        let mi: u32 = m.name("m24")?.as_str().parse().ok()?;
+        Some(h * 60 + mi)
+    }
+}
+
+/// Day offset of a relative day word.
+pub(super) fn relative_day_offset(w: &str) -> Option<i64> {
+    match w.to_ascii_lowercase().as_str() {
+        "today" | "tonight" => Some(0),
+        "tomorrow" => Some(1),
+        "yesterday" => Some(-1),
+        _ => None,
+    }
+}
+
+/// (year, month, day) of a day count since 1970-01-01 (proleptic Gregorian; H. Hinnant).
+pub(super) fn civil_from_days(z: i64) -> (i32, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = (yoe + era * 400 + i64::from(m <= 2)) as i32;
+    (y, m, d)
+}
+
+pub(super) fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0 < b.1 && b.0 < a.1
+}
+
+/// The checkable items of one claim, with the byte spans (in the answer) they take.
+pub(super) struct Extracted {
+    pub(super) items: Vec<Item>,
+    pub(super) numbers: Vec<(Item, ClaimNumber)>,
+    pub(super) taken: Vec<(usize, usize)>,
+}
+
+/// Extract the checkable items of the claim `answer[cs..ce]`.
+pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extracted {
+    let r = re();
+    let text = &answer[cs..ce];
+    // A leading label ("**Current Item**:", "Total:") names what follows: its words
+    // are not entities or states of their own.
+    let label = label_span(text).map(|(s, e)| (cs + s, cs + e));
+    let in_label = |s: usize| label.is_some_and(|(ls, le)| s >= ls && s < le);
+    // Extract items (offsets relative to the answer).
+    let mut items: Vec<Item> = Vec::new();
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    let push =
+        |kind, s: usize, e: usize, items: &mut Vec<Item>, taken: &mut Vec<(usize, usize)>| {
+            if taken.iter().any(|t| overlaps(*t, (s, e))) {
+                return;
+            }
+            taken.push((s, e));
+            items.push(Item {
+                kind,
+                start: s,
+                end: e,
+                text: answer[s..e].to_owned(),
+            });
+        };
+    for m in r.url.find_iter(text).chain(r.email.find_iter(text)) {
+        push(
+            ItemKind::Identifier,
+            cs + m.start(),
+            cs + m.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    for m in r.section.find_iter(text) {
+        push(
+            ItemKind::Identifier,
+            cs + m.start(),
+            cs + m.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    for m in r.date_text.find_iter(text) {
+        let mt = m.as_str();
+        if mt.chars().any(|c| c.is_ascii_digit()) {
+            push(
+                ItemKind::Date,
+                cs + m.start(),
+                cs + m.end(),
+                &mut items,
+                &mut taken,
+            );
+        }
+    }
+    // Relative days are checkable when the run has a timestamp and the evidence dates.
+    if ev.run_day.is_some() && !ev.dates.is_empty() {
+        for m in r.relative_day.find_iter(text) {
+            push(
+                ItemKind::Date,
+                cs + m.start(),
+                cs + m.end(),
+                &mut items,
+                &mut taken,
+            );
+        }
+    }
+    for m in r.time.find_iter(text) {
+        push(
+            ItemKind::Time,
+            cs + m.start(),
+            cs + m.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    for m in r.ident.find_iter(text) {
+        let t = m.as_str();
+        let is_token = t
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '#');
+        if is_token && !t.starts_with('#') {
+            // A plain token is an identifier when it mixes letters and digits (AC1471,
+            // ORD-88231, 1Z999AA1) or is snake_case code (`max_retries`), and is not
+            // a number with a unit (20km, 5pm, 3rd).
+            let digit = t.chars().any(|c| c.is_ascii_digit());
+            let alpha = t.chars().any(|c| c.is_ascii_alphabetic());
+            let snake = t.contains('_') && alpha;
+            // A number joined to a lower-case word by a hyphen is a measurement or
+            // a compound modifier ("28-inch", "3-day"), not a code.
+            let measure = t.split_once('-').is_some_and(|(n, w)| {
+                n.chars().all(|c| c.is_ascii_digit())
+                    && !w.is_empty()
+                    && w.chars().all(|c| c.is_ascii_lowercase())
+            });
+            if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure {
+                continue;
+            }
+        }
+        push(
+            ItemKind::Identifier,
+            cs + m.start(),
+            cs + m.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    let mut numbers: Vec<(Item, ClaimNumber)> = Vec::new();
+    // Durations "1 hour 5 minutes" as one number of minutes.
+    for c in r.duration.captures_iter(text) {
+        let w = c.get(0).unwrap();
+        if taken
+            .iter()
+            .any(|t| overlaps(*t, (cs + w.start(), cs + w.end())))
+        {
+            continue;
+        }
+        let mins =
+            c["h"].parse::<f64>().unwrap_or(0.0) * 60.0 + c["m"].parse::<f64>().unwrap_or(0.0);
+        taken.push((cs + w.start(), cs + w.end()));
+        numbers.push((
+            Item {
+                kind: ItemKind::Number,
+                start: cs + w.start(),
+                end: cs + w.end(),
+                text: w.as_str().to_owned(),
+            },
+            ClaimNumber {
+                value: mins,
+                decimals: 0,
+                approx: false,
+                unit: "min".into(),
+                magnitude: 1.0,
+                noun: None,
+                noun_before: None,
+                currency: String::new(),
+            },
+        ));
+    }
+    for c in r.number.captures_iter(text) {
+        let w = c.get(0).unwrap();
+        let num = c.name("num").unwrap();
+        let (s, e) = (
+            cs + c.name("cur").map_or(num.start(), |x| x.start()),
+            cs + w.end(),
+        );
+        if taken
+            .iter()
+            .any(|t| overlaps(*t, (cs + num.start(), cs + num.end())))
+        {
+            continue;
+        }
+        let value = captured_value(&c).unwrap_or(0.0);
+        let mag = captured_magnitude(&c);
+        let unit = c
+            .name("unit")
+            .map(|u| u.as_str().to_owned())
+            .unwrap_or_default();
+        let e = e.min(cs + text.len());
+        let claim_end = cs + text.len();
+        let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
+            // Within the claim: the word after the number in the same unit.
+            answer[e..claim_end]
+                .split_whitespace()
+                .next()
+                .map(|w| {
+                    w.trim_matches(|ch: char| !ch.is_alphanumeric())
+                        .to_lowercase()
+                })
+                .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+        } else {
+            None
+        };
+        // The item covers its counted noun ("4 items") so a flag points at the phrase.
+        let e = match &noun {
+            Some(n) => answer[e..claim_end]
+                .find(|ch: char| !ch.is_whitespace())
+                .map_or(e, |off| {
+                    let ws = e + off;
+                    // The noun is ASCII: it must be there byte for byte (ASCII
+                    // case-insensitively), so the end is a character boundary.
+                    let word = answer.as_bytes()[ws..claim_end].get(..n.len());
+                    if word.is_some_and(|w| w.eq_ignore_ascii_case(n.as_bytes())) {
+                        ws + n.len()
+                    } else {
+                        e
+                    }
+                }),
+            None => e,
+        };
+        taken.push((s, e));
+        numbers.push((
+            Item {
+                kind: ItemKind::Number,
+                start: s,
+                end: e,
+                text: answer[s..e].trim_end().to_owned(),
+            },
+            ClaimNumber {
+                value,
+                decimals: decimals(c.name("frac").map(|f| f.as_str())),
+                approx: approx_words_before(answer, s),
+                unit,
+                magnitude: mag,
+                noun,
+                noun_before: noun_before(answer, s),
+                currency: c
+                    .name("cur")
+                    .map_or(String::new(), |x| x.as_str().to_owned()),
+            },
+        ));
+    }
+    for m in r.action.captures_iter(text) {
+        let v = m.name("verb").unwrap();
+        push(
+            ItemKind::Action,
+            cs + v.start(),
+            cs + v.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    // ASCII folding keeps every byte offset (the phrases searched are ASCII).
+    let lower_text = text.to_ascii_lowercase();
+    let mut phrases: Vec<&str> = STATE_FAMILIES
+        .iter()
+        .flat_map(|f| f.iter().copied())
+        .collect();
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    {
+        for phrase in phrases {
+            let mut from = 0;
+            while let Some(p) = lower_text[from..].find(phrase) {
+                let st = from + p;
+                let en = st + phrase.len();
+                let b = lower_text.as_bytes();
+                if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                    && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+                    && !in_label(cs + st)
+                    && (!is_participle(phrase)
+                        || state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                {
+                    push(ItemKind::State, cs + st, cs + en, &mut items, &mut taken);
+                }
+                from = en;
+            }
+        }
+    }
+    for m in r.clause.find_iter(text) {
+        push(
+            ItemKind::Clause,
+            cs + m.start(),
+            cs + m.end(),
+            &mut items,
+            &mut taken,
+        );
+    }
+    for m in r.quoted.find_iter(text) {
+        let inner = m
+            .as_str()
+            .trim_matches(|c| c == '"' || c == '“' || c == '”');
+        if inner.split_whitespace().count() >= 2
+            && inner.chars().next().is_some_and(char::is_uppercase)
+        {
+            let s = cs + m.start() + m.as_str().find(inner).unwrap_or(0);
+            push(ItemKind::Entity, s, s + inner.len(), &mut items, &mut taken);
+        }
+    }
+    for m in r.entity.find_iter(text) {
+        if in_label(cs + m.start()) {
+            continue;
+        }
+        let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
+        let first_word = t.split_whitespace().next().unwrap_or("");
+        let sentence_initial =
+            m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+        let multi = t.split_whitespace().count() > 1;
+        if ENTITY_STOP.contains(&first_word) && !multi {
+            continue;
+        }
+        if sentence_initial && !multi {
+            continue;
+        }
+        // Strip a leading stop word from a multi-word match ("The Hilton" → "Hilton").
+        let (off, t) = if ENTITY_STOP.contains(&first_word) {
+            let rest = t[first_word.len()..].trim_start();
+            (t.len() - rest.len(), rest)
+        } else {
+            (0, t)
+        };
+        if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+            continue;
+        }
+        let s = cs + m.start() + off;
+        push(ItemKind::Entity, s, s + t.len(), &mut items, &mut taken);
+    }
+    Extracted {
+        items,
+        numbers,
+        taken,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::run;
+    use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+
+    #[test]
+    fn relative_days_against_the_run_timestamp() {
+        assert_eq!(civil_from_days(20_528), (2026, 3, 16));
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        // The run happened on 2026-03-03 (UTC); the evidence says the parcel arrives on the 4th.
+        let mut r = run(r#"{"status":"in_transit","eta":"2026-03-04"}"#);
+        r.start_unix_nano = 1_772_528_400_000_000_000; // 2026-03-03T09:00:00Z
+        let s = DeterministicScorer::new(Stage2Config::default());
+        assert!(s
+            .score(&r, "Your parcel arrives tomorrow.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
+        let bad = s.score(&r, "Your parcel arrives today.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].text, "today");
+        // Without a date in the evidence a relative day is not checked.
+        let mut r2 = run(r#"{"status":"in_transit"}"#);
+        r2.start_unix_nano = r.start_unix_nano;
+        assert!(s
+            .score(&r2, "I will check again tomorrow.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
+    }
+}

@@ -1,0 +1,418 @@
+//! The deterministic scorer ([`DeterministicScorer`]): the per-claim scoring loop — bounds,
+//! claim types, item checks, direction words, action reports, content coverage,
+//! localization and citations.
+
+use super::bounds;
+use super::claim_type::classify;
+use super::coverage::{merge_close, uncovered_words};
+use super::direction::direction_conflict;
+use super::evidence::Evidence;
+use super::items::{extract, re, Extracted, Item, ItemKind};
+use super::numbers::{answer_numbers, ClaimNumber};
+use super::{actions, records, Scorer, Stage2Config};
+use crate::bm25::Bm25;
+use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
+use crate::run::AgentRun;
+use crate::text::{char_offset, segment};
+
+/// The deterministic scorer.
+pub struct DeterministicScorer {
+    cfg: Stage2Config,
+}
+
+impl DeterministicScorer {
+    pub fn new(cfg: Stage2Config) -> Self {
+        DeterministicScorer { cfg }
+    }
+}
+
+impl Scorer for DeterministicScorer {
+    fn name(&self) -> &'static str {
+        "deterministic"
+    }
+
+    fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
+        self.score_bounded(run, answer).claims
+    }
+
+    fn score_bounded(&self, run: &AgentRun, answer: &str) -> bounds::Scored {
+        let started = std::time::Instant::now();
+        let b = self.cfg.bounds;
+        let mut reached: Vec<bounds::BoundReached> = Vec::new();
+        let mut docs = run.evidence();
+        // Evidence beyond max_evidence_bytes (in run order) is not indexed.
+        let mut budget = b.max_evidence_bytes;
+        let total: usize = docs.iter().map(|d| d.text.len()).sum();
+        if total > budget {
+            for d in docs.iter_mut() {
+                let keep = crate::text::floor_char_boundary(&d.text, budget);
+                d.text.truncate(keep);
+                budget -= keep;
+            }
+            docs.retain(|d| !d.text.is_empty());
+            reached.push(bounds::BoundReached {
+                bound: bounds::Bound::EvidenceBytes,
+                note: format!(
+                    "not checked: evidence beyond {} of {} bytes was not indexed (max_evidence_bytes); claims resting on it may be flagged as unsupported",
+                    b.max_evidence_bytes, total
+                ),
+            });
+        }
+        let ev = Evidence::new(run, &docs, b.max_derived_values);
+        let r = re();
+        let mut claims = Vec::new();
+        let units = segment(answer);
+        let mut scored_units = 0usize;
+        // Built on first use: claims whose items carry no evidence position.
+        let mut index: Option<Bm25> = None;
+        let answer_numbers = answer_numbers(answer);
+        for (unit, &(cs, ce)) in units.iter().enumerate() {
+            if scored_units >= b.max_claims || started.elapsed() > b.time_budget {
+                let (bound, why) = if scored_units >= b.max_claims {
+                    (
+                        bounds::Bound::Claims,
+                        format!("max_claims = {}", b.max_claims),
+                    )
+                } else {
+                    (
+                        bounds::Bound::TimeBudget,
+                        format!("time budget of {} ms per run", b.time_budget.as_millis()),
+                    )
+                };
+                let from = char_offset(answer, cs);
+                reached.push(bounds::BoundReached {
+                    bound,
+                    note: format!(
+                        "not checked: {} of {} units of the answer, from character {from} on ({why})",
+                        units.len() - unit,
+                        units.len()
+                    ),
+                });
+                break;
+            }
+            let text = &answer[cs..ce];
+            let claim_type =
+                if r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
+                    ClaimType::Social
+                } else {
+                    classify(text)
+                };
+            if !claim_type.is_scored() {
+                continue;
+            }
+            scored_units += 1;
+            // The claim's checkable items.
+            let Extracted {
+                items,
+                numbers,
+                taken,
+            } = extract(answer, cs, ce, &ev);
+
+            // The records this claim names (identifiers and names equal to a record's key).
+            let anchored: Vec<usize> = {
+                let keys: Vec<String> = items
+                    .iter()
+                    .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
+                    .map(|i| records::key_of(&i.text))
+                    .filter(|k| !k.is_empty())
+                    .collect();
+                records::anchored(&ev.records, &keys)
+            };
+            // Score.
+            let mut score: f64 = 1.0;
+            let mut contradicted = false;
+            let mut flagged: Vec<FlaggedSpan> = Vec::new();
+            let mut citations: Vec<EvidenceSpan> = Vec::new();
+            let mut reasons: Vec<String> = Vec::new();
+            let mut critical = false;
+            let mut supported_items = 0usize;
+            let mut item_scores: Vec<f64> = Vec::new();
+            let all: Vec<(Item, Option<ClaimNumber>)> = items
+                .into_iter()
+                .map(|i| (i, None))
+                .chain(numbers.into_iter().map(|(i, n)| (i, Some(n))))
+                .collect();
+            let mut out_of_time = false;
+            for (item, num) in &all {
+                // The time budget holds inside a claim too (one claim may hold thousands of
+                // numbers): its remaining items are not checked.
+                if started.elapsed() > b.time_budget {
+                    out_of_time = true;
+                    break;
+                }
+                critical |= matches!(
+                    item.kind,
+                    ItemKind::Identifier
+                        | ItemKind::Number
+                        | ItemKind::Time
+                        | ItemKind::Date
+                        | ItemKind::Entity
+                        | ItemKind::Action
+                );
+                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &anchored);
+                if o.supported {
+                    supported_items += 1;
+                    if let Some((d, s, e)) = o.citation {
+                        if citations.len() < self.cfg.max_citations {
+                            let t = &docs[d].text;
+                            let (s, e) = (s.min(t.len()), e.min(t.len()));
+                            if t.is_char_boundary(s) && t.is_char_boundary(e) {
+                                citations.push(EvidenceSpan {
+                                    tool_call_id: docs[d].source.clone(),
+                                    start: char_offset(t, s) as u32,
+                                    end: char_offset(t, e) as u32,
+                                    text: t[s..e].to_owned(),
+                                });
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let (item_score, why, kind) = match item.kind {
+                    ItemKind::Identifier => (
+                        self.cfg.fabricated_score,
+                        "fabricated reference: not found in any tool result",
+                        FlagKind::FabricatedReference,
+                    ),
+                    ItemKind::Number if o.contradicted => (
+                        self.cfg.unsupported_score,
+                        "number not supported by the evidence (conflicting values present)",
+                        FlagKind::NumberConflict,
+                    ),
+                    ItemKind::Number => (
+                        self.cfg.unsupported_score,
+                        "number not in evidence",
+                        FlagKind::NumberNotInEvidence,
+                    ),
+                    ItemKind::Time => (
+                        self.cfg.unsupported_score,
+                        "time not supported by the evidence",
+                        FlagKind::TimeNotInEvidence,
+                    ),
+                    ItemKind::Date => (
+                        self.cfg.unsupported_score,
+                        "date not supported by the evidence",
+                        FlagKind::DateNotInEvidence,
+                    ),
+                    ItemKind::Entity => (
+                        self.cfg.unsupported_score,
+                        "named entity not in evidence",
+                        FlagKind::EntityNotInEvidence,
+                    ),
+                    ItemKind::Action => (
+                        self.cfg.unsupported_score,
+                        "claims an action no tool call performed",
+                        FlagKind::UnperformedAction,
+                    ),
+                    ItemKind::State => (
+                        self.cfg.unsupported_score,
+                        "value contradicts the evidence",
+                        FlagKind::StateConflict,
+                    ),
+                    ItemKind::Clause => (
+                        self.cfg.unsupported_score,
+                        "explanation not supported by the evidence",
+                        FlagKind::UnsupportedExplanation,
+                    ),
+                };
+                contradicted |= o.contradicted;
+                score = score.min(item_score);
+                item_scores.push(item_score);
+                reasons.push(format!("{why}: {:?}", item.text));
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, item.start) as u32,
+                    end: char_offset(answer, item.end) as u32,
+                    text: item.text.clone(),
+                    reason: why.to_owned(),
+                    kind,
+                });
+            }
+            // Direction words against the answer's own numbers: "A is colder than B: 6°C versus
+            // -2°C", "the least discussed … 39 comments, followed by … 30", "up from 893,311".
+            if let Some((s, e, why)) = direction_conflict(answer, cs, ce, &all) {
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, s) as u32,
+                    end: char_offset(answer, e) as u32,
+                    text: answer[s..e].to_owned(),
+                    reason: why.to_owned(),
+                    kind: FlagKind::DirectionConflict,
+                });
+            }
+            // An action report whose verb no tool call of the run performed ("I've asked the
+            // carrier …" with only lookups made). Reports the action regex already checked are
+            // not checked twice.
+            if claim_type == ClaimType::ActionReport
+                && !all.iter().any(|(i, _)| i.kind == ItemKind::Action)
+            {
+                if let Some((vs, ve)) = actions::action_verb(text) {
+                    let verb = &text[vs..ve];
+                    if !actions::action_supported(verb, run) {
+                        let (s, e) = (cs + vs, cs + ve);
+                        let why = "claims an action no tool call performed";
+                        score = score.min(self.cfg.unsupported_score);
+                        item_scores.push(self.cfg.unsupported_score);
+                        reasons.push(format!("{why}: {verb:?}"));
+                        flagged.push(FlaggedSpan {
+                            start: char_offset(answer, s) as u32,
+                            end: char_offset(answer, e) as u32,
+                            text: answer[s..e].to_owned(),
+                            reason: why.to_owned(),
+                            kind: FlagKind::UnperformedAction,
+                        });
+                    }
+                }
+            }
+            // Content coverage: a claim whose items all check out (or that has none) but whose
+            // content words are largely absent from the evidence is an unsupported addition.
+            // Action reports are checked against the tool calls, not for wording.
+            if flagged.is_empty()
+                && ev.prose
+                && self.cfg.coverage_min_words > 0
+                && claim_type == ClaimType::Assertion
+            {
+                let missing = uncovered_words(&ev, answer, cs, ce, &taken);
+                // Absent words needed: a share of the claim's content words, at least one and
+                // at most `coverage_min_words` (long claims paraphrase more; a short factoid
+                // answer with one unsupported word is unsupported).
+                let need = ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize)
+                    .clamp(1, self.cfg.coverage_min_words);
+                if missing.content > 0 && missing.missing.len() >= need {
+                    let why = "not supported by the evidence: content words absent from every tool result";
+                    score = score.min(self.cfg.unsupported_score);
+                    item_scores.push(self.cfg.unsupported_score);
+                    let words: Vec<&str> = missing
+                        .missing
+                        .iter()
+                        .map(|&(s, e)| &answer[s..e])
+                        .collect();
+                    reasons.push(format!("{why}: {}", words.join(", ")));
+                    for (s, e) in merge_close(answer, &missing.missing) {
+                        flagged.push(FlaggedSpan {
+                            start: char_offset(answer, s) as u32,
+                            end: char_offset(answer, e) as u32,
+                            text: answer[s..e].to_owned(),
+                            reason: why.to_owned(),
+                            kind: FlagKind::ContentNotCovered,
+                        });
+                    }
+                }
+            }
+            // An action no tool performed makes the whole commitment the hallucination.
+            let unperformed_action = flagged
+                .iter()
+                .any(|f| f.kind == FlagKind::UnperformedAction);
+            let status = if score >= 1.0 {
+                ClaimStatus::Supported
+            } else if contradicted {
+                ClaimStatus::Contradicted
+            } else {
+                ClaimStatus::Unsupported
+            };
+            // Localization: a claim in which nothing is supported and nothing contradicts the
+            // evidence, or that claims an unperformed action, is unsupported as a whole (an
+            // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
+            // all of them when they sit together, else the most severe one.
+            let (start, end) = if flagged.is_empty()
+                || (supported_items == 0 && !contradicted)
+                || unperformed_action
+            {
+                (
+                    char_offset(answer, cs) as u32,
+                    char_offset(answer, ce) as u32,
+                )
+            } else {
+                let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
+                let hi = flagged.iter().map(|f| f.end).max().unwrap_or(0);
+                let covered: u32 = flagged.iter().map(|f| f.end - f.start).sum();
+                if hi - lo <= 2 * covered {
+                    (lo, hi)
+                } else {
+                    let worst = item_scores
+                        .iter()
+                        .enumerate()
+                        .min_by(|a, b| a.1.total_cmp(b.1))
+                        .map_or(0, |(i, _)| i);
+                    (flagged[worst].start, flagged[worst].end)
+                }
+            };
+            if citations.is_empty()
+                && status == ClaimStatus::Supported
+                && self.cfg.max_citations > 0
+            {
+                let idx = index.get_or_insert_with(|| {
+                    Bm25::new(&docs.iter().map(|d| d.text.as_str()).collect::<Vec<_>>())
+                });
+                if let Some((c, _)) = idx.best(text) {
+                    let t = &docs[c.doc].text;
+                    citations.push(EvidenceSpan {
+                        tool_call_id: docs[c.doc].source.clone(),
+                        start: char_offset(t, c.start) as u32,
+                        end: char_offset(t, c.end) as u32,
+                        text: t[c.start..c.end].to_owned(),
+                    });
+                }
+            }
+            claims.push(Claim {
+                text: text.to_owned(),
+                evidence_spans: citations,
+                score,
+                critical,
+                status,
+                start,
+                end,
+                reason: reasons.join("; "),
+                flagged_spans: flagged,
+                claim_type,
+            });
+            if out_of_time {
+                reached.push(bounds::BoundReached {
+                    bound: bounds::Bound::TimeBudget,
+                    note: format!(
+                        "not checked: items of the claim at character {} on, and {} later units of the answer (time budget of {} ms per run)",
+                        char_offset(answer, cs),
+                        units.len() - unit - 1,
+                        b.time_budget.as_millis()
+                    ),
+                });
+                break;
+            }
+        }
+        bounds::Scored {
+            claims,
+            bounds: reached,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::{score, RESULT};
+
+    #[test]
+    fn wrong_number_is_flagged_with_offsets() {
+        let answer = "Order ORD-1001 shipped. The total was $229.50.";
+        let c = score(RESULT, answer);
+        let bad = c
+            .iter()
+            .find(|c| c.status != ClaimStatus::Supported)
+            .expect("flagged");
+        assert_eq!(bad.status, ClaimStatus::Contradicted);
+        let s: String = answer
+            .chars()
+            .skip(bad.start as usize)
+            .take((bad.end - bad.start) as usize)
+            .collect();
+        assert_eq!(s, "$229.50");
+        assert!(bad.score < 0.6 && bad.score >= 0.4);
+    }
+
+    #[test]
+    fn greetings_and_questions_are_not_claims() {
+        assert!(score(RESULT, "Happy to help! Anything else I can do?").is_empty());
+    }
+}

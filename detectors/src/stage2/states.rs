@@ -1,0 +1,206 @@
+//! Status words: the families of mutually exclusive values ([`STATE_FAMILIES`]), negation, the
+//! frame a status word is used in ([`state_frame`]) and lifecycle order ([`lifecycle_rank`]).
+
+use super::terms::normalize_terms;
+
+/// Mutually exclusive categorical values. A claim stating one member while the evidence states
+/// another member of the same family (and not the claimed one) is contradicted.
+pub(super) const STATE_FAMILIES: &[&[&str]] = &[
+    &[
+        "on time",
+        "delayed",
+        "cancelled",
+        "canceled",
+        "diverted",
+        "landed",
+        "departed",
+        "boarding",
+    ],
+    &[
+        "delivered",
+        "in transit",
+        "out for delivery",
+        "returned to the sender",
+        "returned to sender",
+        "held at depot",
+        "processing",
+        "processed",
+        "pending",
+        "shipped",
+        "label created",
+        "lost",
+    ],
+    &["open", "closed", "merged", "draft"],
+    &["nonstop", "one stop", "two stops", "1 stop", "2 stops"],
+    &[
+        "clear",
+        "sunny",
+        "partly cloudy",
+        "cloudy",
+        "overcast",
+        "fog",
+        "foggy",
+        "mist",
+        "drizzle",
+        "light rain",
+        "rain",
+        "heavy rain",
+        "showers",
+        "thunderstorms",
+        "snow",
+        "sleet",
+        "hail",
+    ],
+    &[
+        "north",
+        "south",
+        "east",
+        "west",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+    ],
+    &["accepted", "declined", "tentative"],
+    &["approved", "rejected", "under review"],
+    &["paid", "unpaid", "overdue", "refunded"],
+];
+
+/// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer").
+pub(super) fn negated_before(text: &str, pos: usize) -> bool {
+    let start = text[..pos]
+        .char_indices()
+        .rev()
+        .nth(20)
+        .map_or(0, |(i, _)| i);
+    let window = text[start..pos]
+        .to_lowercase()
+        .replace('’', "'")
+        .replace(['"', '“', '”', '*', '`'], " ");
+    let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
+    let window = format!(" {window} ");
+    ["n't", " not ", "no longer", "never", "yet to", " no "]
+        .iter()
+        .any(|n| window.contains(n))
+}
+
+/// The lower-cased sentence of `text` around `start..end`.
+pub(super) fn sentence_around(text: &str, start: usize, end: usize) -> String {
+    // At most a few hundred bytes either way: bounded work however long the line.
+    let from = crate::text::floor_char_boundary(text, start.saturating_sub(400));
+    let to = crate::text::floor_char_boundary(text, end + 400);
+    let s = text[from..start]
+        .rfind(['.', '!', '?', '\n'])
+        .map_or(from, |p| from + p + 1);
+    let text = &text[..to];
+    let e = text[end..]
+        .find(['.', '!', '?', '\n'])
+        .map_or(text.len(), |p| end + p);
+    text[s..e].to_lowercase()
+}
+
+/// How a status word is used in its clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum StateFrame {
+    /// A present status: "is pending", "now delivered", "Status: shipped", or at the start.
+    Present,
+    /// A past or perfect one: "was shipped", "has been cancelled".
+    Past,
+    /// Not a statement of status: modal, future, infinitive or conditional ("can be
+    /// cancelled", "will be shipped", "to be paid", "once delivered"), or a participle used as
+    /// a verb with its complement ("Paid via PayPal", "shipped to you").
+    NotAStatus,
+}
+
+/// A verb form among the status words (their participles need a status frame to state one).
+pub(super) fn is_participle(phrase: &str) -> bool {
+    !phrase.contains(' ') && (phrase.ends_with("ed") || matches!(phrase, "paid" | "lost"))
+}
+
+/// The frame of the status word at `pos` in `text`: the words before it in its clause.
+pub(super) fn state_frame(text: &str, pos: usize) -> StateFrame {
+    let pos = crate::text::floor_char_boundary(text, pos);
+    let from = crate::text::floor_char_boundary(text, pos.saturating_sub(300));
+    let clause_start = text[from..pos]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | ',' | ';' | ':' | '(' | '!' | '?' | '\n' | '—'))
+        .map_or(from, |(p, c)| from + p + c.len_utf8());
+    let before = text[clause_start..pos].to_lowercase().replace('’', "'");
+    let words: Vec<&str> = before
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let near: Vec<&str> = words.iter().rev().take(4).copied().collect();
+    const NOT_A_STATUS: &[&str] = &[
+        "can", "cannot", "can't", "could", "couldn't", "will", "won't", "would", "wouldn't",
+        "should", "shall", "may", "might", "must", "to", "once", "if", "when", "until", "after",
+        "before", "unless", "be", "i'll", "we'll", "it'll", "they'll", "you'll", "it'd", "i'd",
+    ];
+    const PAST: &[&str] = &[
+        "was", "were", "been", "had", "has", "have", "got", "already", "hasn't", "haven't",
+        "hadn't", "wasn't", "weren't", "never",
+    ];
+    const PRESENT: &[&str] = &[
+        "is",
+        "are",
+        "it's",
+        "that's",
+        "now",
+        "currently",
+        "still",
+        "remains",
+        "status",
+        "isn't",
+        "aren't",
+        "not",
+        "yet",
+    ];
+    for w in &near {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        if NOT_A_STATUS.contains(&w) {
+            return StateFrame::NotAStatus;
+        }
+        if PAST.contains(&w) {
+            return StateFrame::Past;
+        }
+        if PRESENT.contains(&w) {
+            return StateFrame::Present;
+        }
+    }
+    // At the start of its clause: a participle there reports what happened ("Delivered on
+    // May 3", "Paid via PayPal"); a label states the current value ("Status: shipped").
+    if text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
+        return StateFrame::Present;
+    }
+    if words
+        .iter()
+        .all(|w| w.chars().all(|c| !c.is_alphanumeric()))
+    {
+        return StateFrame::Past;
+    }
+    StateFrame::NotAStatus
+}
+
+/// Position of a status on its lifecycle (later stages imply the earlier ones happened), or
+/// `None` for values off any lifecycle (branches such as "lost" or "returned to sender").
+pub(super) fn lifecycle_rank(key: &str) -> Option<usize> {
+    const LIFECYCLES: &[&[&str]] = &[
+        &[
+            "label created",
+            "pending",
+            "processing",
+            "processed",
+            "shipped",
+            "in transit",
+            "out for delivery",
+            "delivered",
+        ],
+        &["unpaid", "paid", "refunded"],
+        &["boarding", "departed", "landed"],
+        &["draft", "open", "closed"],
+    ];
+    LIFECYCLES
+        .iter()
+        .find_map(|l| l.iter().position(|m| normalize_terms(m) == key))
+}

@@ -1,0 +1,25 @@
+//! Shared by the unit tests of the Stage 2 modules: a run with one tool call and the
+//! deterministic scorer over it.
+
+use super::{DeterministicScorer, Scorer, Stage2Config};
+use crate::report::Claim;
+use crate::run::{AgentRun, ToolCall};
+
+pub(super) fn run(result: &str) -> AgentRun {
+    AgentRun {
+        user_input: "What's the status of order ORD-1001?".into(),
+        tool_calls: vec![ToolCall {
+            id: "call_1".into(),
+            name: "get_order".into(),
+            result: Some(result.into()),
+            ..Default::default()
+        }],
+        ..Default::default()
+    }
+}
+
+pub(super) fn score(result: &str, answer: &str) -> Vec<Claim> {
+    DeterministicScorer::new(Stage2Config::default()).score(&run(result), answer)
+}
+
+pub(super) const RESULT: &str = r#"{"order_id":"ORD-1001","status":"shipped","total":129.5,"carrier":"UPS","eta":"2026-03-04","window":"14:00","population":1198450}"#;
