@@ -44,18 +44,20 @@ echo "== format and lint gate (rustfmt.toml; clippy warnings are errors) =="
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 
-echo "== build =="
-cargo build --workspace --all-targets
+# One build for both README commands: the tests build and run the release profile, the one
+# `cargo run --release -p groundcheck -- serve` builds (the e2e tests run target/release/groundcheck).
+echo "== build (release profile, shared with the README's first command) =="
+cargo build --workspace --all-targets --release
 
 echo "== fuzz smoke (cargo-fuzz, every target of fuzz/ for ${FUZZ_SECONDS:-20} s; fails on a crash) =="
 deploy/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 echo "== tests =="
-cargo test --workspace --all-targets --no-fail-fast
+cargo test --workspace --all-targets --no-fail-fast --release
 
 echo "== offline check over the labeled dev runs =="
 n_labels=$(grep -c . ../shared/data/agent-runs-dev/labels.jsonl)
-n_reports=$(target/debug/groundcheck check ../shared/data/agent-runs-dev/runs-*.jsonl | grep -c .)
+n_reports=$(target/release/groundcheck check ../shared/data/agent-runs-dev/runs-*.jsonl | grep -c .)
 echo "labels=$n_labels reports=$n_reports"
 test "$n_labels" = "$n_reports"
 echo "all tests passed"

@@ -25,8 +25,11 @@
 
 use crate::receivers::{AckToken, Tp};
 use groundcheck_detectors::span::{NormalizedSpan, SpanRole};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
+
+/// INFO lines about late spans per minute at most (each run is logged once; the rest: DEBUG).
+pub const LATE_LOGS_PER_MINUTE: u32 = 20;
 
 #[derive(Debug, Clone)]
 pub struct AssemblerConfig {
@@ -94,6 +97,8 @@ struct OpenRun {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct AssemblerStats {
     pub late_spans: u64,
+    /// Finished runs that received late spans (each logged once at INFO, rate-limited).
+    pub late_runs: u64,
     pub evicted: u64,
     pub truncated: u64,
 }
@@ -103,8 +108,11 @@ pub struct RunBuffer {
     open: HashMap<[u8; 16], OpenRun>,
     /// Insertion order for eviction (trace id, seq); stale entries are skipped.
     order: VecDeque<([u8; 16], u64)>,
-    finished: HashSet<[u8; 16]>,
+    /// Recently finished runs → whether a late span for it was already logged.
+    finished: HashMap<[u8; 16], bool>,
     finished_order: VecDeque<[u8; 16]>,
+    /// INFO lines about late spans in the current minute (at most [`LATE_LOGS_PER_MINUTE`]).
+    late_log_window: Option<(Instant, u32)>,
     next_seq: u64,
     bytes: usize,
     pub stats: AssemblerStats,
@@ -120,8 +128,9 @@ impl RunBuffer {
             cfg,
             open: HashMap::new(),
             order: VecDeque::new(),
-            finished: HashSet::new(),
+            finished: HashMap::new(),
             finished_order: VecDeque::new(),
+            late_log_window: None,
             next_seq: 0,
             bytes: 0,
             stats: AssemblerStats::default(),
@@ -154,9 +163,8 @@ impl RunBuffer {
         for span in spans {
             let tid = span.trace_id;
             if !self.open.contains_key(&tid) {
-                if self.finished.contains(&tid) {
-                    self.stats.late_spans += 1;
-                    tracing::debug!(trace_id = %groundcheck_detectors::span::hex(&tid), span = %span.name, "late span for a finished run");
+                if self.finished.contains_key(&tid) {
+                    self.late_span(tid, &span.name, now);
                     continue;
                 }
                 while self.open.len() >= self.cfg.max_open_runs {
@@ -225,6 +233,36 @@ impl RunBuffer {
         out
     }
 
+    /// A span for a run already reported: counted, and logged at INFO once per run (at most
+    /// [`LATE_LOGS_PER_MINUTE`] lines a minute; the rest at DEBUG) with what to do about it.
+    fn late_span(&mut self, tid: [u8; 16], name: &str, now: Instant) {
+        self.stats.late_spans += 1;
+        let run = groundcheck_detectors::span::hex(&tid);
+        let logged = self.finished.get_mut(&tid).expect("finished run");
+        if *logged {
+            tracing::debug!(run = %run, span = %name, "late span for a finished run");
+            return;
+        }
+        *logged = true;
+        self.stats.late_runs += 1;
+        let window = match self.late_log_window {
+            Some((start, n)) if now.duration_since(start) < Duration::from_secs(60) => (start, n),
+            _ => (now, 0),
+        };
+        if window.1 >= LATE_LOGS_PER_MINUTE {
+            self.late_log_window = Some(window);
+            tracing::debug!(run = %run, span = %name, "late span for a finished run");
+            return;
+        }
+        self.late_log_window = Some((window.0, window.1 + 1));
+        tracing::info!(
+            run = %run,
+            span = %name,
+            grace_ms = self.cfg.grace.as_millis() as u64,
+            "span arrived for a run that was already reported; it is not checked (counted in groundcheck_assembler_late_spans_total). To check the run again send it with a new trace id; if spans of one run arrive further apart than the grace period, raise --grace-ms"
+        );
+    }
+
     fn pop_oldest(&mut self) -> Option<[u8; 16]> {
         while let Some((tid, seq)) = self.order.pop_front() {
             if self.open.get(&tid).is_some_and(|r| r.seq == seq) {
@@ -237,7 +275,7 @@ impl RunBuffer {
     fn finish(&mut self, tid: [u8; 16], reason: FinishReason) -> FinishedRun {
         let run = self.open.remove(&tid).expect("open run");
         self.bytes -= run.bytes;
-        self.finished.insert(tid);
+        self.finished.insert(tid, false);
         self.finished_order.push_back(tid);
         while self.finished_order.len() > self.cfg.finished_memory {
             if let Some(old) = self.finished_order.pop_front() {
@@ -400,6 +438,37 @@ mod tests {
         b.insert(vec![span(1, 2, Some(1))], t0);
         let done = b.tick(t0 + Duration::from_secs(31));
         assert_eq!(done[0].reason, FinishReason::IdleTimeout);
+    }
+
+    #[test]
+    fn late_spans_are_counted_per_span_and_logged_once_per_run() {
+        let t0 = Instant::now();
+        let mut b = RunBuffer::new(AssemblerConfig {
+            max_open_runs: 100,
+            finished_memory: 100,
+            ..cfg()
+        });
+        for t in 1..=30u8 {
+            b.insert(vec![span(t, 1, None)], t0);
+        }
+        assert_eq!(b.tick(t0 + Duration::from_secs(3)).len(), 30);
+        // The same requests again (a re-send): every span is late, each run counted once.
+        for t in 1..=30u8 {
+            assert!(b
+                .insert(
+                    vec![span(t, 1, None), span(t, 2, Some(1))],
+                    t0 + Duration::from_secs(4)
+                )
+                .is_empty());
+        }
+        assert_eq!(b.stats.late_spans, 60);
+        assert_eq!(b.stats.late_runs, 30);
+        assert_eq!(b.open_runs(), 0, "late spans do not reopen a run");
+        // The INFO budget of the minute is spent after LATE_LOGS_PER_MINUTE runs.
+        assert_eq!(b.late_log_window.map(|w| w.1), Some(LATE_LOGS_PER_MINUTE));
+        b.insert(vec![span(1, 3, Some(1))], t0 + Duration::from_secs(70));
+        assert_eq!(b.stats.late_runs, 30, "run 1 was already logged");
+        assert_eq!(b.late_log_window.map(|w| w.1), Some(LATE_LOGS_PER_MINUTE));
     }
 
     #[test]

@@ -33,8 +33,9 @@ pub enum ConfigError {
 
 macro_rules! settings {
     ($( $(#[$doc:meta])* $field:ident : $ty:ty = $default:expr, env = $env:literal, long = $long:literal ;)*) => {
-        /// Flags shared by `serve` and `check` (each also settable by env var and TOML key).
+        /// Flags shared by `serve`, `check` and `eval` (each also settable by env var and TOML key).
         #[derive(Debug, Clone, Args)]
+        #[command(next_help_heading = "Collector settings (serve, check, eval; send and loadgen ignore them)")]
         pub struct SettingsArgs {
             /// TOML configuration file (keys are the flag names with `_`).
             #[arg(long, env = "GROUNDCHECK_CONFIG", global = true)]
@@ -228,10 +229,12 @@ settings! {
     nli_sessions: usize = 0, env = "GROUNDCHECK_NLI_SESSIONS", long = "nli-sessions";
     /// Lower a supported claim when the model's p(contradiction) reaches this.
     nli_contradiction_threshold: f64 = crate::nli::NliThresholds::default().contradiction, env = "GROUNDCHECK_NLI_CONTRADICTION_THRESHOLD", long = "nli-contradiction-threshold";
-    /// Lower a claim with nothing checkable when the model's p(entailment) is at most this.
+    /// Lower a supported claim when the model's p(entailment) is at most this (0: never).
     nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
-    /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this.
+    /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this (above 1: never).
     nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
+    /// Let the learned model act on runs whose evidence is mostly JSON tool output too (default: prose only).
+    nli_on_json: bool = crate::nli::NliThresholds::default().on_json, env = "GROUNDCHECK_NLI_ON_JSON", long = "nli-on-json";
     /// Calibration dump: append one JSON line per claim the learned model sees to this file (empty: off).
     nli_dump: PathBuf = PathBuf::new(), env = "GROUNDCHECK_NLI_DUMP", long = "nli-dump";
     /// Kafka bootstrap servers (`host:port,…`); empty: the Kafka receiver is off.
@@ -407,9 +410,10 @@ impl Settings {
             ("nli_unsupported_threshold", self.nli_unsupported_threshold),
             ("nli_entailment_threshold", self.nli_entailment_threshold),
         ] {
-            if !(0.0..=1.0).contains(&v) {
+            // Probabilities; a threshold above 1 is never reached (the rule is off).
+            if !(0.0..=2.0).contains(&v) {
                 return Err(ConfigError::Invalid(format!(
-                    "{name} must be within [0, 1], got {v}"
+                    "{name} must be within [0, 2] (above 1: off), got {v}"
                 )));
             }
         }

@@ -3,7 +3,8 @@
 //! Rooms, in the order data flows: [`receivers`] (OTLP gRPC/HTTP) → [`pipeline`]
 //! (normalize, assemble via [`assembler`], Stage 1 inline, worker pool for Stages 2–4, sink
 //! runner) → sinks (`groundcheck-sinks`). [`serve`] wires them with [`admin`] and ordered
-//! shutdown; [`check`] runs the same detection offline. [`config`] resolves settings once and
+//! shutdown; [`check`] runs the same detection offline; [`send`] sends OTLP files to a
+//! collector. [`config`] resolves settings once and
 //! [`wiring`] turns them into each component's own config ([`detection`] builds the detector
 //! from its); [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness
 //! model.
@@ -22,5 +23,6 @@ pub mod nli;
 pub mod pipeline;
 pub mod receivers;
 pub mod registry;
+pub mod send;
 pub mod serve;
 pub mod wiring;

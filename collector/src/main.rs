@@ -2,6 +2,8 @@
 //!
 //! - `groundcheck serve`: OTLP/gRPC + OTLP/HTTP receivers, run assembly, detection, sinks.
 //! - `groundcheck check FILE...`: the same detection offline over OTLP/JSON files.
+//! - `groundcheck send FILE...`: send OTLP files to a collector, print its answers.
+//! - `groundcheck loadgen`, `groundcheck eval`: load generator, detection quality.
 
 use anyhow::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -32,6 +34,8 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Send OTLP trace files (JSON or protobuf) to a collector and print what it answered.
+    Send(groundcheck::send::SendArgs),
     /// Send generated agent runs to a running collector and report throughput and latency.
     Loadgen(groundcheck::loadgen::LoadgenArgs),
     /// Measure detection quality on labeled data (precision/recall/F1 with Wilson 95% intervals).
@@ -103,6 +107,17 @@ fn main() -> anyhow::Result<()> {
             );
             if stats.failed() {
                 anyhow::bail!("{} undecodable input lines skipped, {} runs failed (see above); every other run was reported", stats.undecodable_lines, stats.panicked_runs);
+            }
+            Ok(())
+        }
+        Cmd::Send(args) => {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let (text, ok) = rt.block_on(groundcheck::send::run(args))?;
+            print!("{text}");
+            if !ok {
+                anyhow::bail!("the collector refused some requests (see above)");
             }
             Ok(())
         }

@@ -160,6 +160,7 @@ counters! {
     assembler_runs_evicted_total: "Runs finished early because max_open_runs was reached",
     assembler_runs_truncated_total: "Runs finished early because max_spans_per_run was reached",
     assembler_late_spans_total: "Spans that arrived after their run was finished (logged, not merged)",
+    assembler_late_runs_total: "Finished runs that received spans after their report (each logged once at INFO, rate-limited)",
     stage1_tool_calls_total: "Tool calls verified by Stage 1",
     stage1_tool_calls_rejected_total: "Tool calls rejected by Stage 1 (invalid or fabricated)",
     stage1_inline_tool_calls_total: "Tool spans checked by Stage 1 inline as they arrived (schema only)",

@@ -419,6 +419,9 @@ fn record_buffer(buffer: &RunBuffer, metrics: &Metrics) {
         .assembler_late_spans_total
         .store(buffer.stats.late_spans, Relaxed);
     metrics
+        .assembler_late_runs_total
+        .store(buffer.stats.late_runs, Relaxed);
+    metrics
         .assembler_runs_evicted_total
         .store(buffer.stats.evicted, Relaxed);
     metrics

@@ -280,6 +280,7 @@ pub fn nli_config(s: &Settings) -> NliConfig {
             contradiction: s.nli_contradiction_threshold,
             unsupported: s.nli_unsupported_threshold,
             entailment: s.nli_entailment_threshold,
+            on_json: s.nli_on_json,
         },
         dump: (!s.nli_dump.as_os_str().is_empty()).then(|| s.nli_dump.clone()),
     }

@@ -137,7 +137,7 @@ fn serve_reports_the_scorer_in_use_on_metrics() {
         m.contains("groundcheck_stage2_scorer_info{scorer=\"deterministic\"} 0"),
         "{m}"
     );
-    assert!(m.contains("groundcheck_stage2_nli_info{model=\"groundcheck-nli.int8.onnx (22.1 MiB)\",fallback_reason=\"\"} 1"), "{m}");
+    assert!(m.contains("groundcheck_stage2_nli_info{model=\"groundcheck-nli.int8.onnx (21.7 MiB)\",fallback_reason=\"\"} 1"), "{m}");
     assert!(m.contains("groundcheck_nli_pairs_total "), "{m}");
     drop(on);
     let off = common::Server::start(&["--nli-runtime", "/nonexistent/libonnxruntime.so"]);

@@ -1,7 +1,7 @@
 //! The real OpenTelemetry Python SDK (`tests/python/emit_agent_run.py`, OTLP exporters over
 //! gRPC and HTTP) against the real `groundcheck serve` binary.
 //!
-//! Needs `target/debug/groundcheck` and `.venv` (run `cargo build -p groundcheck &&
+//! Needs `target/<profile>/groundcheck` and `.venv` (run `cargo build -p groundcheck &&
 //! deploy/setup-python.sh` first); fails, never skips, when either is missing.
 
 mod common;

@@ -1,14 +1,14 @@
 //! Shared helpers of the end-to-end tests: start the real `groundcheck serve` binary on free
 //! ports, talk to it over a minimal HTTP/1.1 client, and read its JSON Lines reports.
 //!
-//! The binary is NOT built by the tests. Build it first:
+//! The binary is NOT built by the tests. Build it first, with the profile of the tests:
 //!
 //! ```sh
-//! cargo build -p groundcheck && deploy/setup-python.sh && cargo test -p groundcheck-tests
+//! cargo build --release -p groundcheck && deploy/setup-python.sh && cargo test --release -p groundcheck-tests
 //! ```
 //!
-//! `GROUNDCHECK_BIN` overrides the binary path (default `<workspace>/target/debug/groundcheck`,
-//! or `$CARGO_TARGET_DIR/debug/groundcheck`).
+//! `GROUNDCHECK_BIN` overrides the binary path (default `<target>/<profile>/groundcheck`, the
+//! profile the tests were built with; `<target>` is `$CARGO_TARGET_DIR` or `<workspace>/target`).
 
 #![allow(dead_code)]
 
@@ -47,13 +47,19 @@ pub fn groundcheck_bin() -> PathBuf {
             } else {
                 workspace_root().join(target)
             };
-            target.join("debug").join("groundcheck")
+            // The profile these tests were built with (deploy/test.sh: release).
+            let profile = if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            };
+            target.join(profile).join("groundcheck")
         }
     };
     assert!(
         path.is_file(),
-        "groundcheck binary not found at {}: build it first with `cargo build -p groundcheck` \
-         (the end-to-end tests run the real binary; run `cargo build -p groundcheck && deploy/setup-python.sh && cargo test -p groundcheck-tests`)",
+        "groundcheck binary not found at {}: build it first with the tests' profile \
+         (the end-to-end tests run the real binary; run `cargo build --release -p groundcheck && deploy/setup-python.sh && cargo test --release -p groundcheck-tests`)",
         path.display()
     );
     path
