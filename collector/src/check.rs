@@ -150,17 +150,25 @@ pub fn run_check(
         }
     }
     finished.extend(buffer.drain(true));
-    let results: Vec<(HallucinationReport, Option<DetectorPanic>)> = finished
+    let mut runs: Vec<_> = finished.into_par_iter().map(to_agent_run).collect();
+    let cache_cfg = crate::wiring::conversation_cache_config(settings);
+    if cache_cfg.max_conversations > 0 {
+        // The conversation cache sees the turns in the order they started, as serve sees them
+        // in the order they finish.
+        runs.sort_by_key(|(r, _)| r.start_unix_nano);
+        let mut cache = crate::conversations::ConversationCache::new(cache_cfg);
+        for (r, _) in &mut runs {
+            cache.apply(r, now);
+        }
+    }
+    let results: Vec<(HallucinationReport, Option<DetectorPanic>)> = runs
         .into_par_iter()
-        .map(|f| {
-            let (run, panic) = to_agent_run(f);
-            match panic {
-                Some(p) => (
-                    detector.panic_report(&run, Vec::new(), &p, now_unix_nano()),
-                    Some(p),
-                ),
-                None => detector.detect_isolated(&run, now_unix_nano()),
-            }
+        .map(|(run, panic)| match panic {
+            Some(p) => (
+                detector.panic_report(&run, Vec::new(), &p, now_unix_nano()),
+                Some(p),
+            ),
+            None => detector.detect_isolated(&run, now_unix_nano()),
         })
         .collect();
     for (r, panic) in &results {

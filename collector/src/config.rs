@@ -233,6 +233,12 @@ settings! {
     nli_unsupported_threshold: f64 = crate::nli::NliThresholds::default().unsupported, env = "GROUNDCHECK_NLI_UNSUPPORTED_THRESHOLD", long = "nli-unsupported-threshold";
     /// Overrule a deterministic entity/clause flag when the model's p(entailment) reaches this (above 1: never).
     nli_entailment_threshold: f64 = crate::nli::NliThresholds::default().entailment, env = "GROUNDCHECK_NLI_ENTAILMENT_THRESHOLD", long = "nli-entailment-threshold";
+    /// Conversation cache: remember the tool results of this many conversations and give them, as history, to later runs of the conversation sent without their history (0: off).
+    conversation_cache_size: usize = 0, env = "GROUNDCHECK_CONVERSATION_CACHE_SIZE", long = "conversation-cache-size";
+    /// Conversation cache: tool calls remembered per conversation at most (oldest dropped).
+    conversation_cache_calls: usize = 64, env = "GROUNDCHECK_CONVERSATION_CACHE_CALLS", long = "conversation-cache-calls";
+    /// Conversation cache: forget a conversation unused for this many seconds.
+    conversation_cache_ttl_secs: u64 = 1800, env = "GROUNDCHECK_CONVERSATION_CACHE_TTL_SECS", long = "conversation-cache-ttl-secs";
     /// Let the learned model act on runs whose evidence is mostly JSON tool output too (default: prose only).
     nli_on_json: bool = crate::nli::NliThresholds::default().on_json, env = "GROUNDCHECK_NLI_ON_JSON", long = "nli-on-json";
     /// Calibration dump: append one JSON line per claim the learned model sees to this file (empty: off).

@@ -14,6 +14,7 @@ pub mod assembler;
 pub mod check;
 pub mod clickhouse;
 pub mod config;
+pub mod conversations;
 pub mod detection;
 pub mod eval;
 pub mod llm;

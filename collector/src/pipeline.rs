@@ -25,6 +25,7 @@
 //! run, the sink runner writes every report, then the process exits.
 
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
+use crate::conversations::{ConversationCache, ConversationCacheConfig};
 use crate::metrics::Metrics;
 use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
@@ -72,6 +73,8 @@ pub struct PipelineConfig {
     pub llm_max_pending_runs: usize,
     /// How long a run's report waits for its probes and judge verdicts.
     pub llm_deadline: Duration,
+    /// Earlier results for runs sent without their history ([`crate::conversations`]).
+    pub conversations: ConversationCacheConfig,
 }
 
 pub fn now_unix_nano() -> u64 {
@@ -190,6 +193,8 @@ struct Dispatch {
     sink_tx: mpsc::Sender<SinkItem>,
     metrics: Arc<Metrics>,
     async_stage: AsyncStage,
+    /// Applied on the assembler task only (the lock is never contended).
+    conversations: std::sync::Mutex<ConversationCache>,
 }
 
 impl Pipeline {
@@ -237,6 +242,7 @@ impl Pipeline {
                 max_pending: cfg.llm_max_pending_runs,
                 deadline: cfg.llm_deadline + Duration::from_secs(2),
             },
+            conversations: std::sync::Mutex::new(ConversationCache::new(cfg.conversations)),
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
@@ -439,6 +445,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         sink_tx,
         metrics,
         async_stage,
+        conversations,
         ..
     } = to;
     for mut f in finished {
@@ -461,9 +468,24 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
                 );
             }
         }
-        let (run, mut panic) = to_agent_run(f);
+        let (mut run, mut panic) = to_agent_run(f);
         if let Some(p) = &panic {
             record_panic(&run.run_id, p, metrics);
+        }
+        if let Ok(mut cache) = conversations.lock() {
+            let a = cache.apply(&mut run, finished_at);
+            metrics
+                .conversation_cache_conversations
+                .store(cache.len() as u64, Relaxed);
+            metrics
+                .conversation_cache_hits_total
+                .fetch_add(u64::from(a.hit), Relaxed);
+            metrics
+                .conversation_cache_calls_supplied_total
+                .fetch_add(a.supplied as u64, Relaxed);
+            metrics
+                .conversation_cache_evictions_total
+                .fetch_add(a.evicted as u64, Relaxed);
         }
         // Stage 1 inline, on the assembly path.
         let t = Instant::now();
@@ -972,6 +994,11 @@ mod tests {
             sink_shutdown: Duration::from_millis(200),
             llm_max_pending_runs: 1,
             llm_deadline: Duration::from_secs(1),
+            conversations: ConversationCacheConfig {
+                max_conversations: 0,
+                max_calls: 0,
+                ttl: Duration::ZERO,
+            },
         }
     }
 

@@ -145,6 +145,15 @@ pub fn pipeline_config(s: &Settings) -> PipelineConfig {
         sink_shutdown: Duration::from_millis(s.sink_shutdown_ms),
         llm_max_pending_runs: s.llm_max_pending_runs,
         llm_deadline: Duration::from_millis(s.llm_deadline_ms),
+        conversations: conversation_cache_config(s),
+    }
+}
+
+pub fn conversation_cache_config(s: &Settings) -> crate::conversations::ConversationCacheConfig {
+    crate::conversations::ConversationCacheConfig {
+        max_conversations: s.conversation_cache_size,
+        max_calls: s.conversation_cache_calls,
+        ttl: Duration::from_secs(s.conversation_cache_ttl_secs),
     }
 }
 
