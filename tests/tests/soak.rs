@@ -724,8 +724,18 @@ fn soak_under_faults_loses_no_acknowledged_run() {
     .ok()
     .and_then(|t| t.trim().parse().ok())
     .unwrap_or(0);
-    let metrics = server.metrics();
     let alive_at_end = alive();
+    if !alive_at_end {
+        let log = server.log();
+        let tail: Vec<&str> = log.lines().rev().take(40).collect();
+        panic!(
+            "serve died during the soak (first seen gone at {:?} s; no shutdown line means a \
+             signal or a native abort); last log lines:\n{}",
+            *died_at.lock().unwrap(),
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
+    }
+    let metrics = server.metrics();
     stop.store(true, Relaxed);
     sampler.join().unwrap();
     let died = *died_at.lock().unwrap();
