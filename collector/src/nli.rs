@@ -38,7 +38,7 @@ use groundcheck_detectors::bm25::{self, Bm25};
 use groundcheck_detectors::report::{Claim, ClaimStatus, ClaimType};
 use groundcheck_detectors::run::AgentRun;
 use groundcheck_detectors::stage2::bounds::Scored;
-use groundcheck_detectors::stage2::{Scorer, Stage2Config};
+use groundcheck_detectors::stage2::{self, Scorer, Stage2Config};
 use ort::session::Session;
 use ort::value::TensorRef;
 use std::path::{Path, PathBuf};
@@ -401,7 +401,7 @@ fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: us
 /// Evidence of a run for the model's premises: the tool results and retrieved documents (JSON
 /// flattened the way the model was trained), indexed with Stage 2's retrieval
 /// ([`groundcheck_detectors::bm25`]); whether it is mostly prose comes from Stage 2's prose
-/// rule ([`groundcheck_detectors::stage2::prose_evidence`]), so both scorers agree on it.
+/// rule ([`groundcheck_detectors::stage2::prose_docs`]), so both scorers agree on it.
 struct EvidenceIndex {
     /// More of the evidence is prose than JSON.
     prose: bool,
@@ -416,17 +416,16 @@ impl EvidenceIndex {
         // at least one passage of a sentence's length. A bare identifier or a short status
         // string returned by a tool ("mei_davis_8935", "Error: user not found") is prose to
         // the byte count but nothing the model can read entailment from.
-        let prose = groundcheck_detectors::stage2::prose_evidence(run)
-            && run
-                .evidence()
+        let docs = run.evidence();
+        let prose = stage2::prose_docs(&docs)
+            && docs
                 .iter()
-                .filter(|d| d.source != "user" && d.source != "system")
+                .filter(|d| stage2::is_result(d))
                 .any(|d| is_passage(&d.text));
         // The question goes into the hypothesis; the system prompt is not evidence of facts.
-        let texts: Vec<String> = run
-            .evidence()
+        let texts: Vec<String> = docs
             .iter()
-            .filter(|d| d.source != "user" && d.source != "system")
+            .filter(|d| stage2::is_result(d))
             .map(|d| flatten_json(&d.text))
             .collect();
         // Where the model does not act (structured evidence with `on_json` off, no dump), no
@@ -480,11 +479,7 @@ const PASSAGE_WORDS: usize = 8;
 
 /// Free text (not a JSON object or array) of at least [`PASSAGE_WORDS`] words.
 fn is_passage(text: &str) -> bool {
-    let t = text.trim_start();
-    let structured = t.starts_with(['{', '['])
-        && serde_json::from_str::<serde_json::Value>(t)
-            .is_ok_and(|j| j.is_object() || j.is_array());
-    !structured && t.split_whitespace().nth(PASSAGE_WORDS - 1).is_some()
+    !stage2::is_structured(text) && text.split_whitespace().nth(PASSAGE_WORDS - 1).is_some()
 }
 
 /// What the model did to a claim's verdict.

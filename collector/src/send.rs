@@ -167,8 +167,27 @@ fn describe(resp: &ExportTraceServiceResponse) -> String {
     }
 }
 
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+/// An OTLP/HTTP export request: `POST path` with the content type of the encoding and
+/// `Content-Encoding: gzip` when the body is compressed (also used by `loadgen`).
+pub fn otlp_http_request(path: &str, host: &str, json: bool, gzip: bool) -> http::request::Builder {
+    let b = http::Request::post(path).header("host", host).header(
+        "content-type",
+        if json {
+            "application/json"
+        } else {
+            "application/x-protobuf"
+        },
+    );
+    if gzip {
+        b.header("content-encoding", "gzip")
+    } else {
+        b
+    }
+}
+
+/// A gzip body (fast compression: `send` and `loadgen` favour throughput over ratio).
+pub fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     let _ = e.write_all(data);
     e.finish().unwrap_or_default()
 }
@@ -284,19 +303,7 @@ pub async fn run(args: SendArgs) -> Result<(String, bool), SendError> {
                     _ => it.request.encode_to_vec(),
                 };
                 let body = if args.gzip { gzip(&body) } else { body };
-                let mut b = http::Request::post(path.as_str())
-                    .header("host", authority.as_str())
-                    .header(
-                        "content-type",
-                        if json {
-                            "application/json"
-                        } else {
-                            "application/x-protobuf"
-                        },
-                    );
-                if args.gzip {
-                    b = b.header("content-encoding", "gzip");
-                }
+                let mut b = otlp_http_request(&path, authority.as_str(), json, args.gzip);
                 for (k, v) in &args.headers {
                     b = b.header(k.as_str(), v.as_str());
                 }

@@ -7,16 +7,12 @@
 
 mod common;
 
-use common::{metric_value, Server};
-use serde_json::{json, Value};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use common::{genai_run, metric_value, GenaiRun, Server};
+use serde_json::Value;
+use std::time::Duration;
 
-fn attr(key: &str, value: &str) -> Value {
-    json!({ "key": key, "value": { "stringValue": value } })
-}
-
-/// One GenAI-dialect turn: the agent span (with the conversation id), one tool execution and
-/// the model turn that answers.
+/// One GenAI-dialect turn of the conversation: the agent span, one tool execution and the
+/// model turn that answers, every span with the conversation id.
 fn turn(
     trace_id: &str,
     tool: &str,
@@ -25,48 +21,18 @@ fn turn(
     question: &str,
     answer: &str,
 ) -> Vec<u8> {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
-    let root = "a1a2a3a4a5a6a7a8";
-    let input = json!([{ "role": "user", "parts": [{ "type": "text", "content": question }] }]);
-    let output = json!([{ "role": "assistant", "parts": [{ "type": "text", "content": answer }],
-                          "finish_reason": "stop" }]);
-    let span = |id: &str, parent: Option<&str>, name: &str, s: u64, e: u64, attrs: Vec<Value>| {
-        json!({
-            "traceId": trace_id, "spanId": id, "parentSpanId": parent.unwrap_or(""),
-            "name": name, "kind": 1,
-            "startTimeUnixNano": (now - s).to_string(), "endTimeUnixNano": (now - e).to_string(),
-            "attributes": attrs,
-        })
-    };
-    let req = json!({ "resourceSpans": [{
-        "resource": { "attributes": [attr("service.name", "conversation-e2e")] },
-        "scopeSpans": [{ "scope": { "name": "e2e.conversation" }, "spans": [
-            span("b1b2b3b4b5b6b7b8", Some(root), &format!("execute_tool {tool}"), 3_000_000, 2_500_000, vec![
-                attr("gen_ai.operation.name", "execute_tool"),
-                attr("gen_ai.tool.name", tool),
-                attr("gen_ai.tool.call.id", &format!("call_{trace_id}")),
-                attr("gen_ai.tool.call.arguments", args),
-                attr("gen_ai.tool.call.result", result),
-                attr("gen_ai.conversation.id", "conv-e2e-1"),
-            ]),
-            span("c1c2c3c4c5c6c7c8", Some(root), "chat gpt-4o", 2_000_000, 1_000_000, vec![
-                attr("gen_ai.operation.name", "chat"),
-                attr("gen_ai.request.model", "gpt-4o"),
-                attr("gen_ai.input.messages", &input.to_string()),
-                attr("gen_ai.output.messages", &output.to_string()),
-                attr("gen_ai.conversation.id", "conv-e2e-1"),
-            ]),
-            span(root, None, "invoke_agent Shop", 4_000_000, 0, vec![
-                attr("gen_ai.operation.name", "invoke_agent"),
-                attr("gen_ai.agent.name", "Shop"),
-                attr("gen_ai.conversation.id", "conv-e2e-1"),
-            ]),
-        ]}],
-    }]});
-    serde_json::to_vec(&req).unwrap()
+    genai_run(&GenaiRun {
+        trace_id,
+        service: "conversation-e2e",
+        agent: "Shop",
+        tool,
+        call_id: &format!("call_{trace_id}"),
+        args,
+        result,
+        question,
+        answer,
+        conversation: Some("conv-e2e-1"),
+    })
 }
 
 /// Send both turns (the second after the first is reported) and return turn 2's report.

@@ -134,7 +134,7 @@ fn quick_start_runs_verbatim_and_prints_what_the_readme_says() {
         .stderr(Stdio::from(log))
         .spawn()
         .unwrap();
-    let guard = scopeguard(serve.id());
+    let guard = Term(serve.id());
     let admin = "127.0.0.1:9464".parse().unwrap();
     let serve_log = || std::fs::read_to_string(&log_path).unwrap_or_default();
     wait_for("serve answers /healthz", Duration::from_secs(60), || {
@@ -273,8 +273,4 @@ impl Drop for Term {
             .args(["-TERM", &self.0.to_string()])
             .status();
     }
-}
-
-fn scopeguard(pid: u32) -> Term {
-    Term(pid)
 }

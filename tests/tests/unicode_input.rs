@@ -8,56 +8,25 @@
 
 mod common;
 
-use common::{metric_value, Server};
-use serde_json::{json, Value};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-fn attr(key: &str, value: &str) -> Value {
-    json!({ "key": key, "value": { "stringValue": value } })
-}
+use common::{genai_run, metric_value, GenaiRun, Server};
+use serde_json::Value;
+use std::time::Duration;
 
 /// One GenAI-dialect run as OTLP/JSON: the agent span, a tool execution whose result is
 /// `evidence`, and the model turn whose output is `answer`.
 fn run_request(trace_id: &str, question: &str, evidence: &str, answer: &str) -> Vec<u8> {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
-    let root = "a1a2a3a4a5a6a7a8";
-    let input = json!([{ "role": "user", "parts": [{ "type": "text", "content": question }] }]);
-    let output = json!([{ "role": "assistant", "parts": [{ "type": "text", "content": answer }],
-                          "finish_reason": "stop" }]);
-    let span = |id: &str, parent: Option<&str>, name: &str, s: u64, e: u64, attrs: Vec<Value>| {
-        json!({
-            "traceId": trace_id, "spanId": id, "parentSpanId": parent.unwrap_or(""),
-            "name": name, "kind": 1,
-            "startTimeUnixNano": (now - s).to_string(), "endTimeUnixNano": (now - e).to_string(),
-            "attributes": attrs,
-        })
-    };
-    let req = json!({ "resourceSpans": [{
-        "resource": { "attributes": [attr("service.name", "unicode-e2e")] },
-        "scopeSpans": [{ "scope": { "name": "e2e.unicode" }, "spans": [
-            span("b1b2b3b4b5b6b7b8", Some(root), "execute_tool lookup_statute", 3_000_000, 2_500_000, vec![
-                attr("gen_ai.operation.name", "execute_tool"),
-                attr("gen_ai.tool.name", "lookup_statute"),
-                attr("gen_ai.tool.call.id", "call_1"),
-                attr("gen_ai.tool.call.arguments", r#"{"q":"Cal. Civ. Code § 1714"}"#),
-                attr("gen_ai.tool.call.result", evidence),
-            ]),
-            span("c1c2c3c4c5c6c7c8", Some(root), "chat gpt-4o", 2_000_000, 1_000_000, vec![
-                attr("gen_ai.operation.name", "chat"),
-                attr("gen_ai.request.model", "gpt-4o"),
-                attr("gen_ai.input.messages", &input.to_string()),
-                attr("gen_ai.output.messages", &output.to_string()),
-            ]),
-            span(root, None, "invoke_agent Counsel", 4_000_000, 0, vec![
-                attr("gen_ai.operation.name", "invoke_agent"),
-                attr("gen_ai.agent.name", "Counsel"),
-            ]),
-        ]}],
-    }]});
-    serde_json::to_vec(&req).unwrap()
+    genai_run(&GenaiRun {
+        trace_id,
+        service: "unicode-e2e",
+        agent: "Counsel",
+        tool: "lookup_statute",
+        call_id: "call_1",
+        args: r#"{"q":"Cal. Civ. Code § 1714"}"#,
+        result: evidence,
+        question,
+        answer,
+        conversation: None,
+    })
 }
 
 /// The report's claims lie inside the answer (character offsets) and name its text.

@@ -20,7 +20,6 @@ use hyper_util::rt::TokioIo;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
 use prost::Message;
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -129,19 +128,7 @@ async fn send_http(
     json: bool,
     gzip: bool,
 ) -> Outcome {
-    let mut b = http::Request::post("/v1/traces")
-        .header("host", host)
-        .header(
-            "content-type",
-            if json {
-                "application/json"
-            } else {
-                "application/x-protobuf"
-            },
-        );
-    if gzip {
-        b = b.header("content-encoding", "gzip");
-    }
+    let b = crate::send::otlp_http_request("/v1/traces", host, json, gzip);
     let req = match b.body(Full::new(bytes::Bytes::from(body))) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e.to_string()),
@@ -263,12 +250,6 @@ async fn produce_runs(
     (Outcome::Ok, bytes)
 }
 
-fn gzip(b: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    let _ = e.write_all(b);
-    e.finish().unwrap_or_default()
-}
-
 async fn worker(
     args: Arc<LoadgenArgs>,
     stats: Arc<Stats>,
@@ -372,7 +353,7 @@ async fn worker(
                 };
                 let bytes = body.len() as u64;
                 if args.gzip {
-                    body = gzip(&body);
+                    body = crate::send::gzip(&body);
                 }
                 (
                     send_http(sender, &args.target, body, json, args.gzip).await,

@@ -315,8 +315,15 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
 }
 
 /// A tool result or retrieved document (not the request or the system prompt).
-fn is_result(d: &EvidenceDoc) -> bool {
+pub fn is_result(d: &EvidenceDoc) -> bool {
     d.source != "user" && d.source != "system"
+}
+
+/// The text is a JSON object or array (structured tool output), not prose.
+pub fn is_structured(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with(['{', '['])
+        && serde_json::from_str::<serde_json::Value>(t).is_ok_and(|j| j.is_object() || j.is_array())
 }
 
 /// The prose rule: the run's tool results and retrieved documents are mostly prose (half or
@@ -328,14 +335,16 @@ fn prose_rule(prose_bytes: usize, result_bytes: usize) -> bool {
 
 /// Whether the run's evidence is mostly prose ([`prose_rule`]), for other scorers.
 pub fn prose_evidence(run: &AgentRun) -> bool {
+    prose_docs(&run.evidence())
+}
+
+/// [`prose_evidence`] over evidence already collected ([`AgentRun::evidence`]).
+pub fn prose_docs(docs: &[EvidenceDoc]) -> bool {
     let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
-    for d in run.evidence().iter().filter(|d| is_result(d)) {
+    for d in docs.iter().filter(|d| is_result(d)) {
         let t = d.text.trim_start();
         result_bytes += t.len();
-        let structured = t.starts_with(['{', '['])
-            && serde_json::from_str::<serde_json::Value>(t)
-                .is_ok_and(|j| j.is_object() || j.is_array());
-        if !structured {
+        if !is_structured(t) {
             prose_bytes += t.len();
         }
     }

@@ -70,7 +70,7 @@ mod states;
 mod test_support;
 
 pub use aggregate::{aggregate, Aggregation};
-pub use evidence::prose_evidence;
+pub use evidence::{is_result, is_structured, prose_docs, prose_evidence};
 pub use score::DeterministicScorer;
 
 use crate::report::Claim;

@@ -623,3 +623,73 @@ pub fn dev_labels() -> BTreeMap<String, Value> {
         })
         .collect()
 }
+
+/// One GenAI-dialect run (one trace), for [`genai_run`].
+pub struct GenaiRun<'a> {
+    pub trace_id: &'a str,
+    pub service: &'a str,
+    pub agent: &'a str,
+    pub tool: &'a str,
+    pub call_id: &'a str,
+    pub args: &'a str,
+    pub result: &'a str,
+    pub question: &'a str,
+    pub answer: &'a str,
+    /// `gen_ai.conversation.id` on every span, when set.
+    pub conversation: Option<&'a str>,
+}
+
+/// The run as an OTLP/JSON request: the agent span, one tool execution (`tool` called with
+/// `args`, returning `result`) and the model turn that answers `question` with `answer`; the
+/// spans ended just now.
+pub fn genai_run(r: &GenaiRun<'_>) -> Vec<u8> {
+    use serde_json::json;
+    let attr = |key: &str, value: &str| json!({ "key": key, "value": { "stringValue": value } });
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let root = "a1a2a3a4a5a6a7a8";
+    let input = json!([{ "role": "user", "parts": [{ "type": "text", "content": r.question }] }]);
+    let output = json!([{ "role": "assistant", "parts": [{ "type": "text", "content": r.answer }],
+                          "finish_reason": "stop" }]);
+    let span = |id: &str,
+                parent: Option<&str>,
+                name: &str,
+                s: u64,
+                e: u64,
+                mut attrs: Vec<Value>| {
+        if let Some(c) = r.conversation {
+            attrs.push(attr("gen_ai.conversation.id", c));
+        }
+        json!({
+            "traceId": r.trace_id, "spanId": id, "parentSpanId": parent.unwrap_or(""),
+            "name": name, "kind": 1,
+            "startTimeUnixNano": (now - s).to_string(), "endTimeUnixNano": (now - e).to_string(),
+            "attributes": attrs,
+        })
+    };
+    let req = json!({ "resourceSpans": [{
+        "resource": { "attributes": [attr("service.name", r.service)] },
+        "scopeSpans": [{ "scope": { "name": format!("e2e.{}", r.service) }, "spans": [
+            span("b1b2b3b4b5b6b7b8", Some(root), &format!("execute_tool {}", r.tool), 3_000_000, 2_500_000, vec![
+                attr("gen_ai.operation.name", "execute_tool"),
+                attr("gen_ai.tool.name", r.tool),
+                attr("gen_ai.tool.call.id", r.call_id),
+                attr("gen_ai.tool.call.arguments", r.args),
+                attr("gen_ai.tool.call.result", r.result),
+            ]),
+            span("c1c2c3c4c5c6c7c8", Some(root), "chat gpt-4o", 2_000_000, 1_000_000, vec![
+                attr("gen_ai.operation.name", "chat"),
+                attr("gen_ai.request.model", "gpt-4o"),
+                attr("gen_ai.input.messages", &input.to_string()),
+                attr("gen_ai.output.messages", &output.to_string()),
+            ]),
+            span(root, None, &format!("invoke_agent {}", r.agent), 4_000_000, 0, vec![
+                attr("gen_ai.operation.name", "invoke_agent"),
+                attr("gen_ai.agent.name", r.agent),
+            ]),
+        ]}],
+    }]});
+    serde_json::to_vec(&req).unwrap()
+}
