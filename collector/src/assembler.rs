@@ -91,6 +91,8 @@ struct OpenRun {
     acks: Vec<AckToken>,
     /// Some spans came without a token (OTLP): never handed back.
     has_otlp_spans: bool,
+    /// The tenant of the credentials of the run's first span.
+    tenant: Option<std::sync::Arc<str>>,
 }
 
 /// Counters the buffer reports after each call.
@@ -101,6 +103,8 @@ pub struct AssemblerStats {
     pub late_runs: u64,
     pub evicted: u64,
     pub truncated: u64,
+    /// Spans refused because their run was opened by another tenant's credentials.
+    pub tenant_mismatch: u64,
 }
 
 pub struct RunBuffer {
@@ -203,10 +207,18 @@ impl RunBuffer {
                         seq,
                         acks: Vec::new(),
                         has_otlp_spans: false,
+                        tenant: span.tenant.clone(),
                     },
                 );
             }
             let run = self.open.get_mut(&tid).expect("inserted above");
+            if run.tenant != span.tenant {
+                // A trace belongs to the tenant whose credentials opened it: another tenant
+                // cannot add spans to (or read its answer into) someone else's run.
+                self.stats.tenant_mismatch += 1;
+                tracing::warn!(run_id = %groundcheck_detectors::span::hex(&tid), "span refused: its run belongs to another tenant");
+                continue;
+            }
             run.last_seen = now;
             if is_root(&span) && span.end_unix_nano > 0 && run.root_ended_at.is_none() {
                 run.root_ended_at = Some(now);

@@ -153,6 +153,16 @@ settings! {
     http_addr: SocketAddr = "127.0.0.1:4318".parse().unwrap(), env = "GROUNDCHECK_HTTP_ADDR", long = "http-addr";
     /// Admin listen address (`/metrics`, `/healthz`).
     admin_addr: SocketAddr = "127.0.0.1:9464".parse().unwrap(), env = "GROUNDCHECK_ADMIN_ADDR", long = "admin-addr";
+    /// PEM certificate chain for TLS on the OTLP receivers (with `tls_key_file`; re-read when the file changes). Empty: plaintext.
+    tls_cert_file: String = String::new(), env = "GROUNDCHECK_TLS_CERT_FILE", long = "tls-cert-file";
+    /// PEM private key of `tls_cert_file`.
+    tls_key_file: String = String::new(), env = "GROUNDCHECK_TLS_KEY_FILE", long = "tls-key-file";
+    /// PEM bundle of client CAs: with it, every OTLP client must present a certificate issued by one (mTLS).
+    tls_client_ca_file: String = String::new(), env = "GROUNDCHECK_TLS_CLIENT_CA_FILE", long = "tls-client-ca-file";
+    /// Bearer tokens of the OTLP receivers: one per line, optionally followed by a tenant name (reloaded on change). Empty: no authentication.
+    auth_tokens_file: String = String::new(), env = "GROUNDCHECK_AUTH_TOKENS_FILE", long = "auth-tokens-file";
+    /// Bearer tokens for `/metrics` on the admin address (same format; tenants ignored). Empty: open (bind the admin address to loopback, the default).
+    admin_auth_tokens_file: String = String::new(), env = "GROUNDCHECK_ADMIN_AUTH_TOKENS_FILE", long = "admin-auth-tokens-file";
     /// Max request body in bytes after decompression (413 above it).
     max_body_bytes: usize = 64 << 20, env = "GROUNDCHECK_MAX_BODY_BYTES", long = "max-body-bytes";
     /// Directory of the embedded JSON Lines sink.
@@ -393,6 +403,17 @@ impl Settings {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
+        let set = |s: &str| !s.trim().is_empty();
+        if set(&self.tls_cert_file) != set(&self.tls_key_file) {
+            return Err(ConfigError::Invalid(
+                "tls_cert_file and tls_key_file go together: set both or neither".into(),
+            ));
+        }
+        if set(&self.tls_client_ca_file) && !set(&self.tls_cert_file) {
+            return Err(ConfigError::Invalid(
+                "tls_client_ca_file (mTLS) needs tls_cert_file and tls_key_file".into(),
+            ));
+        }
         self.thresholds()
             .validate()
             .map_err(|e| ConfigError::Invalid(e.to_string()))?;

@@ -83,6 +83,11 @@ macro_rules! counters {
             pub clickhouse_insert_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
+            /// Requests refused for authentication, by receiver × reason
+            /// ([`RECEIVERS`] × missing, invalid).
+            pub auth_failures: [[AtomicU64; 2]; 3],
+            /// Failed or timed-out TLS handshakes, by receiver ([`RECEIVERS`]).
+            pub tls_handshake_failures: [AtomicU64; 3],
         }
         impl Default for Metrics {
             fn default() -> Self {
@@ -98,6 +103,8 @@ macro_rules! counters {
                     probe_claim_latency: Histogram::new(),
                     clickhouse_insert_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
+                    auth_failures: Default::default(),
+                    tls_handshake_failures: Default::default(),
                 }
             }
         }
@@ -133,6 +140,18 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_clickhouse_insert_latency_seconds Time per acknowledged ClickHouse INSERT (one table, one batch)");
                 let _ = writeln!(out, "# TYPE groundcheck_clickhouse_insert_latency_seconds histogram");
                 self.clickhouse_insert_latency.render(&mut out, "groundcheck_clickhouse_insert_latency_seconds", "");
+                let _ = writeln!(out, "# HELP groundcheck_receiver_auth_failures_total Requests refused for a missing or invalid bearer token (401 / UNAUTHENTICATED)");
+                let _ = writeln!(out, "# TYPE groundcheck_receiver_auth_failures_total counter");
+                for (i, r) in RECEIVERS.iter().enumerate() {
+                    for (j, reason) in ["missing", "invalid"].iter().enumerate() {
+                        let _ = writeln!(out, "groundcheck_receiver_auth_failures_total{{receiver=\"{r}\",reason=\"{reason}\"}} {}", self.auth_failures[i][j].load(Relaxed));
+                    }
+                }
+                let _ = writeln!(out, "# HELP groundcheck_receiver_tls_handshake_failures_total TLS handshakes that failed or timed out (plaintext on a TLS port, no or a foreign client certificate, …)");
+                let _ = writeln!(out, "# TYPE groundcheck_receiver_tls_handshake_failures_total counter");
+                for (i, r) in RECEIVERS.iter().enumerate() {
+                    let _ = writeln!(out, "groundcheck_receiver_tls_handshake_failures_total{{receiver=\"{r}\"}} {}", self.tls_handshake_failures[i].load(Relaxed));
+                }
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
                         let _ = writeln!(out, "{k} {v}");
@@ -144,7 +163,32 @@ macro_rules! counters {
     };
 }
 
+/// The endpoints that authenticate and speak TLS, in the order of the labeled counters.
+pub const RECEIVERS: [&str; 3] = ["grpc", "http", "admin"];
+
+fn receiver_index(receiver: &str) -> usize {
+    RECEIVERS.iter().position(|r| *r == receiver).unwrap_or(2)
+}
+
+impl Metrics {
+    pub fn auth_failed(&self, receiver: &str, failure: crate::receivers::auth::AuthFailure) {
+        let j = match failure {
+            crate::receivers::auth::AuthFailure::Missing => 0,
+            crate::receivers::auth::AuthFailure::Invalid => 1,
+        };
+        self.auth_failures[receiver_index(receiver)][j].fetch_add(1, Relaxed);
+    }
+    pub fn tls_handshake_failed(&self, receiver: &str) {
+        self.tls_handshake_failures[receiver_index(receiver)].fetch_add(1, Relaxed);
+    }
+}
+
 counters! {
+    tls_reloads_total: "Times changed TLS certificate files were loaded",
+    tls_reload_failures_total: "Times changed TLS certificate files could not be used (previous kept)",
+    auth_reloads_total: "Times a changed tokens file was loaded",
+    auth_reload_failures_total: "Times a changed tokens file could not be used (previous tokens kept)",
+    assembler_tenant_mismatch_spans_total: "Spans refused because their run belongs to another tenant",
     receiver_grpc_requests_total: "OTLP/gRPC export requests received",
     receiver_http_requests_total: "OTLP/HTTP export requests received",
     receiver_requests_refused_total: "Requests refused because the pipeline was full (429/UNAVAILABLE)",

@@ -425,6 +425,9 @@ fn record_buffer(buffer: &RunBuffer, metrics: &Metrics) {
         .assembler_late_spans_total
         .store(buffer.stats.late_spans, Relaxed);
     metrics
+        .assembler_tenant_mismatch_spans_total
+        .store(buffer.stats.tenant_mismatch, Relaxed);
+    metrics
         .assembler_late_runs_total
         .store(buffer.stats.late_runs, Relaxed);
     metrics

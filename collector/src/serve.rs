@@ -5,7 +5,9 @@
 use crate::config::Settings;
 use crate::metrics::Metrics;
 use crate::pipeline::Pipeline;
+use crate::receivers::auth::Authenticator;
 use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
+use crate::receivers::tls::{self, ReloadingConfig, TlsListener};
 use crate::wiring::{ServeConfig, SinksConfig};
 use anyhow::Context;
 use groundcheck_sinks::{JsonlSink, KafkaSink, ReportSink, SummarySink};
@@ -62,6 +64,35 @@ pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Resu
     }
     let pipeline = Pipeline::start(pipeline_cfg, detector, sinks, metrics.clone())?;
 
+    // Security: TLS material and token files are read once here (an error stops the start),
+    // then watched for changes.
+    let tls = match &receivers.tls {
+        Some(files) => {
+            let t = ReloadingConfig::load(files.clone()).context("TLS on the OTLP receivers")?;
+            t.watch("otlp", metrics.clone());
+            tracing::info!(cert = %files.cert.display(), mtls = files.client_ca.is_some(), "TLS on the OTLP receivers");
+            Some(t)
+        }
+        None => None,
+    };
+    let load_tokens = |path: &Option<std::path::PathBuf>, what: &str| -> anyhow::Result<_> {
+        match path {
+            Some(p) => {
+                let a = Authenticator::load(p).with_context(|| format!("{what} tokens"))?;
+                a.watch(metrics.clone());
+                tracing::info!(path = %p.display(), tokens = a.tokens().len(), "{what} require a bearer token");
+                Ok(Some(a))
+            }
+            None => Ok(None),
+        }
+    };
+    let auth = load_tokens(&receivers.auth_tokens, "OTLP receivers")?;
+    let admin_auth = load_tokens(&receivers.admin_auth_tokens, "admin /metrics")?;
+    if admin_auth.is_none() && !receivers.admin_addr.ip().is_loopback() {
+        tracing::warn!(admin = %receivers.admin_addr, "the admin address is not loopback and /metrics requires no token (set --admin-auth-tokens-file)");
+    }
+    let ingest = pipeline.ingest.clone().with_auth(auth);
+
     let grpc_listener = tokio::net::TcpListener::bind(receivers.grpc_addr)
         .await
         .with_context(|| format!("bind OTLP/gRPC on {}", receivers.grpc_addr))?;
@@ -90,28 +121,47 @@ pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Resu
         let _ = rx.wait_for(|v| *v).await;
     };
 
-    let grpc_svc = TraceServiceServer::new(
-        GrpcReceiver::new(pipeline.ingest.clone()),
-        receivers.max_body_bytes,
-    );
-    let grpc = tokio::spawn(
-        tonic::transport::Server::builder()
-            .add_service(grpc_svc)
-            .serve_with_incoming_shutdown(
-                tonic::transport::server::TcpIncoming::from(grpc_listener),
-                wait(stop_rx.clone()),
-            ),
-    );
-    let http_router = crate::receivers::http::router(pipeline.ingest.clone());
-    let http = tokio::spawn(
-        axum::serve(http_listener, http_router)
-            .with_graceful_shutdown(wait(stop_rx.clone()))
-            .into_future(),
-    );
+    let grpc_svc =
+        TraceServiceServer::new(GrpcReceiver::new(ingest.clone()), receivers.max_body_bytes);
+    let grpc_server = tonic::transport::Server::builder().add_service(grpc_svc);
+    let grpc = match &tls {
+        None => tokio::spawn(grpc_server.serve_with_incoming_shutdown(
+            tonic::transport::server::TcpIncoming::from(grpc_listener),
+            wait(stop_rx.clone()),
+        )),
+        Some(t) => {
+            let conns = tokio_stream_of(tls::incoming(
+                grpc_listener,
+                t.clone(),
+                "grpc",
+                metrics.clone(),
+            ));
+            tokio::spawn(grpc_server.serve_with_incoming_shutdown(conns, wait(stop_rx.clone())))
+        }
+    };
+    let http_router = crate::receivers::http::router(ingest.clone());
+    let http = match &tls {
+        None => tokio::spawn(
+            axum::serve(http_listener, http_router)
+                .with_graceful_shutdown(wait(stop_rx.clone()))
+                .into_future(),
+        ),
+        Some(t) => {
+            let listener = TlsListener::new(http_listener, t.clone(), "http", metrics.clone())?;
+            tokio::spawn(
+                axum::serve(listener, http_router)
+                    .with_graceful_shutdown(wait(stop_rx.clone()))
+                    .into_future(),
+            )
+        }
+    };
     let admin = tokio::spawn(
-        axum::serve(admin_listener, crate::admin::router(metrics.clone()))
-            .with_graceful_shutdown(wait(stop_rx.clone()))
-            .into_future(),
+        axum::serve(
+            admin_listener,
+            crate::admin::router(metrics.clone(), admin_auth),
+        )
+        .with_graceful_shutdown(wait(stop_rx.clone()))
+        .into_future(),
     );
 
     shutdown_signal().await;
@@ -139,6 +189,14 @@ pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Resu
     }
     tracing::info!("groundcheck stopped");
     Ok(())
+}
+
+/// A receiver of accepted connections as the stream tonic serves.
+fn tokio_stream_of(
+    rx: tokio::sync::mpsc::Receiver<tls::TlsConn>,
+) -> impl tokio_stream::Stream<Item = Result<tls::TlsConn, std::io::Error>> {
+    use tokio_stream::StreamExt;
+    tokio_stream::wrappers::ReceiverStream::new(rx).map(Ok)
 }
 
 async fn shutdown_signal() {

@@ -21,6 +21,7 @@ use crate::metrics::Metrics;
 use crate::nli::{NliConfig, NliThresholds};
 use crate::pipeline::PipelineConfig;
 use crate::receivers::kafka::{KafkaConfig, KafkaEncoding, KafkaInitialOffset};
+use crate::receivers::tls::TlsFiles;
 use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
 use groundcheck_detectors::stage1::{Allowlist, Stage1Config};
 use groundcheck_detectors::stage3::PlanConfig;
@@ -68,6 +69,12 @@ pub struct ReceiversConfig {
     pub admin_addr: SocketAddr,
     /// Max request body after decompression (gRPC message limit; HTTP checks it in `Ingest`).
     pub max_body_bytes: usize,
+    /// TLS on the OTLP receivers; `None`: plaintext.
+    pub tls: Option<TlsFiles>,
+    /// Bearer tokens of the OTLP receivers; `None`: open.
+    pub auth_tokens: Option<PathBuf>,
+    /// Bearer tokens of `/metrics`; `None`: open.
+    pub admin_auth_tokens: Option<PathBuf>,
     /// `None`: the Kafka receiver is off.
     pub kafka: Option<KafkaConfig>,
 }
@@ -98,8 +105,20 @@ pub fn receivers_config(s: &Settings) -> Result<ReceiversConfig, ConfigError> {
         http_addr: s.http_addr,
         admin_addr: s.admin_addr,
         max_body_bytes: s.max_body_bytes,
+        tls: (!s.tls_cert_file.trim().is_empty()).then(|| TlsFiles {
+            cert: PathBuf::from(s.tls_cert_file.trim()),
+            key: PathBuf::from(s.tls_key_file.trim()),
+            client_ca: (!s.tls_client_ca_file.trim().is_empty())
+                .then(|| PathBuf::from(s.tls_client_ca_file.trim())),
+        }),
+        auth_tokens: path_setting(&s.auth_tokens_file),
+        admin_auth_tokens: path_setting(&s.admin_auth_tokens_file),
         kafka: kafka_receiver_config(s)?,
     })
+}
+
+fn path_setting(s: &str) -> Option<PathBuf> {
+    (!s.trim().is_empty()).then(|| PathBuf::from(s.trim()))
 }
 
 /// The Kafka receiver's config; `None` without `kafka_brokers`.

@@ -392,6 +392,7 @@ fn report_of(run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         incomplete_reason: run.incomplete_reason.clone(),
         final_answer: run.final_answer.clone(),
         conversation_id: run.conversation_id.clone(),
+        tenant: run.tenant.clone(),
         notes: Vec::new(),
     }
 }

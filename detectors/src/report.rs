@@ -303,6 +303,9 @@ pub struct HallucinationReport {
     pub final_answer: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conversation_id: Option<String>,
+    /// The tenant of the bearer token the run's spans arrived with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tenant: Option<String>,
     /// Why the action was chosen, and stage notes (e.g. "stage3: disabled").
     #[serde(default)]
     pub notes: Vec<String>,
@@ -397,6 +400,7 @@ impl HallucinationReport {
             dialect: self.dialect.clone(),
             final_answer: self.final_answer.clone().unwrap_or_default(),
             conversation_id: self.conversation_id.clone().unwrap_or_default(),
+            tenant: self.tenant.clone().unwrap_or_default(),
             notes: self.notes.clone(),
         }
     }

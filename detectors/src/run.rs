@@ -76,6 +76,9 @@ pub struct AgentRun {
     pub ignored_spans: usize,
     pub incomplete: bool,
     pub incomplete_reason: Option<String>,
+    /// The tenant of the credentials the run's spans arrived with (all spans of a run share
+    /// one: the assembler refuses a span of another tenant).
+    pub tenant: Option<String>,
 }
 
 impl AgentRun {
@@ -140,6 +143,9 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
         .and_then(|r| r.service_name.clone())
         .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
     run.agent_name = spans.iter().find_map(|s| s.facts.agent_name.clone());
+    run.tenant = spans
+        .iter()
+        .find_map(|s| s.tenant.as_deref().map(str::to_owned));
     run.conversation_id = root
         .and_then(|r| r.facts.conversation_id.clone())
         .or_else(|| spans.iter().find_map(|s| s.facts.conversation_id.clone()));

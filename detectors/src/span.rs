@@ -127,6 +127,9 @@ pub struct NormalizedSpan {
     pub service_name: Option<String>,
     pub status_error: bool,
     pub facts: SpanFacts,
+    /// The tenant of the credentials the span arrived with (set by the receiver, never read
+    /// from the span itself, so a client cannot claim another tenant).
+    pub tenant: Option<std::sync::Arc<str>>,
 }
 
 impl NormalizedSpan {

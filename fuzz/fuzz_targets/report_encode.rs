@@ -160,7 +160,8 @@ fuzz_target!(|i: Input| {
         incomplete: i.incomplete,
         incomplete_reason: i.incomplete_reason,
         final_answer: i.answer.clone(),
-        conversation_id: i.answer,
+        conversation_id: i.answer.clone(),
+        tenant: i.answer,
         notes: i.notes,
     };
     groundcheck_fuzz::check_encodings(&r);

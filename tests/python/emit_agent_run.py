@@ -143,6 +143,10 @@ class RecordingExporter(SpanExporter):
         self.failures: list[str] = []
 
     def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
+        with self.lock:
+            if self.failures:
+                # One failed export decides the outcome; do not wait out the rest.
+                return SpanExportResult.FAILURE
         try:
             result = self.inner.export(spans)
         except Exception as e:  # noqa: BLE001 - report any exporter crash as a failure
@@ -163,22 +167,54 @@ class RecordingExporter(SpanExporter):
         return self.inner.force_flush(timeout_millis)
 
 
-def make_exporter(protocol: str, endpoint: str, timeout: float, compression: str) -> SpanExporter:
+def make_exporter(
+    protocol: str,
+    endpoint: str,
+    timeout: float,
+    compression: str,
+    token: str | None = None,
+    ca_file: str | None = None,
+    client_cert: str | None = None,
+    client_key: str | None = None,
+) -> SpanExporter:
+    """The SDK's own OTLP exporter; with `ca_file` over TLS (and mTLS with a client pair)."""
+    headers = {"authorization": f"Bearer {token}"} if token else None
     if protocol == "grpc":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+        import grpc
         from grpc import Compression
 
         target = endpoint.split("://", 1)[-1].rstrip("/")
         comp = Compression.Gzip if compression == "gzip" else Compression.NoCompression
-        return OTLPSpanExporter(endpoint=target, insecure=True, timeout=timeout, compression=comp)
+        if ca_file is None:
+            return OTLPSpanExporter(endpoint=target, insecure=True, timeout=timeout, compression=comp, headers=headers)
+
+        def read(p: str | None) -> bytes | None:
+            return open(p, "rb").read() if p else None
+
+        creds = grpc.ssl_channel_credentials(
+            root_certificates=read(ca_file), private_key=read(client_key), certificate_chain=read(client_cert)
+        )
+        return OTLPSpanExporter(
+            endpoint=target, insecure=False, credentials=creds, timeout=timeout, compression=comp, headers=headers
+        )
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
     from opentelemetry.exporter.otlp.proto.http import Compression
 
-    url = endpoint if "://" in endpoint else f"http://{endpoint}"
+    scheme = "https" if ca_file else "http"
+    url = endpoint if "://" in endpoint else f"{scheme}://{endpoint}"
     if url.rstrip("/").count("/") == 2:  # no path: the OTLP/HTTP default
         url = url.rstrip("/") + "/v1/traces"
     comp = Compression.Gzip if compression == "gzip" else Compression.NoCompression
-    return OTLPSpanExporter(endpoint=url, timeout=timeout, compression=comp)
+    return OTLPSpanExporter(
+        endpoint=url,
+        timeout=timeout,
+        compression=comp,
+        headers=headers,
+        certificate_file=ca_file,
+        client_certificate_file=client_cert,
+        client_key_file=client_key,
+    )
 
 
 def text(content: str) -> dict:
@@ -272,10 +308,18 @@ def main() -> int:
     p.add_argument("--processor", choices=["batch", "simple"], default="batch")
     p.add_argument("--compression", choices=["none", "gzip"], default="none")
     p.add_argument("--timeout", type=float, default=10.0, help="exporter timeout in seconds")
+    p.add_argument("--token", help="bearer token (Authorization header / gRPC metadata)")
+    p.add_argument("--ca-file", help="PEM CA that signed the collector's certificate: export over TLS")
+    p.add_argument("--client-cert", help="PEM client certificate (mTLS)")
+    p.add_argument("--client-key", help="PEM client key (mTLS)")
     a = p.parse_args()
     endpoint = a.endpoint or ("127.0.0.1:4317" if a.protocol == "grpc" else "http://127.0.0.1:4318/v1/traces")
 
-    exporter = RecordingExporter(make_exporter(a.protocol, endpoint, a.timeout, a.compression))
+    exporter = RecordingExporter(
+        make_exporter(
+            a.protocol, endpoint, a.timeout, a.compression, a.token, a.ca_file, a.client_cert, a.client_key
+        )
+    )
     resource = Resource.create(
         {"service.name": a.service_name, "service.version": "1.4.0", "deployment.environment.name": "e2e-test"}
     )

@@ -393,7 +393,7 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
         ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"),
         n_calls
     );
-    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
+    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3, 4] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
     let engine = ch.rows(
         &db.name,
         &format!(
@@ -439,6 +439,7 @@ struct Vars {
     db: String,
     agent: Option<String>,
     model: Option<String>,
+    tenant: Option<String>,
     run_id: String,
     from: i64,
     to: i64,
@@ -489,6 +490,7 @@ fn expand(sql: &str, v: &Vars) -> String {
         let all = match var.as_str() {
             "$agent" => v.agent.is_none(),
             "$model" => v.model.is_none(),
+            "$tenant" => v.tenant.is_none(),
             other => panic!("$__conditionalAll over unknown variable {other}"),
         };
         s = format!(
@@ -537,6 +539,7 @@ fn expand(sql: &str, v: &Vars) -> String {
         .replace("${database}", &v.db)
         .replace("${agent:singlequote}", &q(&v.agent))
         .replace("${model:singlequote}", &q(&v.model))
+        .replace("${tenant:singlequote}", &q(&v.tenant))
         .replace("${run_id:singlequote}", &format!("'{}'", v.run_id));
     assert!(!s.contains('$'), "unexpanded macro or variable in:\n{s}");
     s
@@ -631,6 +634,7 @@ const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
             "time",
             "agent",
             "service",
+            "tenant",
             "model",
             "action",
             "overall_score",
@@ -676,6 +680,7 @@ const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
     ("variable database", &["database"]),
     ("variable agent", &["agent_name"]),
     ("variable model", &["model"]),
+    ("variable tenant", &["tenant"]),
     (
         "groundcheck: block rate per agent above 20%",
         &["agent", "block_rate"],
@@ -773,6 +778,8 @@ fn dashboard_and_alert_queries_against(ch: &Ch, db: &str) {
         db: db.to_owned(),
         agent: agent.map(str::to_owned),
         model: model.map(str::to_owned),
+        // The dev runs carry no tenant: the one-agent pass also filters on the empty tenant.
+        tenant: agent.map(|_| String::new()),
         run_id: run_id.clone(),
         from,
         to,
@@ -1257,12 +1264,28 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
         acked.len() as u64,
         Duration::from_secs(60),
     );
-    assert_eq!(
-        n,
-        acked.len() as u64,
-        "every acknowledged run reaches ClickHouse; log:\n{}",
-        s.log()
-    );
+    if n != acked.len() as u64 {
+        let stored: HashSet<String> = ch
+            .rows(db, "SELECT run_id FROM runs")
+            .into_iter()
+            .map(|r| r["run_id"].as_str().unwrap().to_owned())
+            .collect();
+        let missing: Vec<&String> = acked.difference(&stored).collect();
+        let raw = ch.count(db, "SELECT count() FROM runs");
+        let claims = ch
+            .run(Some(db), "SELECT count() FROM claims")
+            .unwrap_or_default();
+        let ch_log =
+            std::fs::read_to_string(private.dir.path().join("clickhouse.log")).unwrap_or_default();
+        let ch_tail: Vec<&str> = ch_log.lines().rev().take(60).collect();
+        panic!(
+            "every acknowledged run reaches ClickHouse: {n} of {} (FINAL), {raw} rows without FINAL, claims rows {claims}; missing {missing:?}\nmetrics:\n{}\nclickhouse log (last lines, newest first):\n{}\nlog:\n{}",
+            acked.len(),
+            s.metrics(),
+            ch_tail.join("\n"),
+            s.log()
+        );
+    }
     let stored: HashSet<String> = ch
         .rows(db, "SELECT run_id FROM runs")
         .into_iter()
@@ -1307,7 +1330,14 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         .iter()
         .map(|v| v["name"].as_str().unwrap())
         .collect();
-    for v in ["datasource", "database", "agent", "model", "run_id"] {
+    for v in [
+        "datasource",
+        "database",
+        "tenant",
+        "agent",
+        "model",
+        "run_id",
+    ] {
         assert!(vars.contains(&v), "variable {v} in {vars:?}");
     }
     for v in d["templating"]["list"].as_array().unwrap() {
@@ -1396,6 +1426,10 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
             assert!(
                 sql.contains("$__conditionalAll(model IN (${model:singlequote}), $model)"),
                 "{title}: model variable"
+            );
+            assert!(
+                sql.contains("$__conditionalAll(tenant IN (${tenant:singlequote}), $tenant)"),
+                "{title}: tenant variable"
             );
         }
         assert!(
@@ -1509,6 +1543,7 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         db: "groundcheck".into(),
         agent: Some("a".into()),
         model: Some("m".into()),
+        tenant: Some("t".into()),
         run_id: "0".repeat(32),
         from: 0,
         to: 1,
@@ -1521,4 +1556,71 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         );
         expand(&sql, &v);
     }
+}
+
+// ---------------------------------------------------------------- 7. tenants (bearer tokens)
+
+#[test]
+fn the_tenant_of_the_token_reaches_every_table_and_the_rollups() {
+    let ch = clickhouse();
+    let db = Db::new(&ch, "tenant");
+    let dir = tempfile::tempdir().unwrap();
+    let tokens = dir.path().join("tokens");
+    std::fs::write(&tokens, "payments-token-0123456789 payments\n").unwrap();
+    let s = Server::start(&[
+        "--summary",
+        "false",
+        "--clickhouse-url",
+        &ch.url,
+        "--clickhouse-database",
+        &db.name,
+        "--clickhouse-ttl-days",
+        "0",
+        "--auth-tokens-file",
+        tokens.to_str().unwrap(),
+    ]);
+    let (body, ids) = &dev_requests()[0];
+    let r = s.post_traces(
+        &[
+            ("Content-Type", "application/json"),
+            ("Authorization", "Bearer payments-token-0123456789"),
+        ],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let refused = s.post_json(body.as_bytes());
+    assert_eq!(refused.status, 401, "no token: refused");
+    let want = ids.len() as u64;
+    let n = wait_count(
+        &ch,
+        &db.name,
+        "SELECT count() FROM runs FINAL WHERE tenant = 'payments'",
+        want,
+        Duration::from_secs(30),
+    );
+    assert_eq!(n, want, "log:\n{}", s.log());
+    for (table, sql) in [
+        ("claims", "SELECT countIf(tenant != 'payments') FROM claims"),
+        (
+            "tool_call_validations",
+            "SELECT countIf(tenant != 'payments') FROM tool_call_validations",
+        ),
+        (
+            "runs_per_minute",
+            "SELECT countIf(tenant != 'payments') FROM runs_per_minute",
+        ),
+    ] {
+        assert_eq!(
+            ch.count(&db.name, sql),
+            0,
+            "{table}: every row has the tenant"
+        );
+    }
+    assert_eq!(
+        ch.count(
+            &db.name,
+            "SELECT sum(runs) FROM runs_per_minute WHERE tenant = 'payments'"
+        ),
+        want
+    );
 }

@@ -66,6 +66,11 @@ impl Codec for OtlpCodec {
     }
 }
 
+/// The tenant of the request's bearer token, passed from the authenticating service to the
+/// handler in the request's extensions.
+#[derive(Clone)]
+struct Tenant(Option<std::sync::Arc<str>>);
+
 /// The export handler.
 pub struct GrpcReceiver {
     ingest: Ingest,
@@ -82,8 +87,12 @@ impl GrpcReceiver {
     ) -> Result<Response<ExportTraceServiceResponse>, Status> {
         let m = self.ingest.metrics();
         m.receiver_grpc_requests_total.fetch_add(1, Relaxed);
+        let tenant = request
+            .extensions()
+            .get::<Tenant>()
+            .and_then(|t| t.0.clone());
         let req = request.into_inner();
-        match self.ingest.submit(&req) {
+        match self.ingest.submit(&req, tenant) {
             Ok(a) => Ok(Response::new(ExportTraceServiceResponse {
                 partial_success: (a.rejected_spans > 0).then_some(ExportTracePartialSuccess {
                     rejected_spans: a.rejected_spans as i64,
@@ -148,8 +157,30 @@ where
         Poll::Ready(Ok(()))
     }
 
-    fn call(&mut self, req: http::Request<B>) -> Self::Future {
+    fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
         if req.uri().path() == PATH {
+            // Authenticate before decoding: an unauthenticated client costs no decoding.
+            let auth = self.inner.ingest.authenticate(
+                "grpc",
+                req.headers()
+                    .get(http::header::AUTHORIZATION)
+                    .map(http::HeaderValue::as_bytes),
+            );
+            match auth {
+                Ok(t) => {
+                    req.extensions_mut().insert(Tenant(t));
+                }
+                Err(f) => {
+                    self.inner
+                        .ingest
+                        .metrics()
+                        .receiver_grpc_requests_total
+                        .fetch_add(1, Relaxed);
+                    return Box::pin(async move {
+                        Ok(Status::unauthenticated(f.message()).into_http())
+                    });
+                }
+            }
             let inner = self.inner.clone();
             let max = self.max_decoding;
             Box::pin(async move {

@@ -7,6 +7,7 @@
 //! | body not decodable | 400, `google.rpc.Status` in the request's encoding |
 //! | unsupported content type / encoding | 415 |
 //! | body above `max_body_bytes` after decompression | 413 |
+//! | missing or invalid bearer token (with `--auth-tokens-file`) | 401 + `WWW-Authenticate: Bearer` |
 //! | ingest queue full | 429 + `Retry-After` |
 //! | shutting down | 503 + `Retry-After` |
 //!
@@ -84,6 +85,15 @@ fn with_retry_after(mut r: Response, secs: u64) -> Response {
     r
 }
 
+/// A 401 with the challenge RFC 6750 asks for.
+pub fn unauthorized(mut r: Response) -> Response {
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static("Bearer realm=\"groundcheck\""),
+    );
+    r
+}
+
 /// Errors of reading a request body.
 #[derive(Debug, thiserror::Error)]
 pub enum BodyError {
@@ -126,6 +136,19 @@ pub fn decode_body(headers: &HeaderMap, body: Bytes, limit: usize) -> Result<Byt
 async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) -> Response {
     let m = ingest.metrics();
     m.receiver_http_requests_total.fetch_add(1, Relaxed);
+    // Authenticate before reading the body: an unauthenticated client costs no decoding.
+    let tenant = match ingest.authenticate(
+        "http",
+        headers
+            .get(header::AUTHORIZATION)
+            .map(HeaderValue::as_bytes),
+    ) {
+        Ok(t) => t,
+        Err(f) => {
+            let enc = content_type(&headers).unwrap_or(Encoding::Json);
+            return unauthorized(error(enc, StatusCode::UNAUTHORIZED, 16, f.message().into()));
+        }
+    };
     let Some(enc) = content_type(&headers) else {
         m.receiver_requests_invalid_total.fetch_add(1, Relaxed);
         let got = headers
@@ -187,7 +210,7 @@ async fn export(State(ingest): State<Ingest>, headers: HeaderMap, body: Body) ->
             return error(enc, StatusCode::BAD_REQUEST, 3, msg);
         }
     };
-    match ingest.submit(&req) {
+    match ingest.submit(&req, tenant) {
         Ok(a) => {
             let partial = (a.rejected_spans > 0).then_some(ExportTracePartialSuccess {
                 rejected_spans: a.rejected_spans as i64,

@@ -11,9 +11,11 @@
 //! by every sink, and rejects (fencing the offset) when they were not; the contract is on
 //! [`AckToken`] (see also [`kafka::offsets`]).
 
+pub mod auth;
 pub mod grpc;
 pub mod http;
 pub mod kafka;
+pub mod tls;
 
 pub use kafka::offsets::{ack_all, reject_all, AckToken, RejectReason, Tp};
 
@@ -68,6 +70,8 @@ pub struct Ingest {
     metrics: Arc<Metrics>,
     pub retry_after_secs: u64,
     pub max_body_bytes: usize,
+    /// Bearer-token check of the OTLP receivers; `None`: open.
+    pub auth: Option<Arc<auth::Authenticator>>,
 }
 
 impl Ingest {
@@ -82,7 +86,29 @@ impl Ingest {
             metrics,
             retry_after_secs,
             max_body_bytes,
+            auth: None,
         }
+    }
+
+    /// Require a bearer token from `auth` on every OTLP request.
+    pub fn with_auth(mut self, auth: Option<Arc<auth::Authenticator>>) -> Self {
+        self.auth = auth;
+        self
+    }
+
+    /// Authenticate a request's `Authorization` value: the token's tenant (`Ok(None)` without
+    /// authentication or for a token without tenant). Failures are counted per receiver.
+    pub fn authenticate(
+        &self,
+        receiver: &'static str,
+        authorization: Option<&[u8]>,
+    ) -> Result<Option<Arc<str>>, auth::AuthFailure> {
+        let Some(a) = &self.auth else {
+            return Ok(None);
+        };
+        a.check(authorization).inspect_err(|f| {
+            self.metrics.auth_failed(receiver, *f);
+        })
     }
 
     pub fn metrics(&self) -> &Metrics {
@@ -94,9 +120,18 @@ impl Ingest {
         self.tx.try_send(msg)
     }
 
-    /// Normalize and enqueue. Never blocks.
-    pub fn submit(&self, req: &ExportTraceServiceRequest) -> Result<Accepted, Refused> {
-        let n = normalize_request(req);
+    /// Normalize and enqueue, recording `tenant` on every span. Never blocks.
+    pub fn submit(
+        &self,
+        req: &ExportTraceServiceRequest,
+        tenant: Option<Arc<str>>,
+    ) -> Result<Accepted, Refused> {
+        let mut n = normalize_request(req);
+        if tenant.is_some() {
+            for s in &mut n.spans {
+                s.tenant = tenant.clone();
+            }
+        }
         let accepted = n.spans.len() as u64;
         let rejected = n.rejected.len() as u64;
         let error_message = if rejected > 0 {

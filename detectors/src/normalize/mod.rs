@@ -179,6 +179,7 @@ pub fn normalize_span_in(
         service_name: service.map(str::to_owned),
         status_error,
         facts,
+        tenant: None,
     })
 }
 

@@ -298,6 +298,7 @@ mod testing {
             trace_id: id.into(),
             agent_name: Some("A".into()),
             conversation_id: None,
+            tenant: None,
             service_name: None,
             model: None,
             dialect: "genai".into(),

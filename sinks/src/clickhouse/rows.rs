@@ -14,6 +14,7 @@ pub(super) struct RunRow<'a> {
     reported_at: i64,
     agent_name: &'a str,
     service_name: &'a str,
+    tenant: &'a str,
     model: &'a str,
     dialect: &'a str,
     version: &'a str,
@@ -43,6 +44,7 @@ pub(super) struct ClaimRow<'a> {
     ts: i64,
     agent_name: &'a str,
     model: &'a str,
+    tenant: &'a str,
     action: &'a str,
     status: &'a str,
     score: f64,
@@ -68,6 +70,7 @@ pub(super) struct ToolCallRow<'a> {
     ts: i64,
     agent_name: &'a str,
     model: &'a str,
+    tenant: &'a str,
     action: &'a str,
     tool: &'a str,
     status: &'a str,
@@ -87,6 +90,7 @@ pub(super) struct ProbeRow<'a> {
     ts: i64,
     agent_name: &'a str,
     model: &'a str,
+    tenant: &'a str,
     agreement: f64,
     kind: &'a str,
     status: &'static str,
@@ -164,6 +168,7 @@ impl<'a> Rows<'a> {
             let ts = run_ts(r);
             let agent = r.agent_name.as_deref().unwrap_or("");
             let model = r.model.as_deref().unwrap_or("");
+            let tenant = r.tenant.as_deref().unwrap_or("");
             let action = r.action.as_str();
             let count = |s: ClaimStatus| r.claims.iter().filter(|c| c.status == s).count() as u32;
             let calls = |s: ToolCallStatus| {
@@ -180,6 +185,7 @@ impl<'a> Rows<'a> {
                 reported_at: r.reported_at_unix_nano.min(i64::MAX as u64) as i64,
                 agent_name: agent,
                 service_name: r.service_name.as_deref().unwrap_or(""),
+                tenant,
                 model,
                 dialect: &r.dialect,
                 version: &r.version,
@@ -220,6 +226,7 @@ impl<'a> Rows<'a> {
                     ts,
                     agent_name: agent,
                     model,
+                    tenant,
                     action,
                     status: c.status.as_str(),
                     score: c.score,
@@ -253,6 +260,7 @@ impl<'a> Rows<'a> {
                     ts,
                     agent_name: agent,
                     model,
+                    tenant,
                     action,
                     tool: &v.tool,
                     status: v.status.as_str(),
@@ -284,6 +292,7 @@ impl<'a> Rows<'a> {
                     ts,
                     agent_name: agent,
                     model,
+                    tenant,
                     agreement: p.agreement,
                     kind: &p.kind,
                     status: p.status.as_str(),

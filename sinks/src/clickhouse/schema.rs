@@ -34,6 +34,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "003_probe_status",
         sql: include_str!("../../../deploy/clickhouse/003_probe_status.sql"),
     },
+    Migration {
+        version: 4,
+        name: "004_tenant",
+        sql: include_str!("../../../deploy/clickhouse/004_tenant.sql"),
+    },
 ];
 
 /// Tables with a TTL, and the expression their TTL is computed from.
