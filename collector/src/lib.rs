@@ -4,7 +4,7 @@
 //! (normalize, assemble via [`assembler`], Stage 1 inline, worker pool for Stages 2–4, sink
 //! runner) → sinks (`groundcheck-sinks`). [`serve`] wires them with [`admin`] and ordered
 //! shutdown; [`check`] runs the same detection offline; [`send`] sends OTLP files to a
-//! collector. [`config`] resolves settings once and
+//! collector (over TLS with [`client_tls`], which `loadgen` shares). [`config`] resolves settings once and
 //! [`wiring`] turns them into each component's own config ([`detection`] builds the detector
 //! from its); [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness
 //! model.
@@ -13,6 +13,7 @@ pub mod admin;
 pub mod assembler;
 pub mod check;
 pub mod clickhouse;
+pub mod client_tls;
 pub mod config;
 pub mod conversations;
 pub mod detection;

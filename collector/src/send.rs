@@ -43,6 +43,9 @@ pub struct SendArgs {
     /// Compress requests with gzip.
     #[arg(long)]
     pub gzip: bool,
+    /// TLS for `https://` endpoints.
+    #[command(flatten)]
+    pub tls: crate::client_tls::ClientTlsArgs,
 }
 
 fn parse_header(s: &str) -> Result<(String, String), String> {
@@ -68,9 +71,7 @@ pub enum SendError {
     Decode { path: String, detail: String },
     #[error("{path}: binary OTLP protobuf cannot be sent as OTLP/JSON; use --protocol grpc or http-protobuf")]
     NotJson { path: String },
-    #[error(
-        "bad endpoint {0:?} (expected http://HOST:PORT[/PATH]; https is not supported by send)"
-    )]
+    #[error("bad endpoint {0:?} (expected http[s]://HOST:PORT[/PATH])")]
     Endpoint(String),
     #[error("cannot connect to {endpoint}: {detail}")]
     Connect { endpoint: String, detail: String },
@@ -220,13 +221,26 @@ pub async fn run(args: SendArgs) -> Result<(String, bool), SendError> {
             } else {
                 format!("http://{ep}")
             };
-            let mut client = TraceServiceClient::connect(ep.clone())
-                .await
-                .map_err(|e| SendError::Connect {
-                    endpoint: ep.clone(),
-                    detail: e.to_string(),
-                })?
-                .max_encoding_message_size(256 << 20);
+            let connect_err = |detail: String| SendError::Connect {
+                endpoint: ep.clone(),
+                detail,
+            };
+            let channel = if ep.starts_with("https://") {
+                let tls = args
+                    .tls
+                    .connector(&[b"h2"])
+                    .map_err(|e| connect_err(e.to_string()))?;
+                crate::client_tls::grpc_channel(&ep, tls)
+                    .await
+                    .map_err(connect_err)?
+            } else {
+                tonic::transport::Endpoint::from_shared(ep.clone())
+                    .map_err(|e| connect_err(e.to_string()))?
+                    .connect()
+                    .await
+                    .map_err(|e| connect_err(e.to_string()))?
+            };
+            let mut client = TraceServiceClient::new(channel).max_encoding_message_size(256 << 20);
             if args.gzip {
                 client = client.send_compressed(tonic::codec::CompressionEncoding::Gzip);
             }
@@ -272,15 +286,17 @@ pub async fn run(args: SendArgs) -> Result<(String, bool), SendError> {
                 .clone()
                 .unwrap_or_else(|| "http://127.0.0.1:4318/v1/traces".into());
             let uri: http::Uri = ep.parse().map_err(|_| SendError::Endpoint(ep.clone()))?;
-            if uri.scheme_str() != Some("http") {
-                return Err(SendError::Endpoint(ep));
-            }
+            let https = match uri.scheme_str() {
+                Some("http") => false,
+                Some("https") => true,
+                _ => return Err(SendError::Endpoint(ep)),
+            };
             let authority = uri
                 .authority()
                 .ok_or_else(|| SendError::Endpoint(ep.clone()))?
                 .clone();
             let host = authority.host();
-            let port = authority.port_u16().unwrap_or(80);
+            let port = authority.port_u16().unwrap_or(if https { 443 } else { 80 });
             let path = match uri.path() {
                 "" | "/" => "/v1/traces".to_owned(),
                 p => p.to_owned(),
@@ -289,13 +305,29 @@ pub async fn run(args: SendArgs) -> Result<(String, bool), SendError> {
                 endpoint: ep.clone(),
                 detail: e,
             };
-            let stream = tokio::net::TcpStream::connect((host, port))
-                .await
-                .map_err(|e| connect_err(e.to_string()))?;
-            let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-                .await
-                .map_err(|e| connect_err(e.to_string()))?;
-            tokio::spawn(conn);
+            let mut sender = if https {
+                let tls = args
+                    .tls
+                    .connector(&[b"http/1.1"])
+                    .map_err(|e| connect_err(e.to_string()))?;
+                let stream = crate::client_tls::connect(&tls, host, port)
+                    .await
+                    .map_err(connect_err)?;
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                    .await
+                    .map_err(|e| connect_err(e.to_string()))?;
+                tokio::spawn(conn);
+                sender
+            } else {
+                let stream = tokio::net::TcpStream::connect((host, port))
+                    .await
+                    .map_err(|e| connect_err(e.to_string()))?;
+                let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                    .await
+                    .map_err(|e| connect_err(e.to_string()))?;
+                tokio::spawn(conn);
+                sender
+            };
             for it in all {
                 let n = span_count(&it.request);
                 let body = match &it.json {

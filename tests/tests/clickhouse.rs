@@ -1237,25 +1237,34 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
     let http = s.http;
     let sent = Arc::new(AtomicU64::new(0));
     let sent2 = sent.clone();
+    let t0 = Instant::now();
     let sender = std::thread::spawn(move || {
         let mut acked = HashSet::new();
-        for (body, ids) in &requests {
+        // Diagnostics: when each run was acknowledged (ms since t0) and in which request.
+        let mut acked_at: BTreeMap<String, (usize, u128)> = BTreeMap::new();
+        for (i, (body, ids)) in requests.iter().enumerate() {
             post_accepted(http, body.as_bytes());
             acked.extend(ids.iter().cloned());
+            for id in ids {
+                acked_at.insert(id.clone(), (i, t0.elapsed().as_millis()));
+            }
             sent2.fetch_add(1, Ordering::Relaxed);
             std::thread::sleep(Duration::from_millis(10));
         }
-        acked
+        (acked, acked_at)
     });
     // Stop ClickHouse once a third of the requests are in, keep sending, start it again.
     while sent.load(Ordering::Relaxed) < 110 {
         std::thread::sleep(Duration::from_millis(20));
     }
     let before = ch.count(db, "SELECT count() FROM runs");
+    let stop_ms = t0.elapsed().as_millis();
     private.script("stop");
+    let stopped_ms = t0.elapsed().as_millis();
     std::thread::sleep(Duration::from_secs(3));
     private.script("start");
-    let acked = sender.join().expect("sender");
+    let started_ms = t0.elapsed().as_millis();
+    let (acked, acked_at) = sender.join().expect("sender");
     assert_eq!(acked.len(), 300);
     let n = wait_count(
         &ch,
@@ -1278,8 +1287,110 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
         let ch_log =
             std::fs::read_to_string(private.dir.path().join("clickhouse.log")).unwrap_or_default();
         let ch_tail: Vec<&str> = ch_log.lines().rev().take(60).collect();
+        let mut diag = String::new();
+        use std::fmt::Write as _;
+        let _ = writeln!(
+            diag,
+            "timeline (ms since the first request): stop at {stop_ms}, stopped at {stopped_ms}, started at {started_ms}; runs before the stop: {before}"
+        );
+        let reports = s.reports();
+        let in_list = missing
+            .iter()
+            .map(|m| format!("'{m}'"))
+            .collect::<Vec<_>>()
+            .join(",");
+        for m in &missing {
+            let rep = reports.iter().find(|r| r["run_id"] == m.as_str());
+            let _ = writeln!(
+                diag,
+                "missing {m}: acknowledged in request #{:?}; in the JSONL reports: {} (reported_at {:?}, end {:?}, claims {:?})",
+                acked_at.get(*m),
+                rep.is_some(),
+                rep.map(|r| r["reported_at_unix_nano"].clone()),
+                rep.map(|r| r["end_time_unix_nano"].clone()),
+                rep.map(|r| r["claims"].as_array().map(|a| a.len())),
+            );
+        }
+        for table in [
+            "runs",
+            "claims",
+            "tool_call_validations",
+            "consistency_probes",
+        ] {
+            let _ = writeln!(
+                diag,
+                "{table}: rows of the missing runs {:?}",
+                ch.run(
+                    Some(db),
+                    &format!("SELECT count() FROM {table} WHERE run_id IN ({in_list})")
+                )
+            );
+        }
+        // Which acknowledged runs were acknowledged in the same second as the missing ones, and
+        // the parts now holding them.
+        let _ = writeln!(
+            diag,
+            "parts of runs (all, inactive included):\n{:?}",
+            ch.run(
+                Some(db),
+                &format!("SELECT name, active, rows, level, min_block_number, max_block_number, modification_time FROM system.parts WHERE database = '{db}' AND table = 'runs' ORDER BY min_block_number FORMAT TSV")
+            )
+        );
+        let _ = writeln!(
+            diag,
+            "detached parts:\n{:?}",
+            ch.run(
+                Some(db),
+                &format!("SELECT table, name, reason FROM system.detached_parts WHERE database = '{db}' FORMAT TSV")
+            )
+        );
+        if let Ok(paths) = ch.run(
+            Some(db),
+            &format!("SELECT arrayJoin(data_paths) FROM system.tables WHERE database = '{db}' AND name = 'runs' FORMAT TSVRaw"),
+        ) {
+            for p in paths.lines().filter(|l| !l.trim().is_empty()) {
+                let p = Path::new(p.trim());
+                let p = if p.is_absolute() { p.to_path_buf() } else { private.dir.path().join(p) };
+                let mut entries: Vec<String> = std::fs::read_dir(&p)
+                    .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+                    .unwrap_or_default();
+                entries.sort();
+                let _ = writeln!(diag, "runs data dir {}: {entries:?}", p.display());
+                if let Ok(rd) = std::fs::read_dir(p.join("deduplication_logs")) {
+                    let mut logs: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+                    logs.sort();
+                    for l in logs {
+                        let _ = writeln!(
+                            diag,
+                            "dedup log {}:\n{}",
+                            l.display(),
+                            std::fs::read_to_string(&l).unwrap_or_default()
+                        );
+                    }
+                }
+            }
+        }
+        let neighbours: Vec<String> = acked_at
+            .iter()
+            .filter(|(_, (i, _))| {
+                missing
+                    .iter()
+                    .any(|m| acked_at.get(*m).is_some_and(|(j, _)| i.abs_diff(*j) <= 20))
+            })
+            .map(|(id, (i, t))| format!("#{i} {t}ms {id}"))
+            .collect();
+        let _ = writeln!(
+            diag,
+            "runs acknowledged around the missing ones, with their part:\n{neighbours:?}\n{:?}",
+            ch.run(
+                Some(db),
+                &format!(
+                    "SELECT run_id, _part, inserted_at FROM runs ORDER BY inserted_at FORMAT TSV"
+                )
+            )
+        );
         panic!(
-            "every acknowledged run reaches ClickHouse: {n} of {} (FINAL), {raw} rows without FINAL, claims rows {claims}; missing {missing:?}\nmetrics:\n{}\nclickhouse log (last lines, newest first):\n{}\nlog:\n{}",
+            "every acknowledged run reaches ClickHouse: {n} of {} (FINAL), {raw} rows without FINAL, claims rows {claims}; missing {missing:?}\n{diag}\nmetrics:\n{}\nclickhouse log (last lines, newest first):\n{}\nlog:\n{}",
             acked.len(),
             s.metrics(),
             ch_tail.join("\n"),

@@ -262,6 +262,46 @@ fn tls_and_bearer_tokens_with_the_sdk_exporters_tenants_on_reports() {
     let (code, _) = https_post(&s, &ca_file, Some(&format!("Bearer {TOKEN_A}")));
     assert_eq!(code, 200, "a valid token gets through (empty request)");
 
+    // `groundcheck send` over TLS with a token, both protocols.
+    for (protocol, endpoint) in [
+        ("grpc", format!("https://localhost:{}", s.grpc.port())),
+        (
+            "http-json",
+            format!("https://localhost:{}/v1/traces", s.http.port()),
+        ),
+    ] {
+        let out = Command::new(common::groundcheck_bin())
+            .args(["send", "--protocol", protocol, "--endpoint", &endpoint])
+            .arg("--ca-file")
+            .arg(&ca_file)
+            .args(["--header", &format!("authorization=Bearer {TOKEN_A}")])
+            .arg(workspace_root().join("examples/agent-run.json"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "send over {protocol}+TLS: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new(common::groundcheck_bin())
+            .args(["send", "--protocol", protocol, "--endpoint", &endpoint])
+            .arg("--ca-file")
+            .arg(&ca_file)
+            .arg(workspace_root().join("examples/agent-run.json"))
+            .output()
+            .unwrap();
+        assert!(
+            !out.status.success(),
+            "send without a token over {protocol} is refused"
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("401") || text.contains("Unauthenticated"),
+            "{protocol}: {text}"
+        );
+    }
+
     // A TLS port speaks nothing else: plaintext is refused at the handshake, counted.
     let plain = http_request(
         s.http,

@@ -69,6 +69,15 @@ pub struct LoadgenArgs {
     /// gzip request bodies.
     #[arg(long)]
     pub gzip: bool,
+    /// Speak TLS to the target (gRPC and HTTP; the server name is the target's host).
+    #[arg(long)]
+    pub tls: bool,
+    /// CA bundle and client certificate for `--tls`.
+    #[command(flatten)]
+    pub tls_files: crate::client_tls::ClientTlsArgs,
+    /// Bearer token sent with every request (`--auth-tokens-file` on the collector).
+    #[arg(long)]
+    pub token: Option<String>,
     /// Leave out root spans so runs stay open (memory per open run).
     #[arg(long)]
     pub omit_root: bool,
@@ -127,8 +136,12 @@ async fn send_http(
     body: Vec<u8>,
     json: bool,
     gzip: bool,
+    token: Option<&str>,
 ) -> Outcome {
-    let b = crate::send::otlp_http_request("/v1/traces", host, json, gzip);
+    let mut b = crate::send::otlp_http_request("/v1/traces", host, json, gzip);
+    if let Some(t) = token {
+        b = b.header("authorization", format!("Bearer {t}"));
+    }
     let req = match b.body(Full::new(bytes::Bytes::from(body))) {
         Ok(r) => r,
         Err(e) => return Outcome::Error(e.to_string()),
@@ -279,19 +292,45 @@ async fn worker(
             kafka = Some(p);
         }
         Protocol::Grpc => {
-            let ep = if args.target.starts_with("http") {
-                args.target.clone()
+            let host_port = args
+                .target
+                .split_once("://")
+                .map_or(args.target.as_str(), |(_, r)| r);
+            let channel = if args.tls {
+                let tls = args
+                    .tls_files
+                    .connector(&[b"h2"])
+                    .map_err(|e| e.to_string())?;
+                crate::client_tls::grpc_channel(&format!("https://{host_port}"), tls).await?
             } else {
-                format!("http://{}", args.target)
+                tonic::transport::Endpoint::from_shared(format!("http://{host_port}"))
+                    .map_err(|e| e.to_string())?
+                    .connect()
+                    .await
+                    .map_err(|e| e.to_string())?
             };
-            let mut c = TraceServiceClient::connect(ep)
-                .await
-                .map_err(|e| e.to_string())?
-                .max_encoding_message_size(256 << 20);
+            let mut c = TraceServiceClient::new(channel).max_encoding_message_size(256 << 20);
             if args.gzip {
                 c = c.send_compressed(tonic::codec::CompressionEncoding::Gzip);
             }
             grpc = Some(c);
+        }
+        _ if args.tls => {
+            let (host, port) = args
+                .target
+                .rsplit_once(':')
+                .and_then(|(h, p)| Some((h, p.parse::<u16>().ok()?)))
+                .ok_or_else(|| format!("--target {:?} is not HOST:PORT", args.target))?;
+            let tls = args
+                .tls_files
+                .connector(&[b"http/1.1"])
+                .map_err(|e| e.to_string())?;
+            let stream = crate::client_tls::connect(&tls, host, port).await?;
+            let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                .await
+                .map_err(|e| e.to_string())?;
+            tokio::spawn(conn);
+            http = Some(sender);
         }
         _ => {
             let stream = tokio::net::TcpStream::connect(&args.target)
@@ -305,6 +344,14 @@ async fn worker(
             http = Some(sender);
         }
     }
+    let bearer: Option<tonic::metadata::MetadataValue<tonic::metadata::Ascii>> = match &args.token {
+        Some(t) => Some(
+            format!("Bearer {t}")
+                .parse()
+                .map_err(|_| "--token is not valid gRPC metadata".to_owned())?,
+        ),
+        None => None,
+    };
     let mut next = Instant::now();
     while Instant::now() < deadline {
         if let Some(iv) = interval {
@@ -332,6 +379,10 @@ async fn worker(
             },
             (Some(c), _) => {
                 let bytes = req.encoded_len() as u64;
+                let mut req = tonic::Request::new(req);
+                if let Some(v) = &bearer {
+                    req.metadata_mut().insert("authorization", v.clone());
+                }
                 let o = match c.export(req).await {
                     Ok(_) => Outcome::Ok,
                     Err(s)
@@ -356,7 +407,15 @@ async fn worker(
                     body = crate::send::gzip(&body);
                 }
                 (
-                    send_http(sender, &args.target, body, json, args.gzip).await,
+                    send_http(
+                        sender,
+                        &args.target,
+                        body,
+                        json,
+                        args.gzip,
+                        args.token.as_deref(),
+                    )
+                    .await,
                     bytes,
                 )
             }
