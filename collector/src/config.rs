@@ -56,6 +56,11 @@ macro_rules! settings {
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
             #[serde(default)]
             pub kafka: KafkaFile,
+            /// `[profiles.NAME]` and `[[profile_rules]]`: read by [`crate::profiles`].
+            #[serde(default)]
+            pub profiles: Option<toml::Value>,
+            #[serde(default)]
+            pub profile_rules: Option<toml::Value>,
         }
 
         /// Fully resolved settings.
@@ -65,15 +70,22 @@ macro_rules! settings {
             pub allowlist: std::collections::HashMap<String, AllowlistFile>,
             /// librdkafka properties from `[kafka.librdkafka]` (overridden by `kafka_option`).
             pub kafka_librdkafka: std::collections::BTreeMap<String, String>,
+            /// The TOML file (its gating profiles are re-read when it changes).
+            pub config: Option<PathBuf>,
+            /// The gating profiles and their rules ([`crate::profiles`]).
+            pub profile_set: std::sync::Arc<crate::profiles::ProfileSet>,
         }
 
         impl Settings {
             /// Resolve flag > environment > TOML file > default (clap gives flag over env).
             pub fn resolve(args: &SettingsArgs, matches: &ArgMatches) -> Result<Settings, ConfigError> {
+                let mut text = None;
                 let file = match &args.config {
                     Some(p) => {
-                        let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Read { path: p.display().to_string(), source })?;
-                        toml::from_str::<FileSettings>(&text).map_err(|source| ConfigError::Parse { path: p.display().to_string(), source })?
+                        let t = std::fs::read_to_string(p).map_err(|source| ConfigError::Read { path: p.display().to_string(), source })?;
+                        let f = toml::from_str::<FileSettings>(&t).map_err(|source| ConfigError::Parse { path: p.display().to_string(), source })?;
+                        text = Some(t);
+                        f
                     }
                     None => FileSettings::default(),
                 };
@@ -95,8 +107,17 @@ macro_rules! settings {
                         let v = match v { toml::Value::String(s) => s, other => other.to_string() };
                         (k, v)
                     }).collect(),
+                    config: args.config.clone(),
+                    profile_set: Default::default(),
                 };
+                let mut s = s;
                 s.validate()?;
+                let base = crate::profiles::Base::of(&s);
+                s.profile_set = std::sync::Arc::new(match (&text, &args.config) {
+                    (Some(t), Some(p)) => crate::profiles::ProfileSet::parse(t, &base)
+                        .map_err(|e| ConfigError::Invalid(format!("{}: {e}", p.display())))?,
+                    _ => crate::profiles::ProfileSet::presets_only(&base),
+                });
                 Ok(s)
             }
         }
@@ -296,6 +317,10 @@ settings! {
     llm_concurrency: usize = 4, env = "GROUNDCHECK_LLM_CONCURRENCY", long = "llm-concurrency";
     /// `max_tokens` of each completion.
     llm_max_tokens: u32 = 32, env = "GROUNDCHECK_LLM_MAX_TOKENS", long = "llm-max-tokens";
+    /// Escalation: conversations whose consecutive revise verdicts are counted at most (least recently seen forgotten first).
+    escalation_max_conversations: usize = 10_000, env = "GROUNDCHECK_ESCALATION_MAX_CONVERSATIONS", long = "escalation-max-conversations";
+    /// Escalation: a conversation unseen this long starts counting afresh (seconds).
+    escalation_ttl_secs: u64 = 3_600, env = "GROUNDCHECK_ESCALATION_TTL_SECS", long = "escalation-ttl-secs";
     /// Stage 2 bound: units of the answer scored per run; later ones are not scored (noted in the report, counted).
     stage2_max_claims: usize = 200, env = "GROUNDCHECK_STAGE2_MAX_CLAIMS", long = "stage2-max-claims";
     /// Stage 2 bound: evidence bytes indexed per run; the rest is not (noted, counted).

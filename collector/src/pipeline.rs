@@ -26,7 +26,9 @@
 
 use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::conversations::{ConversationCache, ConversationCacheConfig};
+use crate::escalation::{EscalationConfig, Escalations};
 use crate::metrics::Metrics;
+use crate::profiles::{Profile, Profiles, ProfilesConfig};
 use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
     isolate, maybe, AsyncResults, Detector, DetectorPanic, Stage2Result, StageTimings,
@@ -75,6 +77,10 @@ pub struct PipelineConfig {
     pub llm_deadline: Duration,
     /// Earlier results for runs sent without their history ([`crate::conversations`]).
     pub conversations: ConversationCacheConfig,
+    /// Gating profiles chosen per run, reloaded with the config file ([`crate::profiles`]).
+    pub profiles: ProfilesConfig,
+    /// Revise verdicts escalated to block across a conversation ([`crate::escalation`]).
+    pub escalation: EscalationConfig,
 }
 
 pub fn now_unix_nano() -> u64 {
@@ -167,6 +173,8 @@ struct Job {
     finished_at: Instant,
     /// Set when assembling the run or Stage 1 panicked (already counted and logged).
     panic: Option<DetectorPanic>,
+    /// The run's gating profile.
+    profile: Profile,
 }
 
 /// Bounds of the asynchronous (LLM) part of a run.
@@ -195,6 +203,9 @@ struct Dispatch {
     async_stage: AsyncStage,
     /// Applied on the assembler task only (the lock is never contended).
     conversations: std::sync::Mutex<ConversationCache>,
+    profiles: Arc<Profiles>,
+    /// Applied on the workers as reports complete.
+    escalations: Arc<std::sync::Mutex<Escalations>>,
 }
 
 impl Pipeline {
@@ -229,6 +240,10 @@ impl Pipeline {
         );
         let worker_slot_count = cfg.workers + cfg.worker_queue;
         let (close_tx, close_rx) = oneshot::channel();
+        let profiles = Profiles::new(&cfg.profiles, metrics.clone());
+        if let Err(e) = crate::profiles::spawn_watcher(&profiles, cfg.profiles.reload) {
+            tracing::warn!(error = %e, "cannot start the gating-profile reload thread: profiles fixed until restart");
+        }
         let dispatch = Dispatch {
             detector,
             pool,
@@ -243,6 +258,8 @@ impl Pipeline {
                 deadline: cfg.llm_deadline + Duration::from_secs(2),
             },
             conversations: std::sync::Mutex::new(ConversationCache::new(cfg.conversations)),
+            profiles,
+            escalations: Arc::new(std::sync::Mutex::new(Escalations::new(cfg.escalation))),
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
@@ -449,6 +466,8 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         metrics,
         async_stage,
         conversations,
+        profiles,
+        escalations,
         ..
     } = to;
     for mut f in finished {
@@ -490,6 +509,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
                 .conversation_cache_evictions_total
                 .fetch_add(a.evicted as u64, Relaxed);
         }
+        let profile = profiles.select(&run);
         // Stage 1 inline, on the assembly path.
         let t = Instant::now();
         let validations = match isolate("stage1", || detector.stage1(&run)) {
@@ -516,6 +536,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
             validations,
             finished_at,
             panic,
+            profile,
         };
         let permit = match worker_slots.clone().try_acquire_owned() {
             Ok(p) => p,
@@ -535,8 +556,16 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         let sink_tx = sink_tx.clone();
         let metrics = metrics.clone();
         let async_stage = async_stage.clone();
+        let escalations = escalations.clone();
         pool.spawn(move || {
-            worker_job(&detector, job, &sink_tx, &metrics, &async_stage);
+            worker_job(
+                &detector,
+                job,
+                &sink_tx,
+                &metrics,
+                &async_stage,
+                &escalations,
+            );
             metrics.worker_queue_depth.fetch_sub(1, Relaxed);
             drop(permit);
         });
@@ -553,6 +582,7 @@ fn worker_job(
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
     async_stage: &AsyncStage,
+    escalations: &Arc<std::sync::Mutex<Escalations>>,
 ) {
     let Job {
         acks,
@@ -560,20 +590,29 @@ fn worker_job(
         validations,
         finished_at,
         panic,
+        profile,
     } = job;
     let run = Arc::new(run);
     if let Some(p) = panic {
         // Assembly or Stage 1 panicked: report what there is, say why, carry on.
-        let report = detector.panic_report(&run, validations, &p, now_unix_nano());
+        let mut report = detector.panic_report(&run, validations, &p, now_unix_nano());
+        report.profile = profile.gating.profile.clone();
         send_report(report, finished_at, acks, sink_tx, metrics);
         return;
     }
     let kept = validations.clone();
-    let mut stage2 = match isolate("stage2", || detector.stage2(&run)) {
+    // Groundedness off (e.g. `creative`): no claims scored, so no judge or probes either.
+    let stage2 = if profile.gating.groundedness {
+        isolate("stage2", || detector.stage2(&run))
+    } else {
+        Ok(Stage2Result::default())
+    };
+    let mut stage2 = match stage2 {
         Ok(stage2) => stage2,
         Err(p) => {
             record_panic(&run.run_id, &p, metrics);
-            let report = detector.panic_report(&run, kept, &p, now_unix_nano());
+            let mut report = detector.panic_report(&run, kept, &p, now_unix_nano());
+            report.profile = profile.gating.profile.clone();
             send_report(report, finished_at, acks, sink_tx, metrics);
             return;
         }
@@ -584,11 +623,12 @@ fn worker_job(
         match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
-                let (detector, sink_tx, metrics, deadline) = (
+                let (detector, sink_tx, metrics, deadline, escalations) = (
                     detector.clone(),
                     sink_tx.clone(),
                     metrics.clone(),
                     async_stage.deadline,
+                    escalations.clone(),
                 );
                 async_stage.rt.spawn(async move {
                     let t = Instant::now();
@@ -608,8 +648,15 @@ fn worker_job(
                         }
                     };
                     results.elapsed = t.elapsed();
-                    let report =
-                        complete_stages(&detector, &run, validations, stage2, results, &metrics);
+                    let report = complete_stages(
+                        &detector,
+                        &run,
+                        validations,
+                        stage2,
+                        results,
+                        &metrics,
+                        (&profile, &escalations),
+                    );
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
                     let item = SinkItem {
@@ -639,6 +686,7 @@ fn worker_job(
         stage2,
         AsyncResults::default(),
         metrics,
+        (&profile, escalations),
     );
     send_report(report, finished_at, acks, sink_tx, metrics);
 }
@@ -663,7 +711,8 @@ fn send_report(
     }
 }
 
-/// Judge verdicts, probes and Stage 4, with metrics.
+/// Judge verdicts, probes and Stage 4 under the run's profile, then escalation across its
+/// conversation, with metrics.
 fn complete_stages(
     detector: &Detector,
     run: &AgentRun,
@@ -671,21 +720,41 @@ fn complete_stages(
     stage2: Stage2Result,
     results: AsyncResults,
     metrics: &Metrics,
+    (profile, escalations): (&Profile, &std::sync::Mutex<Escalations>),
 ) -> HallucinationReport {
     let had_async = results.judge.is_some() || results.probes.is_some();
     let kept = validations.clone();
-    let (report, timings) = match isolate("stage4", || {
-        detector.complete(run, validations, stage2, results, now_unix_nano())
+    let (mut report, timings) = match isolate("stage4", || {
+        detector.complete_with(
+            run,
+            validations,
+            stage2,
+            results,
+            now_unix_nano(),
+            Some(&profile.gating),
+        )
     }) {
         Ok(done) => done,
         Err(p) => {
             record_panic(&run.run_id, &p, metrics);
-            (
-                detector.panic_report(run, kept, &p, now_unix_nano()),
-                StageTimings::default(),
-            )
+            let mut report = detector.panic_report(run, kept, &p, now_unix_nano());
+            report.profile = profile.gating.profile.clone();
+            (report, StageTimings::default())
         }
     };
+    if let Ok(mut e) = escalations.lock() {
+        let a = e.apply(&mut report, profile.escalate_after, Instant::now());
+        metrics
+            .escalation_conversations
+            .store(e.len() as u64, Relaxed);
+        metrics
+            .escalation_evictions_total
+            .fetch_add(a.evicted as u64, Relaxed);
+        if a.escalated {
+            metrics.escalations_total.fetch_add(1, Relaxed);
+            tracing::info!(run_id = %report.run_id, conversation_id = ?report.conversation_id, profile = %report.profile, "revise escalated to block: {}", crate::escalation::NOTE);
+        }
+    }
     record_report(&report, timings, had_async, metrics);
     report
 }
@@ -1001,6 +1070,11 @@ mod tests {
                 max_conversations: 0,
                 max_calls: 0,
                 ttl: Duration::ZERO,
+            },
+            profiles: ProfilesConfig::presets_only(),
+            escalation: EscalationConfig {
+                max_conversations: 16,
+                ttl: Duration::from_secs(60),
             },
         }
     }

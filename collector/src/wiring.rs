@@ -165,6 +165,16 @@ pub fn pipeline_config(s: &Settings) -> PipelineConfig {
         llm_max_pending_runs: s.llm_max_pending_runs,
         llm_deadline: Duration::from_millis(s.llm_deadline_ms),
         conversations: conversation_cache_config(s),
+        profiles: crate::profiles::ProfilesConfig {
+            initial: s.profile_set.clone(),
+            path: s.config.clone(),
+            base: crate::profiles::Base::of(s),
+            reload: Duration::from_secs(s.schema_reload_secs),
+        },
+        escalation: crate::escalation::EscalationConfig {
+            max_conversations: s.escalation_max_conversations,
+            ttl: Duration::from_secs(s.escalation_ttl_secs),
+        },
     }
 }
 

@@ -15,7 +15,7 @@ use crate::run::AgentRun;
 use crate::stage1::Stage1;
 use crate::stage2::{aggregate, Aggregation, Scorer};
 use crate::stage3::{block_on, join2, BoxFuture, ConsistencyProber, ProbeOutcome};
-use crate::stage4::{gate, Thresholds};
+use crate::stage4::{gate, Gating, Thresholds};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -200,6 +200,41 @@ impl Detector {
         results: AsyncResults,
         now_unix_nano: u64,
     ) -> (HallucinationReport, StageTimings) {
+        self.complete_with(run, validations, s2, results, now_unix_nano, None)
+    }
+
+    /// The detector's own gating settings, as a [`Gating`] named `profile`.
+    pub fn gating(&self, profile: &str) -> Gating {
+        Gating {
+            profile: profile.to_owned(),
+            thresholds: self.cfg.thresholds,
+            aggregation: self.cfg.aggregation,
+            unknown_tool: self.stage1.config().unknown_tool,
+            groundedness: true,
+            claim_types: Vec::new(),
+        }
+    }
+
+    /// [`Detector::complete`] under a run's gating profile (`None`: the detector's own
+    /// settings, reported as profile `default`). With groundedness off the claims (if any were
+    /// scored) are dropped; claims of types the profile does not gate are left out.
+    pub fn complete_with(
+        &self,
+        run: &AgentRun,
+        validations: Vec<ToolCallValidation>,
+        s2: Stage2Result,
+        results: AsyncResults,
+        now_unix_nano: u64,
+        gating: Option<&Gating>,
+    ) -> (HallucinationReport, StageTimings) {
+        let own;
+        let g = match gating {
+            Some(g) => g,
+            None => {
+                own = self.gating("default");
+                &own
+            }
+        };
         let mut timings = StageTimings {
             stage2: s2.elapsed,
             stage3: results.elapsed,
@@ -232,14 +267,31 @@ impl Detector {
             }
         };
         let t4 = Instant::now();
-        let overall = aggregate(&claims, self.cfg.aggregation);
+        if !g.groundedness {
+            claims.clear();
+            notes.push(format!(
+                "groundedness not scored (profile {}); tool calls verified",
+                g.profile
+            ));
+        } else if !g.claim_types.is_empty() {
+            let before = claims.len();
+            claims.retain(|c| g.claim_types.contains(&c.claim_type));
+            if claims.len() < before {
+                notes.push(format!(
+                    "{} claims of types the profile {} does not gate left out",
+                    before - claims.len(),
+                    g.profile
+                ));
+            }
+        }
+        let overall = aggregate(&claims, g.aggregation);
         let (action, reasons) = gate(
-            &self.cfg.thresholds,
+            &g.thresholds,
             overall,
             &claims,
             &validations,
             &probes,
-            self.stage1.config().unknown_tool,
+            g.unknown_tool,
         );
         notes.extend(reasons);
         if run.incomplete {
@@ -256,6 +308,7 @@ impl Detector {
             overall_score: overall,
             action,
             notes,
+            profile: g.profile.clone(),
             ..report_of(run, now_unix_nano)
         };
         (report, timings)
@@ -393,6 +446,7 @@ fn report_of(run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         final_answer: run.final_answer.clone(),
         conversation_id: run.conversation_id.clone(),
         tenant: run.tenant.clone(),
+        profile: "default".to_owned(),
         notes: Vec::new(),
     }
 }

@@ -306,6 +306,9 @@ pub struct HallucinationReport {
     /// The tenant of the bearer token the run's spans arrived with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tenant: Option<String>,
+    /// The gating profile applied to the run (`default` unless a profile rule matched).
+    #[serde(default)]
+    pub profile: String,
     /// Why the action was chosen, and stage notes (e.g. "stage3: disabled").
     #[serde(default)]
     pub notes: Vec<String>,
@@ -401,6 +404,7 @@ impl HallucinationReport {
             final_answer: self.final_answer.clone().unwrap_or_default(),
             conversation_id: self.conversation_id.clone().unwrap_or_default(),
             tenant: self.tenant.clone().unwrap_or_default(),
+            profile: self.profile.clone(),
             notes: self.notes.clone(),
         }
     }

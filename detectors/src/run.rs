@@ -79,6 +79,9 @@ pub struct AgentRun {
     /// The tenant of the credentials the run's spans arrived with (all spans of a run share
     /// one: the assembler refuses a span of another tenant).
     pub tenant: Option<String>,
+    /// Span attributes kept for selecting a gating profile ([`crate::span::SELECTOR_KEYS`],
+    /// `groundcheck.*`): the root span's value first, else the first span's that has one.
+    pub attributes: std::collections::BTreeMap<String, String>,
 }
 
 impl AgentRun {
@@ -146,6 +149,11 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     run.tenant = spans
         .iter()
         .find_map(|s| s.tenant.as_deref().map(str::to_owned));
+    for s in root.into_iter().chain(spans.iter()) {
+        for (k, v) in &s.facts.selectors {
+            run.attributes.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
     run.conversation_id = root
         .and_then(|r| r.facts.conversation_id.clone())
         .or_else(|| spans.iter().find_map(|s| s.facts.conversation_id.clone()));

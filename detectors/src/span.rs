@@ -112,7 +112,23 @@ pub struct SpanFacts {
     pub agent_output: Option<String>,
     /// Retrieved documents (evidence).
     pub documents: Vec<String>,
+    /// Attributes kept for selecting a gating profile: [`SELECTOR_KEYS`] and keys under
+    /// `groundcheck.` (string values up to [`SELECTOR_MAX_VALUE`] bytes, at most
+    /// [`SELECTOR_MAX`] per span).
+    pub selectors: Vec<(String, String)>,
 }
+
+/// Span attributes kept for gating-profile rules (besides every `groundcheck.*` key).
+pub const SELECTOR_KEYS: &[&str] = &[
+    "gen_ai.agent.description",
+    "gen_ai.agent.id",
+    "gen_ai.operation.name",
+    "task.type",
+];
+/// Longest selector value kept (bytes).
+pub const SELECTOR_MAX_VALUE: usize = 256;
+/// Selector attributes kept per span at most.
+pub const SELECTOR_MAX: usize = 16;
 
 /// One span after normalization. Owns only what detection needs, so an open run's memory is
 /// its spans' text plus a fixed overhead.

@@ -32,6 +32,24 @@ impl Default for Thresholds {
     }
 }
 
+/// The gating settings of one run: the profile the collector selected for it (the detector's
+/// own settings apply when none is given). Stage 1 always runs, whatever the profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gating {
+    /// The profile's name, written to the report.
+    pub profile: String,
+    pub thresholds: Thresholds,
+    pub aggregation: crate::stage2::Aggregation,
+    /// Calls to tools without a schema: counted (revise) or allowed.
+    pub unknown_tool: UnknownToolPolicy,
+    /// Stage 2 groundedness scoring (and the Stage 3 work that rests on its claims); off: no
+    /// claims are scored or gated.
+    pub groundedness: bool,
+    /// Claim types gated (empty: every type Stage 2 scores); claims of other types are left
+    /// out of the report and its score.
+    pub claim_types: Vec<crate::report::ClaimType>,
+}
+
 /// Errors of gate configuration.
 #[derive(Debug, thiserror::Error)]
 pub enum GateError {

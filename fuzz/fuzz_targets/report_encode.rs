@@ -162,6 +162,7 @@ fuzz_target!(|i: Input| {
         final_answer: i.answer.clone(),
         conversation_id: i.answer.clone(),
         tenant: i.answer,
+        profile: "default".into(),
         notes: i.notes,
     };
     groundcheck_fuzz::check_encodings(&r);

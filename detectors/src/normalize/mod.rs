@@ -166,6 +166,20 @@ pub fn normalize_span_in(
         SpanFacts::default()
     };
     let mut facts = facts;
+    for kv in &span.attributes {
+        if facts.selectors.len() >= crate::span::SELECTOR_MAX {
+            break;
+        }
+        let k = kv.key.as_str();
+        if !(crate::span::SELECTOR_KEYS.contains(&k) || k.starts_with("groundcheck.")) {
+            continue;
+        }
+        if let Some(v) = attrs.str_ref(k) {
+            if v.len() <= crate::span::SELECTOR_MAX_VALUE {
+                facts.selectors.push((k.to_owned(), v.to_owned()));
+            }
+        }
+    }
     if let Some(t) = facts.tool.as_mut() {
         t.error |= status_error || attrs.contains("error.type");
     }

@@ -299,6 +299,7 @@ mod testing {
             agent_name: Some("A".into()),
             conversation_id: None,
             tenant: None,
+            profile: "default".into(),
             service_name: None,
             model: None,
             dialect: "genai".into(),
