@@ -393,7 +393,7 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
         ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"),
         n_calls
     );
-    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3, 4] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
+    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3, 4, 5] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
     let engine = ch.rows(
         &db.name,
         &format!(
@@ -440,6 +440,7 @@ struct Vars {
     agent: Option<String>,
     model: Option<String>,
     tenant: Option<String>,
+    profile: Option<String>,
     run_id: String,
     from: i64,
     to: i64,
@@ -491,6 +492,7 @@ fn expand(sql: &str, v: &Vars) -> String {
             "$agent" => v.agent.is_none(),
             "$model" => v.model.is_none(),
             "$tenant" => v.tenant.is_none(),
+            "$profile" => v.profile.is_none(),
             other => panic!("$__conditionalAll over unknown variable {other}"),
         };
         s = format!(
@@ -540,6 +542,7 @@ fn expand(sql: &str, v: &Vars) -> String {
         .replace("${agent:singlequote}", &q(&v.agent))
         .replace("${model:singlequote}", &q(&v.model))
         .replace("${tenant:singlequote}", &q(&v.tenant))
+        .replace("${profile:singlequote}", &q(&v.profile))
         .replace("${run_id:singlequote}", &format!("'{}'", v.run_id));
     assert!(!s.contains('$'), "unexpanded macro or variable in:\n{s}");
     s
@@ -635,6 +638,7 @@ const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
             "agent",
             "service",
             "tenant",
+            "profile",
             "model",
             "action",
             "overall_score",
@@ -681,6 +685,7 @@ const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
     ("variable agent", &["agent_name"]),
     ("variable model", &["model"]),
     ("variable tenant", &["tenant"]),
+    ("variable profile", &["profile"]),
     (
         "groundcheck: block rate per agent above 20%",
         &["agent", "block_rate"],
@@ -780,6 +785,8 @@ fn dashboard_and_alert_queries_against(ch: &Ch, db: &str) {
         model: model.map(str::to_owned),
         // The dev runs carry no tenant: the one-agent pass also filters on the empty tenant.
         tenant: agent.map(|_| String::new()),
+        // Every dev run gets the `default` gating profile.
+        profile: agent.map(|_| "default".to_owned()),
         run_id: run_id.clone(),
         from,
         to,
@@ -1445,6 +1452,7 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         "datasource",
         "database",
         "tenant",
+        "profile",
         "agent",
         "model",
         "run_id",
@@ -1541,6 +1549,14 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
             assert!(
                 sql.contains("$__conditionalAll(tenant IN (${tenant:singlequote}), $tenant)"),
                 "{title}: tenant variable"
+            );
+            let over_runs = sql.contains("${database}.runs ")
+                || sql.contains("${database}.runs\n")
+                || sql.contains("${database}.runs_per_minute");
+            assert_eq!(
+                sql.contains("$__conditionalAll(profile IN (${profile:singlequote}), $profile)"),
+                over_runs,
+                "{title}: profile variable on the panels over runs"
             );
         }
         assert!(
@@ -1655,6 +1671,7 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         agent: Some("a".into()),
         model: Some("m".into()),
         tenant: Some("t".into()),
+        profile: Some("p".into()),
         run_id: "0".repeat(32),
         from: 0,
         to: 1,

@@ -39,6 +39,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "004_tenant",
         sql: include_str!("../../../deploy/clickhouse/004_tenant.sql"),
     },
+    Migration {
+        version: 5,
+        name: "005_profile",
+        sql: include_str!("../../../deploy/clickhouse/005_profile.sql"),
+    },
 ];
 
 /// Tables with a TTL, and the expression their TTL is computed from.
