@@ -10,7 +10,7 @@
 
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS profile LowCardinality(String) DEFAULT 'default' COMMENT 'gating profile applied to the run' AFTER tenant;
 
-ALTER TABLE runs_per_minute ADD COLUMN IF NOT EXISTS profile LowCardinality(String) DEFAULT 'default', MODIFY ORDER BY (agent_name, model, action, incomplete, minute, tenant, profile);
+ALTER TABLE runs_per_minute ADD COLUMN IF NOT EXISTS profile LowCardinality(String), MODIFY ORDER BY (agent_name, model, action, incomplete, minute, tenant, profile);
 DROP VIEW IF EXISTS runs_per_minute_mv;
 CREATE MATERIALIZED VIEW IF NOT EXISTS runs_per_minute_mv TO runs_per_minute AS
 SELECT
