@@ -474,6 +474,7 @@ pub fn assert_report_shape(r: &Value) {
         "incomplete",
         "final_answer",
         "notes",
+        "profile",
     ] {
         assert!(obj.contains_key(key), "report lacks {key:?}: {r}");
     }
