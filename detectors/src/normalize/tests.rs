@@ -202,3 +202,43 @@ fn unknown_spans_are_kept_but_ignored() {
     assert_eq!(run.ignored_spans, 1);
     assert_eq!(run.span_count, 1);
 }
+
+#[test]
+fn profile_selector_attributes_are_kept_root_first() {
+    let long = "x".repeat(crate::span::SELECTOR_MAX_VALUE + 1);
+    let root = span(
+        1,
+        None,
+        vec![
+            kv("gen_ai.operation.name", s("invoke_agent")),
+            kv("gen_ai.agent.description", s("refunds")),
+            kv("groundcheck.task_type", s("brainstorm")),
+            kv("groundcheck.too_long", s(&long)),
+            kv("user.secret", s("not kept")),
+        ],
+        vec![],
+        1,
+    );
+    let child = span(
+        2,
+        Some(1),
+        vec![
+            kv("gen_ai.operation.name", s("chat")),
+            kv("groundcheck.task_type", s("child value")),
+            kv("task.type", s("support")),
+        ],
+        vec![],
+        2,
+    );
+    let run = build_run(vec![
+        normalize_span(&child, None, 0).unwrap(),
+        normalize_span(&root, None, 1).unwrap(),
+    ]);
+    let a = &run.attributes;
+    assert_eq!(a["groundcheck.task_type"], "brainstorm", "root first");
+    assert_eq!(a["gen_ai.agent.description"], "refunds");
+    assert_eq!(a["task.type"], "support", "else the first span with one");
+    assert_eq!(a["gen_ai.operation.name"], "invoke_agent");
+    assert!(!a.contains_key("user.secret"));
+    assert!(!a.contains_key("groundcheck.too_long"));
+}
