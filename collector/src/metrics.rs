@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// A fixed-bucket histogram (seconds).
@@ -83,6 +83,8 @@ macro_rules! counters {
             pub clickhouse_insert_latency: Histogram,
             /// Free-form info gauges (`name{labels} value`), e.g. fallbacks in effect.
             pub info: Mutex<Vec<(String, String)>>,
+            /// The redactor whose per-kind counts `groundcheck_redactions_total` shows.
+            redactor: OnceLock<Arc<groundcheck_sinks::Redactor>>,
         }
         impl Default for Metrics {
             fn default() -> Self {
@@ -98,6 +100,7 @@ macro_rules! counters {
                     probe_claim_latency: Histogram::new(),
                     clickhouse_insert_latency: Histogram::new(),
                     info: Mutex::new(Vec::new()),
+                    redactor: OnceLock::new(),
                 }
             }
         }
@@ -133,6 +136,13 @@ macro_rules! counters {
                 let _ = writeln!(out, "# HELP groundcheck_clickhouse_insert_latency_seconds Time per acknowledged ClickHouse INSERT (one table, one batch)");
                 let _ = writeln!(out, "# TYPE groundcheck_clickhouse_insert_latency_seconds histogram");
                 self.clickhouse_insert_latency.render(&mut out, "groundcheck_clickhouse_insert_latency_seconds", "");
+                if let Some(r) = self.redactor.get().filter(|r| r.is_enabled()) {
+                    let _ = writeln!(out, "# HELP groundcheck_redactions_total Values replaced by placeholders before storage (reports and log lines), per kind");
+                    let _ = writeln!(out, "# TYPE groundcheck_redactions_total counter");
+                    for (kind, n) in r.counts() {
+                        let _ = writeln!(out, "groundcheck_redactions_total{{kind=\"{kind}\"}} {n}");
+                    }
+                }
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
                         let _ = writeln!(out, "{k} {v}");
@@ -253,6 +263,11 @@ impl Metrics {
         if let Ok(mut i) = self.info.lock() {
             i.retain(|(k, _)| !k.starts_with(prefix));
         }
+    }
+
+    /// Show this redactor's counts as `groundcheck_redactions_total{kind}` (first call wins).
+    pub fn set_redactor(&self, r: Arc<groundcheck_sinks::Redactor>) {
+        let _ = self.redactor.set(r);
     }
 
     pub fn set_info(&self, key: &str, value: &str) {
