@@ -68,10 +68,7 @@ pub fn install_panic_hook(redactor: Arc<Redactor>) {
             .unwrap_or("Box<dyn Any>");
         let thread = std::thread::current();
         let name = thread.name().unwrap_or("<unnamed>");
-        let at = info
-            .location()
-            .map(|l| l.to_string())
-            .unwrap_or_default();
+        let at = info.location().map(|l| l.to_string()).unwrap_or_default();
         let bt = std::backtrace::Backtrace::capture();
         let bt = match bt.status() {
             std::backtrace::BacktraceStatus::Captured => format!("\nstack backtrace:\n{bt}"),
@@ -103,6 +100,11 @@ mod tests {
         };
         w.write_all(b"errors=[\"4242 4242 ").unwrap();
         w.write_all(b"4242 4242\"]\n").unwrap();
-        assert_eq!(r.redact(&String::from_utf8_lossy(&w.buf)).matches("[card:").count(), 1);
+        assert_eq!(
+            r.redact(&String::from_utf8_lossy(&w.buf))
+                .matches("[card:")
+                .count(),
+            1
+        );
     }
 }

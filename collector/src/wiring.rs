@@ -222,12 +222,11 @@ pub fn redaction_config(s: &Settings) -> Result<RedactConfig, WiringError> {
     let key = if s.redaction_key_file.as_os_str().is_empty() {
         None
     } else {
-        let mut k = std::fs::read(&s.redaction_key_file).map_err(|source| {
-            WiringError::RedactionKey {
+        let mut k =
+            std::fs::read(&s.redaction_key_file).map_err(|source| WiringError::RedactionKey {
                 path: s.redaction_key_file.display().to_string(),
                 source,
-            }
-        })?;
+            })?;
         while k.last().is_some_and(u8::is_ascii_whitespace) {
             k.pop();
         }
@@ -514,10 +513,17 @@ mod tests {
         ])
         .unwrap();
         let cfg = redaction_config(&s).unwrap();
-        assert_eq!(cfg.key.as_deref(), Some(&b"0123456789abcdef0123"[..]), "newline trimmed");
+        assert_eq!(
+            cfg.key.as_deref(),
+            Some(&b"0123456789abcdef0123"[..]),
+            "newline trimmed"
+        );
         let r = build_redactor(&s).unwrap();
         assert!(!r.key_is_random());
-        assert_eq!(r.kinds().collect::<Vec<_>>(), ["secret", "email", "employee"]);
+        assert_eq!(
+            r.kinds().collect::<Vec<_>>(),
+            ["secret", "email", "employee"]
+        );
         assert!(r.redact("EMP-123456").starts_with("[employee:"));
 
         let bad = settings_from_args(&["--redact-pattern", "x=("]).unwrap();
@@ -525,7 +531,10 @@ mod tests {
         assert!(e.contains("redact_pattern x: invalid regex"), "{e}");
         let missing = settings_from_args(&["--redaction-key-file", "/nonexistent/key"]).unwrap();
         let e = build_redactor(&missing).unwrap_err().to_string();
-        assert!(e.contains("cannot read the redaction key file /nonexistent/key"), "{e}");
+        assert!(
+            e.contains("cannot read the redaction key file /nonexistent/key"),
+            "{e}"
+        );
     }
 
     #[test]

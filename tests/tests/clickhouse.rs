@@ -1652,7 +1652,10 @@ fn redaction_leaves_no_raw_value_in_any_table_file_or_log() {
         let (table, col) = (c["table"].as_str().unwrap(), c["name"].as_str().unwrap());
         let found = format!("multiSearchAny(toString(`{col}`), [{needles}])");
         assert_eq!(
-            ch.count(&db.name, &format!("SELECT count() FROM `{table}` WHERE {found}")),
+            ch.count(
+                &db.name,
+                &format!("SELECT count() FROM `{table}` WHERE {found}")
+            ),
             0,
             "raw value in {table}.{col}: {:?}",
             ch.rows(
@@ -1696,12 +1699,20 @@ fn redaction_leaves_no_raw_value_in_any_table_file_or_log() {
         for c in r["claims"].as_array().unwrap() {
             let s = c["start"].as_u64().unwrap() as usize;
             let e = c["end"].as_u64().unwrap() as usize;
-            assert!(s <= e && e <= answer.len(), "claim {s}..{e} of {}", answer.len());
+            assert!(
+                s <= e && e <= answer.len(),
+                "claim {s}..{e} of {}",
+                answer.len()
+            );
             for f in c["flagged_spans"].as_array().into_iter().flatten() {
                 let s = f["start"].as_u64().unwrap() as usize;
                 let e = f["end"].as_u64().unwrap() as usize;
                 let text: String = answer[s..e].iter().collect();
-                assert_eq!(text, f["text"].as_str().unwrap(), "flagged span in the answer");
+                assert_eq!(
+                    text,
+                    f["text"].as_str().unwrap(),
+                    "flagged span in the answer"
+                );
             }
         }
     }

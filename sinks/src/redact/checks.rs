@@ -23,7 +23,7 @@ pub fn luhn_valid(digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// A payment card number: 13–19 digits, a major network's first digit (2–6: Mastercard 2-series,

@@ -176,7 +176,9 @@ impl Redactor {
         let mut patterns = Vec::new();
         let mut sources = Vec::new();
         // Built-in kinds in their fixed priority order, whatever the order configured.
-        let builtins = BuiltinKind::ALL.into_iter().filter(|k| cfg.kinds.contains(k));
+        let builtins = BuiltinKind::ALL
+            .into_iter()
+            .filter(|k| cfg.kinds.contains(k));
         for b in builtins {
             let kind = kinds.len();
             kinds.push(Kind {

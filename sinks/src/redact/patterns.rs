@@ -74,9 +74,9 @@ impl BuiltinKind {
                     Check::None,
                 ),
             ],
-            // Runs of digit groups separated by single spaces or dashes; the check finds the
-            // card numbers in them.
-            BuiltinKind::Card => &[(r"[0-9]+(?:[ \-][0-9]+)*", Check::Card)],
+            // Runs of at least 13 digits in groups separated by single spaces or dashes; the
+            // check finds the card numbers in them.
+            BuiltinKind::Card => &[(r"[0-9](?:[ \-]?[0-9]){12,}", Check::Card)],
             BuiltinKind::Email => &[(
                 r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}",
                 Check::None,

@@ -116,7 +116,11 @@ pub fn redact_report(r: &Redactor, report: &mut HallucinationReport, run: Option
     let known = known.as_slice();
     let answer_mapped = answer.as_deref().map(|orig| {
         let (redacted, map) = r.redact_mapped(orig, known);
-        Mapped { orig, redacted, map }
+        Mapped {
+            orig,
+            redacted,
+            map,
+        }
     });
     for m in sources.values_mut().flatten() {
         let (redacted, map) = r.redact_mapped(m.orig, known);

@@ -81,9 +81,13 @@ fn secrets() {
     );
     assert!(out.starts_with("Authorization: Bearer [secret:"), "{out}");
     // Private key blocks, also JSON-escaped and cut off.
-    let pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nqwerty\n-----END RSA PRIVATE KEY-----";
+    let pem =
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nqwerty\n-----END RSA PRIVATE KEY-----";
     let out = assert_redacted(&r, "secret", &format!("a {pem} b"), &["MIIEow", "qwerty"]);
-    assert!(out.starts_with("a [secret:") && out.ends_with("] b"), "{out}");
+    assert!(
+        out.starts_with("a [secret:") && out.ends_with("] b"),
+        "{out}"
+    );
     assert_redacted(
         &r,
         "secret",
@@ -160,7 +164,12 @@ fn emails_phones_ibans_are_opt_in() {
         &["Ana.Lopez+shop@mail.example.co.uk"],
     );
     assert_eq!(r.redact("ANA@EXAMPLE.COM"), r.redact("ana@example.com"));
-    assert_redacted(&r, "iban", "IBAN DE89 3704 0044 0532 0130 00.", &["3704 0044"]);
+    assert_redacted(
+        &r,
+        "iban",
+        "IBAN DE89 3704 0044 0532 0130 00.",
+        &["3704 0044"],
+    );
     assert_redacted(&r, "iban", "GB82WEST12345698765432", &["GB82WEST"]);
     assert_kept(&r, "IBAN DE89 3704 0044 0532 0130 01");
 }
@@ -202,8 +211,19 @@ fn phones_are_conservative() {
 
 #[test]
 fn operator_patterns_and_value_groups() {
-    let r = redactor("none", &[r"employee=\bEMP-[0-9]{6}\b", r"pin=PIN:\s*(?P<value>[0-9]{4})"]);
-    let out = assert_redacted(&r, "employee", "by EMP-123456 with PIN: 1234", &["EMP-123456"]);
+    let r = redactor(
+        "none",
+        &[
+            r"employee=\bEMP-[0-9]{6}\b",
+            r"pin=PIN:\s*(?P<value>[0-9]{4})",
+        ],
+    );
+    let out = assert_redacted(
+        &r,
+        "employee",
+        "by EMP-123456 with PIN: 1234",
+        &["EMP-123456"],
+    );
     assert!(out.contains("PIN: [pin:") && !out.contains("1234"), "{out}");
     assert_eq!(r.kinds().collect::<Vec<_>>(), ["employee", "pin"]);
 }
@@ -222,7 +242,10 @@ fn configuration_errors_are_clear() {
         ..Default::default()
     })
     .unwrap_err();
-    assert!(e.to_string().contains("redact_pattern x: invalid regex"), "{e}");
+    assert!(
+        e.to_string().contains("redact_pattern x: invalid regex"),
+        "{e}"
+    );
     let e = Redactor::new(&RedactConfig {
         key: Some(b"short".to_vec()),
         ..Default::default()
@@ -264,10 +287,18 @@ fn unicode_around_matches() {
     let r = all();
     let t = "Grüße 👋 — Ana ✉ ana@example.com, ☎ +33 1 42 68 53 00, 💳 4242 4242 4242 4242 ✓ sk-abcdefghijklmnopqrstuvwxyz";
     let out = r.redact(t).into_owned();
-    for v in ["ana@example.com", "+33 1 42 68 53 00", "4242 4242", "sk-abc"] {
+    for v in [
+        "ana@example.com",
+        "+33 1 42 68 53 00",
+        "4242 4242",
+        "sk-abc",
+    ] {
         assert!(!out.contains(v), "{v} in {out}");
     }
-    assert!(out.starts_with("Grüße 👋 — Ana ✉ [email:") && out.contains("✓ [secret:"), "{out}");
+    assert!(
+        out.starts_with("Grüße 👋 — Ana ✉ [email:") && out.contains("✓ [secret:"),
+        "{out}"
+    );
     let (red, map) = r.redact_mapped(t, &[]);
     assert_eq!(red, out);
     assert_eq!(map.map_end(t.chars().count()), red.chars().count());
@@ -387,7 +418,8 @@ fn a_report_is_redacted_with_offsets_kept_valid() {
     );
     let args = "{\"card\":\"4242424242424242\",\"token\":\"Bearer tok_live_0123456789abcdef\"}";
     let mut rep = report(answer, vec![c1, c2], args);
-    rep.notes.push("retry with tok_live_0123456789abcdef".into());
+    rep.notes
+        .push("retry with tok_live_0123456789abcdef".into());
     redact_report(&r, &mut rep, Some(&run));
 
     let json = serde_json::to_string(&rep).unwrap();
@@ -405,8 +437,16 @@ fn a_report_is_redacted_with_offsets_kept_valid() {
     assert!(red.starts_with("Ünïcode ✓ Charged [card:"), "{red}");
     for c in &rep.claims {
         let f = &c.flagged_spans[0];
-        assert_eq!(chars(red, f.start, f.end), f.text, "flagged span slices the answer");
-        assert!(f.text.starts_with('[') && f.text.ends_with(']'), "{}", f.text);
+        assert_eq!(
+            chars(red, f.start, f.end),
+            f.text,
+            "flagged span slices the answer"
+        );
+        assert!(
+            f.text.starts_with('[') && f.text.ends_with(']'),
+            "{}",
+            f.text
+        );
         assert!(red.contains(&c.text), "claim text is a slice of the answer");
     }
     // The same card in the answer and the arguments: one placeholder.
@@ -416,7 +456,11 @@ fn a_report_is_redacted_with_offsets_kept_valid() {
     let e = &rep.claims[0].evidence_spans[0];
     let (red_result, _) = r.redact_mapped(result, &[]);
     assert_eq!(chars(&red_result, e.start, e.end), e.text);
-    assert!(e.text.contains("[email:") && e.text.ends_with(']'), "{}", e.text);
+    assert!(
+        e.text.contains("[email:") && e.text.ends_with(']'),
+        "{}",
+        e.text
+    );
     assert_eq!(rep.run_id, "0af7651916cd43dd8448eb211c80319c");
 }
 
