@@ -20,6 +20,12 @@
 //!   ([`RejectReason::HandedBack`]) are rejected too. A rejected record's offset is fenced:
 //!   never committed by this owner, re-read by the partition's next owner.
 //!
+//! Redaction: every report is redacted (`groundcheck_sinks::redact::redact_report`, with its
+//! run at hand for the evidence offsets) after detection and before it enters the sink queue,
+//! so every sink — JSON Lines, ClickHouse and its spill and dead-letter files, the Kafka report
+//! topic, the stderr summary — only ever sees redacted reports. Detection runs on the
+//! original text. Log lines are redacted by the process's log writer ([`crate::redaction`]).
+//!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
 //! run, the sink runner writes every report, then the process exits.
@@ -34,7 +40,8 @@ use groundcheck_detectors::pipeline::{
 use groundcheck_detectors::report::{Action, HallucinationReport, ToolCallValidation};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_sinks::{ReportSink, SinkErrorKind};
+use groundcheck_sinks::redact::redact_report;
+use groundcheck_sinks::{Redactor, ReportSink, SinkErrorKind};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -195,6 +202,8 @@ struct Dispatch {
     async_stage: AsyncStage,
     /// Applied on the assembler task only (the lock is never contended).
     conversations: std::sync::Mutex<ConversationCache>,
+    /// Applied to every report before the sink queue.
+    redactor: Arc<Redactor>,
 }
 
 impl Pipeline {
@@ -205,6 +214,7 @@ impl Pipeline {
         detector: Arc<Detector>,
         sinks: Vec<Arc<dyn ReportSink>>,
         metrics: Arc<Metrics>,
+        redactor: Arc<Redactor>,
     ) -> Result<Pipeline, PipelineError> {
         let (tx, rx) = mpsc::channel::<IngestMsg>(cfg.ingest_queue);
         let ingest = Ingest::new(
@@ -243,6 +253,7 @@ impl Pipeline {
                 deadline: cfg.llm_deadline + Duration::from_secs(2),
             },
             conversations: std::sync::Mutex::new(ConversationCache::new(cfg.conversations)),
+            redactor,
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
@@ -449,6 +460,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         metrics,
         async_stage,
         conversations,
+        redactor,
         ..
     } = to;
     for mut f in finished {
@@ -535,8 +547,9 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         let sink_tx = sink_tx.clone();
         let metrics = metrics.clone();
         let async_stage = async_stage.clone();
+        let redactor = redactor.clone();
         pool.spawn(move || {
-            worker_job(&detector, job, &sink_tx, &metrics, &async_stage);
+            worker_job(&detector, job, &sink_tx, &metrics, &async_stage, &redactor);
             metrics.worker_queue_depth.fetch_sub(1, Relaxed);
             drop(permit);
         });
@@ -553,6 +566,7 @@ fn worker_job(
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Arc<Metrics>,
     async_stage: &AsyncStage,
+    redactor: &Arc<Redactor>,
 ) {
     let Job {
         acks,
@@ -565,6 +579,7 @@ fn worker_job(
     if let Some(p) = panic {
         // Assembly or Stage 1 panicked: report what there is, say why, carry on.
         let report = detector.panic_report(&run, validations, &p, now_unix_nano());
+        let report = redacted(report, &run, redactor);
         send_report(report, finished_at, acks, sink_tx, metrics);
         return;
     }
@@ -574,6 +589,7 @@ fn worker_job(
         Err(p) => {
             record_panic(&run.run_id, &p, metrics);
             let report = detector.panic_report(&run, kept, &p, now_unix_nano());
+            let report = redacted(report, &run, redactor);
             send_report(report, finished_at, acks, sink_tx, metrics);
             return;
         }
@@ -584,11 +600,12 @@ fn worker_job(
         match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
-                let (detector, sink_tx, metrics, deadline) = (
+                let (detector, sink_tx, metrics, deadline, redactor) = (
                     detector.clone(),
                     sink_tx.clone(),
                     metrics.clone(),
                     async_stage.deadline,
+                    redactor.clone(),
                 );
                 async_stage.rt.spawn(async move {
                     let t = Instant::now();
@@ -610,6 +627,7 @@ fn worker_job(
                     results.elapsed = t.elapsed();
                     let report =
                         complete_stages(&detector, &run, validations, stage2, results, &metrics);
+                    let report = redacted(report, &run, &redactor);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
                     let item = SinkItem {
@@ -640,7 +658,14 @@ fn worker_job(
         AsyncResults::default(),
         metrics,
     );
+    let report = redacted(report, &run, redactor);
     send_report(report, finished_at, acks, sink_tx, metrics);
+}
+
+/// The report as it may leave the process (detection is done; see the module docs).
+fn redacted(mut report: HallucinationReport, run: &AgentRun, r: &Redactor) -> HallucinationReport {
+    redact_report(r, &mut report, Some(run));
+    report
 }
 
 /// From a worker thread: hand a report to the sink runner (waits while its queue is full).
@@ -1022,7 +1047,14 @@ mod tests {
     fn start(sink: &Arc<TestSink>, cfg: PipelineConfig) -> (Pipeline, Arc<Metrics>) {
         let metrics = Arc::new(Metrics::default());
         let sinks: Vec<Arc<dyn ReportSink>> = vec![sink.clone()];
-        let pipeline = Pipeline::start(cfg, detector(&metrics), sinks, metrics.clone()).unwrap();
+        let pipeline = Pipeline::start(
+            cfg,
+            detector(&metrics),
+            sinks,
+            metrics.clone(),
+            Arc::new(Redactor::disabled()),
+        )
+        .unwrap();
         (pipeline, metrics)
     }
 
