@@ -1433,9 +1433,7 @@ fn clickhouse_stopped_and_restarted_mid_load_every_acknowledged_run_has_exactly_
             "runs acknowledged around the missing ones, with their part:\n{neighbours:?}\n{:?}",
             ch.run(
                 Some(db),
-                &format!(
-                    "SELECT run_id, _part, inserted_at FROM runs ORDER BY inserted_at FORMAT TSV"
-                )
+                "SELECT run_id, _part, inserted_at FROM runs ORDER BY inserted_at FORMAT TSV"
             )
         );
         panic!(
