@@ -1,5 +1,6 @@
 //! Criterion benchmarks for the ingest and detection hot paths.
 //! Run: `cargo bench -p groundcheck --bench hot_paths` (results in BENCHMARKS.md).
+//! Redaction alone: `cargo bench -p groundcheck --bench hot_paths -- redact_report`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use groundcheck::assembler::{AssemblerConfig, RunBuffer};
@@ -232,6 +233,29 @@ fn bench_detection(c: &mut Criterion) {
     g.bench_function("report_serialize_protobuf", |b| {
         b.iter(|| black_box(&report).to_proto().encode_to_vec())
     });
+    // Redaction before the sinks (issue 15): the same report and run, the default kinds
+    // (secret, card) and every kind; the cited tool results are redacted too (evidence offsets).
+    for (name, kinds) in [
+        ("redact_report_default_kinds", "secret,card"),
+        ("redact_report_all_kinds", "secret,card,email,phone,iban"),
+    ] {
+        let r = groundcheck_sinks::Redactor::new(&groundcheck_sinks::RedactConfig {
+            kinds: groundcheck_sinks::RedactConfig::parse_kinds(kinds).unwrap(),
+            patterns: vec![],
+            key: Some(vec![7; 32]),
+        })
+        .unwrap();
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || report.clone(),
+                |mut rep| {
+                    groundcheck_sinks::redact::redact_report(&r, &mut rep, Some(&run));
+                    rep
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
     g.finish();
 }
 

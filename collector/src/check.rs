@@ -5,7 +5,8 @@
 //! exactly as in `serve` (same normalizer, same bounds); at end of input every open run is
 //! finished (complete when its root span was seen, else incomplete), and one report per run
 //! is printed as a JSON line, in the order the runs were first seen (runs finished early by
-//! the bounds come first).
+//! the bounds come first). `groundcheck check` prints them redacted as `serve` stores them
+//! ([`run_check_redacted`]); `eval` reads them unredacted ([`run_check`]).
 
 use crate::assembler::{FinishedRun, RunBuffer};
 use crate::config::Settings;
@@ -14,6 +15,8 @@ use crate::wiring::{assembler_config, build_detector};
 use groundcheck_detectors::normalize::normalize_request;
 use groundcheck_detectors::pipeline::DetectorPanic;
 use groundcheck_detectors::report::HallucinationReport;
+use groundcheck_sinks::redact::redact_report;
+use groundcheck_sinks::Redactor;
 use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -120,10 +123,30 @@ fn decode_file(
     Ok((out, bad))
 }
 
+/// Check `files`, printing the reports unredacted (eval and tests read them).
 pub fn run_check(
     settings: &Settings,
     files: &[PathBuf],
     out: &mut dyn Write,
+) -> Result<CheckStats, CheckError> {
+    check_inner(settings, files, out, None)
+}
+
+/// `groundcheck check`: reports printed redacted, as `serve` stores them.
+pub fn run_check_redacted(
+    settings: &Settings,
+    files: &[PathBuf],
+    out: &mut dyn Write,
+    redactor: &Redactor,
+) -> Result<CheckStats, CheckError> {
+    check_inner(settings, files, out, Some(redactor))
+}
+
+fn check_inner(
+    settings: &Settings,
+    files: &[PathBuf],
+    out: &mut dyn Write,
+    redactor: Option<&Redactor>,
 ) -> Result<CheckStats, CheckError> {
     let started = Instant::now();
     let detector = build_detector(settings).map_err(|e| CheckError::Setup(e.to_string()))?;
@@ -163,12 +186,18 @@ pub fn run_check(
     }
     let results: Vec<(HallucinationReport, Option<DetectorPanic>)> = runs
         .into_par_iter()
-        .map(|(run, panic)| match panic {
-            Some(p) => (
-                detector.panic_report(&run, Vec::new(), &p, now_unix_nano()),
-                Some(p),
-            ),
-            None => detector.detect_isolated(&run, now_unix_nano()),
+        .map(|(run, panic)| {
+            let (mut report, panic) = match panic {
+                Some(p) => (
+                    detector.panic_report(&run, Vec::new(), &p, now_unix_nano()),
+                    Some(p),
+                ),
+                None => detector.detect_isolated(&run, now_unix_nano()),
+            };
+            if let Some(r) = redactor {
+                redact_report(r, &mut report, Some(&run));
+            }
+            (report, panic)
         })
         .collect();
     for (r, panic) in &results {

@@ -299,6 +299,12 @@ settings! {
     kafka_report_topic: String = String::new(), env = "GROUNDCHECK_KAFKA_REPORT_TOPIC", long = "kafka-report-topic";
     /// Encoding of the report topic: `json` or `protobuf`.
     kafka_report_format: KafkaReportFormat = KafkaReportFormat::Json, env = "GROUNDCHECK_KAFKA_REPORT_FORMAT", long = "kafka-report-format";
+    /// Redaction before storage: kinds replaced by keyed-hash placeholders in everything written (reports, logs): comma list of `secret`, `card`, `email`, `phone`, `iban`; `none` for none (docs/redaction.md).
+    redact: String = "secret,card".to_owned(), env = "GROUNDCHECK_REDACT", long = "redact";
+    /// Operator redaction pattern `NAME=REGEX` (repeatable; TOML: `redact_patterns = [...]`); a capture group named `value` redacts that group only.
+    redact_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_REDACT_PATTERN", long = "redact-pattern";
+    /// File holding the HMAC key of redaction placeholders (at least 16 bytes; trailing whitespace ignored). Empty: a random key per process (placeholders do not correlate across restarts).
+    redaction_key_file: PathBuf = PathBuf::new(), env = "GROUNDCHECK_REDACTION_KEY_FILE", long = "redaction-key-file";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
     /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http(s)://host:port/v1` (empty: none).
@@ -515,6 +521,12 @@ impl Settings {
                 "kafka_report_topic needs kafka_brokers".into(),
             ));
         }
+        groundcheck_sinks::RedactConfig::parse_kinds(&self.redact)
+            .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        for p in &self.redact_patterns {
+            groundcheck_sinks::RedactConfig::parse_pattern(p)
+                .map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        }
         if !matches!(self.log_format.as_str(), "text" | "json") {
             return Err(ConfigError::Invalid(format!(
                 "log_format must be text or json, got {:?}",
@@ -638,5 +650,9 @@ mod tests {
         assert!(e.to_string().contains("llm_base_url"), "{e}");
         let e = settings_from_args(&["--kafka-option", "no-equals-sign"]).unwrap_err();
         assert!(e.to_string().contains("key=value"), "{e}");
+        let e = settings_from_args(&["--redact", "secret,passport"]).unwrap_err();
+        assert!(e.to_string().contains("unknown kind \"passport\""), "{e}");
+        let e = settings_from_args(&["--redact-pattern", "no-name"]).unwrap_err();
+        assert!(e.to_string().contains("NAME=REGEX"), "{e}");
     }
 }

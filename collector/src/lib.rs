@@ -7,7 +7,8 @@
 //! collector (over TLS with [`client_tls`], which `loadgen` shares). [`config`] resolves settings once and
 //! [`wiring`] turns them into each component's own config ([`detection`] builds the detector
 //! from its); [`metrics`] is the self-telemetry; [`nli`] is Stage 2's learned groundedness
-//! model.
+//! model; [`redaction`] redacts the collector's own log lines (reports are redacted in the
+//! [`pipeline`] with `groundcheck_sinks::redact`).
 
 pub mod admin;
 pub mod assembler;
@@ -26,6 +27,7 @@ pub mod nli;
 pub mod pipeline;
 pub mod profiles;
 pub mod receivers;
+pub mod redaction;
 pub mod registry;
 pub mod send;
 pub mod serve;

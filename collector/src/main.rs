@@ -61,12 +61,14 @@ enum Cmd {
     },
 }
 
-fn init_tracing(json: bool) {
+/// Logs on stderr, every line through the redactor (and panic messages too).
+fn init_tracing(json: bool, redactor: Arc<groundcheck_sinks::Redactor>) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("GROUNDCHECK_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    groundcheck::redaction::install_panic_hook(redactor.clone());
     let b = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(groundcheck::redaction::RedactingStderr::new(redactor));
     if json {
         b.json().init();
     } else {
@@ -78,7 +80,12 @@ fn main() -> anyhow::Result<()> {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches)?;
     let settings = Settings::resolve(&cli.settings, &matches).context("configuration")?;
-    init_tracing(settings.log_format == "json");
+    // One redactor (one key) for the process: reports, logs and panic messages.
+    let redactor = groundcheck::wiring::build_redactor(&settings).context("redaction")?;
+    init_tracing(settings.log_format == "json", redactor.clone());
+    if redactor.is_enabled() && redactor.key_is_random() && matches!(cli.cmd, Cmd::Serve) {
+        tracing::warn!(kinds = ?redactor.kinds().collect::<Vec<_>>(), "redaction: no --redaction-key-file; using a random key for this process, so placeholders will not correlate across restarts");
+    }
     match cli.cmd {
         Cmd::Serve => {
             let rt = tokio::runtime::Builder::new_multi_thread()
@@ -88,12 +95,14 @@ fn main() -> anyhow::Result<()> {
             rt.block_on(groundcheck::serve::serve(
                 settings,
                 Arc::new(groundcheck::metrics::Metrics::default()),
+                redactor,
             ))
         }
         Cmd::Check { files } => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let stats = groundcheck::check::run_check(&settings, &files, &mut out)?;
+            let stats =
+                groundcheck::check::run_check_redacted(&settings, &files, &mut out, &redactor)?;
             eprintln!(
                 "checked {} requests, {} spans ({} rejected), {} runs ({} incomplete, {} flagged) in {:.3}s: {:.0} spans/s",
                 stats.requests,

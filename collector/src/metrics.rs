@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// A fixed-bucket histogram (seconds).
@@ -88,6 +88,8 @@ macro_rules! counters {
             pub auth_failures: [[AtomicU64; 2]; 3],
             /// Failed or timed-out TLS handshakes, by receiver ([`RECEIVERS`]).
             pub tls_handshake_failures: [AtomicU64; 3],
+            /// The redactor whose per-kind counts `groundcheck_redactions_total` shows.
+            redactor: OnceLock<Arc<groundcheck_sinks::Redactor>>,
         }
         impl Default for Metrics {
             fn default() -> Self {
@@ -105,6 +107,7 @@ macro_rules! counters {
                     info: Mutex::new(Vec::new()),
                     auth_failures: Default::default(),
                     tls_handshake_failures: Default::default(),
+                    redactor: OnceLock::new(),
                 }
             }
         }
@@ -151,6 +154,13 @@ macro_rules! counters {
                 let _ = writeln!(out, "# TYPE groundcheck_receiver_tls_handshake_failures_total counter");
                 for (i, r) in RECEIVERS.iter().enumerate() {
                     let _ = writeln!(out, "groundcheck_receiver_tls_handshake_failures_total{{receiver=\"{r}\"}} {}", self.tls_handshake_failures[i].load(Relaxed));
+                }
+                if let Some(r) = self.redactor.get().filter(|r| r.is_enabled()) {
+                    let _ = writeln!(out, "# HELP groundcheck_redactions_total Values replaced by placeholders before storage (reports and log lines), per kind");
+                    let _ = writeln!(out, "# TYPE groundcheck_redactions_total counter");
+                    for (kind, n) in r.counts() {
+                        let _ = writeln!(out, "groundcheck_redactions_total{{kind=\"{kind}\"}} {n}");
+                    }
                 }
                 if let Ok(info) = self.info.lock() {
                     for (k, v) in info.iter() {
@@ -302,6 +312,11 @@ impl Metrics {
         if let Ok(mut i) = self.info.lock() {
             i.retain(|(k, _)| !k.starts_with(prefix));
         }
+    }
+
+    /// Show this redactor's counts as `groundcheck_redactions_total{kind}` (first call wins).
+    pub fn set_redactor(&self, r: Arc<groundcheck_sinks::Redactor>) {
+        let _ = self.redactor.set(r);
     }
 
     pub fn set_info(&self, key: &str, value: &str) {

@@ -20,6 +20,12 @@
 //!   ([`RejectReason::HandedBack`]) are rejected too. A rejected record's offset is fenced:
 //!   never committed by this owner, re-read by the partition's next owner.
 //!
+//! Redaction: every report is redacted (`groundcheck_sinks::redact::redact_report`, with its
+//! run at hand for the evidence offsets) after detection and before it enters the sink queue,
+//! so every sink — JSON Lines, ClickHouse and its spill and dead-letter files, the Kafka report
+//! topic, the stderr summary — only ever sees redacted reports. Detection runs on the
+//! original text. Log lines are redacted by the process's log writer ([`crate::redaction`]).
+//!
 //! Shutdown is ordered (see [`Pipeline::shutdown`]): receivers stop first, the assembler
 //! drains its queue and finishes every open run as incomplete, the worker pool finishes every
 //! run, the sink runner writes every report, then the process exits.
@@ -36,7 +42,8 @@ use groundcheck_detectors::pipeline::{
 use groundcheck_detectors::report::{Action, HallucinationReport, ToolCallValidation};
 use groundcheck_detectors::run::{build_run, AgentRun};
 use groundcheck_detectors::span::NormalizedSpan;
-use groundcheck_sinks::{ReportSink, SinkErrorKind};
+use groundcheck_sinks::redact::redact_report;
+use groundcheck_sinks::{Redactor, ReportSink, SinkErrorKind};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -206,6 +213,8 @@ struct Dispatch {
     profiles: Arc<Profiles>,
     /// Applied on the workers as reports complete.
     escalations: Arc<std::sync::Mutex<Escalations>>,
+    /// Applied to every report before the sink queue.
+    redactor: Arc<Redactor>,
 }
 
 impl Pipeline {
@@ -216,6 +225,7 @@ impl Pipeline {
         detector: Arc<Detector>,
         sinks: Vec<Arc<dyn ReportSink>>,
         metrics: Arc<Metrics>,
+        redactor: Arc<Redactor>,
     ) -> Result<Pipeline, PipelineError> {
         let (tx, rx) = mpsc::channel::<IngestMsg>(cfg.ingest_queue);
         let ingest = Ingest::new(
@@ -260,6 +270,7 @@ impl Pipeline {
             conversations: std::sync::Mutex::new(ConversationCache::new(cfg.conversations)),
             profiles,
             escalations: Arc::new(std::sync::Mutex::new(Escalations::new(cfg.escalation))),
+            redactor,
         };
         let assembler = tokio::spawn(assembler_loop(
             rx,
@@ -468,6 +479,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         conversations,
         profiles,
         escalations,
+        redactor,
         ..
     } = to;
     for mut f in finished {
@@ -557,6 +569,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
         let metrics = metrics.clone();
         let async_stage = async_stage.clone();
         let escalations = escalations.clone();
+        let redactor = redactor.clone();
         pool.spawn(move || {
             worker_job(
                 &detector,
@@ -565,6 +578,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
                 &metrics,
                 &async_stage,
                 &escalations,
+                &redactor,
             );
             metrics.worker_queue_depth.fetch_sub(1, Relaxed);
             drop(permit);
@@ -583,6 +597,7 @@ fn worker_job(
     metrics: &Arc<Metrics>,
     async_stage: &AsyncStage,
     escalations: &Arc<std::sync::Mutex<Escalations>>,
+    redactor: &Arc<Redactor>,
 ) {
     let Job {
         acks,
@@ -597,6 +612,7 @@ fn worker_job(
         // Assembly or Stage 1 panicked: report what there is, say why, carry on.
         let mut report = detector.panic_report(&run, validations, &p, now_unix_nano());
         report.profile = profile.gating.profile.clone();
+        let report = redacted(report, &run, redactor);
         send_report(report, finished_at, acks, sink_tx, metrics);
         return;
     }
@@ -613,6 +629,7 @@ fn worker_job(
             record_panic(&run.run_id, &p, metrics);
             let mut report = detector.panic_report(&run, kept, &p, now_unix_nano());
             report.profile = profile.gating.profile.clone();
+            let report = redacted(report, &run, redactor);
             send_report(report, finished_at, acks, sink_tx, metrics);
             return;
         }
@@ -623,12 +640,13 @@ fn worker_job(
         match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {
                 metrics.stage3_runs_pending.fetch_add(1, Relaxed);
-                let (detector, sink_tx, metrics, deadline, escalations) = (
+                let (detector, sink_tx, metrics, deadline, escalations, redactor) = (
                     detector.clone(),
                     sink_tx.clone(),
                     metrics.clone(),
                     async_stage.deadline,
                     escalations.clone(),
+                    redactor.clone(),
                 );
                 async_stage.rt.spawn(async move {
                     let t = Instant::now();
@@ -657,6 +675,7 @@ fn worker_job(
                         &metrics,
                         (&profile, &escalations),
                     );
+                    let report = redacted(report, &run, &redactor);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
                     let item = SinkItem {
@@ -688,7 +707,14 @@ fn worker_job(
         metrics,
         (&profile, escalations),
     );
+    let report = redacted(report, &run, redactor);
     send_report(report, finished_at, acks, sink_tx, metrics);
+}
+
+/// The report as it may leave the process (detection is done; see the module docs).
+fn redacted(mut report: HallucinationReport, run: &AgentRun, r: &Redactor) -> HallucinationReport {
+    redact_report(r, &mut report, Some(run));
+    report
 }
 
 /// From a worker thread: hand a report to the sink runner (waits while its queue is full).
@@ -1096,7 +1122,14 @@ mod tests {
     fn start(sink: &Arc<TestSink>, cfg: PipelineConfig) -> (Pipeline, Arc<Metrics>) {
         let metrics = Arc::new(Metrics::default());
         let sinks: Vec<Arc<dyn ReportSink>> = vec![sink.clone()];
-        let pipeline = Pipeline::start(cfg, detector(&metrics), sinks, metrics.clone()).unwrap();
+        let pipeline = Pipeline::start(
+            cfg,
+            detector(&metrics),
+            sinks,
+            metrics.clone(),
+            Arc::new(Redactor::disabled()),
+        )
+        .unwrap();
         (pipeline, metrics)
     }
 

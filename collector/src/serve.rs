@@ -10,14 +10,19 @@ use crate::receivers::grpc::{GrpcReceiver, TraceServiceServer};
 use crate::receivers::tls::{self, ReloadingConfig, TlsListener};
 use crate::wiring::{ServeConfig, SinksConfig};
 use anyhow::Context;
-use groundcheck_sinks::{JsonlSink, KafkaSink, ReportSink, SummarySink};
+use groundcheck_sinks::{JsonlSink, KafkaSink, Redactor, ReportSink, SummarySink};
 use std::future::IntoFuture;
 use std::sync::Arc;
 use tokio::sync::watch;
 
-/// `serve` with the configuration resolved by [`crate::wiring`].
-pub async fn serve(settings: Settings, metrics: Arc<Metrics>) -> anyhow::Result<()> {
-    serve_with(ServeConfig::from_settings(&settings)?, metrics).await
+/// `serve` with the configuration resolved by [`crate::wiring`]; every report passes
+/// `redactor` before the sinks (the process's one redactor: logs use it too).
+pub async fn serve(
+    settings: Settings,
+    metrics: Arc<Metrics>,
+    redactor: Arc<Redactor>,
+) -> anyhow::Result<()> {
+    serve_with(ServeConfig::from_settings(&settings)?, metrics, redactor).await
 }
 
 /// The sinks, in order: JSON Lines (always), ClickHouse, the stderr summary, the Kafka report
@@ -45,7 +50,11 @@ pub async fn build_sinks(
     Ok(sinks)
 }
 
-pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Result<()> {
+pub async fn serve_with(
+    cfg: ServeConfig,
+    metrics: Arc<Metrics>,
+    redactor: Arc<Redactor>,
+) -> anyhow::Result<()> {
     let ServeConfig {
         receivers,
         pipeline: pipeline_cfg,
@@ -62,7 +71,8 @@ pub async fn serve_with(cfg: ServeConfig, metrics: Arc<Metrics>) -> anyhow::Resu
     if detector.judge.is_some() {
         metrics.set_info("groundcheck_stage2_scorer_info{scorer=\"llm_judge\"}", "1");
     }
-    let pipeline = Pipeline::start(pipeline_cfg, detector, sinks, metrics.clone())?;
+    metrics.set_redactor(redactor.clone());
+    let pipeline = Pipeline::start(pipeline_cfg, detector, sinks, metrics.clone(), redactor)?;
 
     // Security: TLS material and token files are read once here (an error stops the start),
     // then watched for changes.

@@ -25,7 +25,7 @@ use crate::receivers::tls::TlsFiles;
 use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
 use groundcheck_detectors::stage1::{Allowlist, Stage1Config};
 use groundcheck_detectors::stage3::PlanConfig;
-use groundcheck_sinks::{ClickHouseConfig, ReportFormat};
+use groundcheck_sinks::{ClickHouseConfig, RedactConfig, RedactError, Redactor, ReportFormat};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -39,6 +39,13 @@ pub enum WiringError {
     Config(#[from] ConfigError),
     #[error(transparent)]
     Detector(#[from] DetectorSetupError),
+    #[error("cannot read the redaction key file {path}: {source}")]
+    RedactionKey {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Redaction(#[from] RedactError),
 }
 
 /// Everything `serve` builds, by component.
@@ -236,6 +243,38 @@ pub fn clickhouse_setup(s: &Settings) -> Option<ClickHouseSetup> {
         sink,
         required: s.clickhouse_required,
     })
+}
+
+/// Redaction: the kinds, operator patterns and key (read from `redaction_key_file`, trailing
+/// whitespace trimmed; none: a random per-process key).
+pub fn redaction_config(s: &Settings) -> Result<RedactConfig, WiringError> {
+    let key = if s.redaction_key_file.as_os_str().is_empty() {
+        None
+    } else {
+        let mut k =
+            std::fs::read(&s.redaction_key_file).map_err(|source| WiringError::RedactionKey {
+                path: s.redaction_key_file.display().to_string(),
+                source,
+            })?;
+        while k.last().is_some_and(u8::is_ascii_whitespace) {
+            k.pop();
+        }
+        Some(k)
+    };
+    Ok(RedactConfig {
+        kinds: RedactConfig::parse_kinds(&s.redact)?,
+        patterns: s
+            .redact_patterns
+            .iter()
+            .map(|p| RedactConfig::parse_pattern(p))
+            .collect::<Result<_, _>>()?,
+        key,
+    })
+}
+
+/// The redactor every output passes (reports, logs): one per process.
+pub fn build_redactor(s: &Settings) -> Result<Arc<Redactor>, WiringError> {
+    Ok(Arc::new(Redactor::new(&redaction_config(s)?)?))
 }
 
 /// Detection: Stage 1 (allowlists and identifier patterns compiled here), the schema
@@ -475,6 +514,56 @@ mod tests {
         std::env::remove_var(KEY_VAR);
         assert_eq!(llm.client.api_key.as_deref(), Some("secret"));
         assert!(llm.judge.is_some() && llm.probes.is_none());
+    }
+
+    #[test]
+    fn redaction_defaults_to_secrets_and_cards_with_a_random_key() {
+        let s = settings_from_args(&[]).unwrap();
+        let r = build_redactor(&s).unwrap();
+        assert_eq!(r.kinds().collect::<Vec<_>>(), ["secret", "card"]);
+        assert!(r.key_is_random());
+        let none = build_redactor(&settings_from_args(&["--redact", "none"]).unwrap()).unwrap();
+        assert!(!none.is_enabled());
+    }
+
+    #[test]
+    fn redaction_key_file_patterns_and_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("key");
+        std::fs::write(&key, "0123456789abcdef0123\n").unwrap();
+        let key = key.to_str().unwrap();
+        let s = settings_from_args(&[
+            "--redact",
+            "email,secret",
+            "--redact-pattern",
+            "employee=EMP-[0-9]{6}",
+            "--redaction-key-file",
+            key,
+        ])
+        .unwrap();
+        let cfg = redaction_config(&s).unwrap();
+        assert_eq!(
+            cfg.key.as_deref(),
+            Some(&b"0123456789abcdef0123"[..]),
+            "newline trimmed"
+        );
+        let r = build_redactor(&s).unwrap();
+        assert!(!r.key_is_random());
+        assert_eq!(
+            r.kinds().collect::<Vec<_>>(),
+            ["secret", "email", "employee"]
+        );
+        assert!(r.redact("EMP-123456").starts_with("[employee:"));
+
+        let bad = settings_from_args(&["--redact-pattern", "x=("]).unwrap();
+        let e = build_redactor(&bad).unwrap_err().to_string();
+        assert!(e.contains("redact_pattern x: invalid regex"), "{e}");
+        let missing = settings_from_args(&["--redaction-key-file", "/nonexistent/key"]).unwrap();
+        let e = build_redactor(&missing).unwrap_err().to_string();
+        assert!(
+            e.contains("cannot read the redaction key file /nonexistent/key"),
+            "{e}"
+        );
     }
 
     #[test]

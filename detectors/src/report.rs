@@ -11,6 +11,11 @@
 //! with no provenance), `unknown_tool` (no schema known), `unverified` (schema did not compile).
 //!
 //! Offsets (`start`/`end`) are Unicode scalar indices (Python string indices), end exclusive.
+//! Claim and flagged-span offsets index `final_answer`; evidence-span offsets index the
+//! evidence text named by `tool_call_id` (a tool result, `retriever:N`, `user`, `system`).
+//! In a report that left the collector, the texts are **redacted** (`groundcheck_sinks::redact`,
+//! docs/redaction.md) and the offsets index the redacted texts: a boundary that fell inside a
+//! redacted value is moved outward to the placeholder's boundary.
 
 use groundcheck_proto::report as pb;
 use serde::{Deserialize, Serialize};

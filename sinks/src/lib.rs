@@ -25,6 +25,7 @@
 pub mod clickhouse;
 pub mod jsonl;
 pub mod kafka;
+pub mod redact;
 pub mod summary;
 
 use async_trait::async_trait;
@@ -107,4 +108,5 @@ pub trait ReportSink: Send + Sync {
 pub use crate::clickhouse::{ClickHouseConfig, ClickHouseEvent, ClickHouseSink};
 pub use jsonl::JsonlSink;
 pub use kafka::{KafkaSink, ReportFormat};
+pub use redact::{RedactConfig, RedactError, Redactor};
 pub use summary::SummarySink;

@@ -47,7 +47,8 @@ impl ClickHouseSink {
                     }
                 }
             }
-            self.write_reports(&reports).await?;
+            // A spilled batch failed before: its outcome is unknown, so its rows are read back.
+            self.write_reports(&reports, true).await?;
             tokio::fs::remove_file(&f).await.map_err(io)?;
             self.emit(ClickHouseEvent::Replayed {
                 reports: reports.len() as u64,
@@ -57,8 +58,13 @@ impl ClickHouseSink {
         Ok(())
     }
 
-    /// One INSERT per table (concurrently); data errors dead-lettered.
-    async fn write_reports(&self, reports: &[HallucinationReport]) -> Result<(), SinkError> {
+    /// One INSERT per table (concurrently); data errors dead-lettered. `suspect`: every INSERT
+    /// is checked by reading its rows back (see `write_table`).
+    async fn write_reports(
+        &self,
+        reports: &[HallucinationReport],
+        suspect: bool,
+    ) -> Result<(), SinkError> {
         if reports.is_empty() {
             return Ok(());
         }
@@ -67,19 +73,27 @@ impl ClickHouseSink {
         });
         let rows = Rows::build(reports);
         let (a, b, c, d) = tokio::join!(
-            self.write_table::<RunRow<'_>>("runs", &rows.runs, &rows.run_keys, reports),
-            self.write_table::<ClaimRow<'_>>("claims", &rows.claims, &rows.claim_keys, reports),
+            self.write_table::<RunRow<'_>>("runs", &rows.runs, &rows.run_keys, reports, suspect),
+            self.write_table::<ClaimRow<'_>>(
+                "claims",
+                &rows.claims,
+                &rows.claim_keys,
+                reports,
+                suspect
+            ),
             self.write_table::<ToolCallRow<'_>>(
                 "tool_call_validations",
                 &rows.calls,
                 &rows.call_keys,
-                reports
+                reports,
+                suspect
             ),
             self.write_table::<ProbeRow<'_>>(
                 "consistency_probes",
                 &rows.probes,
                 &rows.probe_keys,
-                reports
+                reports,
+                suspect
             ),
         );
         let mut dead = Vec::new();
@@ -95,12 +109,19 @@ impl ClickHouseSink {
 
     /// INSERT `rows` into `table`; on a data error bisect to the rejected rows. Returns the
     /// rejected rows as (report index, table, error); `Err` on a transient error.
+    ///
+    /// An INSERT that succeeds after the same rows failed transiently (or with `suspect`) is
+    /// checked: a non-replicated MergeTree writes a block's token to its deduplication log
+    /// before it commits the part, so a server killed in between keeps the token without the
+    /// rows, and the retry is then "deduplicated" against nothing. The rows' keys are read back
+    /// and the missing rows written again under a new token.
     async fn write_table<T: RowWrite>(
         &self,
         table: &'static str,
         rows: &[T::Value<'_>],
         keys: &[RowKey],
         reports: &[HallucinationReport],
+        suspect: bool,
     ) -> Result<Vec<DeadRow>, SinkError> {
         let mut dead = Vec::new();
         let mut stack = vec![(0usize, rows.len())];
@@ -110,28 +131,35 @@ impl ClickHouseSink {
             }
             let token = dedup_token(table, &keys[lo..hi], reports);
             let t = Instant::now();
-            let res = self
-                .timed(async {
-                    let mut ins = self
-                        .client
-                        .insert::<T>(table)
-                        .await?
-                        .with_setting("insert_deduplication_token", token);
-                    for r in &rows[lo..hi] {
-                        ins.write(r).await?;
+            let all: Vec<usize> = (lo..hi).collect();
+            let res = self.insert_rows::<T>(table, rows, &all, &token).await;
+            let res = match res {
+                Ok(()) => {
+                    self.emit(ClickHouseEvent::Inserted {
+                        table,
+                        rows: (hi - lo) as u64,
+                        latency: t.elapsed(),
+                    });
+                    let retried = self.unconfirmed.lock().unwrap().contains(&token);
+                    if suspect || retried {
+                        self.ensure_stored::<T>(table, rows, keys, reports, lo..hi, &token)
+                            .await
+                    } else {
+                        Ok(())
                     }
-                    ins.end().await
-                })
-                .await;
+                }
+                Err(e) => Err(e),
+            };
             match res {
-                Ok(()) => self.emit(ClickHouseEvent::Inserted {
-                    table,
-                    rows: (hi - lo) as u64,
-                    latency: t.elapsed(),
-                }),
+                Ok(()) => {
+                    self.unconfirmed.lock().unwrap().remove(&token);
+                }
                 Err(e) => {
                     let data = is_data_error(&e);
                     let msg = e.to_string();
+                    if !data {
+                        self.unconfirmed.lock().unwrap().insert(token.clone());
+                    }
                     self.emit(ClickHouseEvent::Failed {
                         table,
                         retryable: !data,
@@ -167,6 +195,114 @@ impl ClickHouseSink {
             }
         }
         Ok(dead)
+    }
+
+    /// One INSERT of `rows[i]` for each `i` in `idx`, with `token`.
+    async fn insert_rows<T: RowWrite>(
+        &self,
+        table: &'static str,
+        rows: &[T::Value<'_>],
+        idx: &[usize],
+        token: &str,
+    ) -> Result<(), ChError> {
+        self.timed(async {
+            let mut ins = self
+                .client
+                .insert::<T>(table)
+                .await?
+                .with_setting("insert_deduplication_token", token.to_owned());
+            for &i in idx {
+                ins.write(&rows[i]).await?;
+            }
+            ins.end().await
+        })
+        .await
+    }
+
+    /// Read back the keys of `rows[range]` and write the missing rows again, each time under a
+    /// new token (`{token of the missing rows}:v{n}`; the same `n` on the next attempt, so that
+    /// a write whose answer was lost is deduplicated, and a new `n` when that token too was
+    /// kept without its rows). `Err` (transient) when rows are still missing.
+    async fn ensure_stored<T: RowWrite>(
+        &self,
+        table: &'static str,
+        rows: &[T::Value<'_>],
+        keys: &[RowKey],
+        reports: &[HallucinationReport],
+        range: std::ops::Range<usize>,
+        token: &str,
+    ) -> Result<(), ChError> {
+        // (run_id, reported_at) for runs, (run_id, index) for the others.
+        let key_of = |k: &RowKey| {
+            let r = &reports[k.report];
+            let second = if table == "runs" {
+                r.reported_at_unix_nano.min(i64::MAX as u64) as i64
+            } else {
+                i64::from(k.index)
+            };
+            (r.run_id.as_str(), second)
+        };
+        let second_col = match table {
+            "runs" => "toUnixTimestamp64Nano(reported_at)",
+            "claims" => "toInt64(claim_index)",
+            "tool_call_validations" => "toInt64(call_index)",
+            _ => "toInt64(probe_index)",
+        };
+        let mut ids: Vec<&str> = keys[range.clone()]
+            .iter()
+            .map(|k| reports[k.report].run_id.as_str())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for generation in 1..=5u32 {
+            let present: std::collections::HashSet<(String, i64)> = self
+                .timed(
+                    self.client
+                        .query(&format!(
+                            "SELECT run_id, {second_col} FROM {table} WHERE run_id IN ?"
+                        ))
+                        .bind(&ids)
+                        .fetch_all::<(String, i64)>(),
+                )
+                .await
+                // Never a data error (that would dead-letter the rows): transient.
+                .map_err(|e| {
+                    ChError::BadResponse(format!(
+                        "reading back the rows of INSERT INTO {table}: {}",
+                        e.to_string().replace("Code: ", "code ")
+                    ))
+                })?
+                .into_iter()
+                .collect();
+            let missing: Vec<usize> = range
+                .clone()
+                .filter(|&i| {
+                    let (id, second) = key_of(&keys[i]);
+                    !present.contains(&(id.to_owned(), second))
+                })
+                .collect();
+            if missing.is_empty() {
+                return Ok(());
+            }
+            let missing_keys: Vec<RowKey> = missing.iter().map(|&i| keys[i]).collect();
+            let new_token = format!(
+                "{}:v{generation}",
+                dedup_token(table, &missing_keys, reports)
+            );
+            tracing::warn!(
+                table,
+                rows = missing.len(),
+                token,
+                new_token,
+                "ClickHouse acknowledged an INSERT whose rows are not in the table (its token was kept by a server that stopped before committing them); writing them again"
+            );
+            self.insert_rows::<T>(table, rows, &missing, &new_token)
+                .await?;
+        }
+        // Transient (not `Custom`, a data error): the batch is retried.
+        Err(ChError::BadResponse(format!(
+            "INSERT INTO {table}: rows still missing after acknowledged writes"
+        )))
     }
 
     async fn dead_letter(
@@ -227,7 +363,7 @@ impl ReportSink for ClickHouseSink {
 
     async fn write_batch(&self, reports: &[HallucinationReport]) -> Result<(), SinkError> {
         self.ensure_ready().await?;
-        self.write_reports(reports).await
+        self.write_reports(reports, false).await
     }
 
     /// `{data_dir}/clickhouse-spill/spill-<unix nanos>-<token>.jsonl`, written to a temporary

@@ -16,7 +16,12 @@
 //!   (run_id, reported_at, index) and the table; the tables keep a deduplication window, so a
 //!   retried batch is dropped by ClickHouse, materialized views included. Tables are
 //!   ReplacingMergeTree keyed by run (and claim/call index) as a second line: `FINAL` is exact
-//!   even for a run written twice in different batches.
+//!   even for a run written twice in different batches. A token is not proof of a write: a
+//!   non-replicated MergeTree logs a block's token before it commits the part, so a server that
+//!   crashes in between keeps the token without the rows, and the retry is acknowledged as a
+//!   duplicate of nothing. So an INSERT that succeeds after a transient failure of the same
+//!   rows (or replays a spill) reads its rows' keys back and writes the missing ones again
+//!   under a new token.
 //! - **Data errors** (ClickHouse codes such as 117 INCORRECT_DATA, 53 TYPE_MISMATCH, 27, 6,
 //!   469 VIOLATED_CONSTRAINT; rows that cannot be serialized): the failing INSERT is bisected
 //!   to the rows ClickHouse rejects; their reports go to
@@ -127,6 +132,9 @@ pub struct ClickHouseSink {
     client: Client,
     ready: tokio::sync::Mutex<bool>,
     observer: Option<Observer>,
+    /// Dedup tokens of INSERTs that failed transiently (their outcome unknown): when one
+    /// succeeds later, its rows are read back (see `write_table`).
+    unconfirmed: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl ClickHouseSink {
@@ -180,6 +188,7 @@ impl ClickHouseSink {
             client,
             ready: tokio::sync::Mutex::new(false),
             observer: None,
+            unconfirmed: Default::default(),
         })
     }
 
