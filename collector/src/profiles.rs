@@ -42,7 +42,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, RwLock, Weak};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 /// Consecutive revise verdicts of a conversation after which the next revise is a block.
 pub const DEFAULT_ESCALATE_AFTER: u32 = 2;
@@ -319,14 +319,8 @@ pub struct Profiles {
     current: RwLock<Arc<ProfileSet>>,
     path: Option<PathBuf>,
     base: Base,
-    fingerprint: std::sync::Mutex<Option<(u64, Option<SystemTime>)>>,
+    fingerprint: std::sync::Mutex<crate::registry::FileStamp>,
     metrics: Arc<Metrics>,
-}
-
-fn fingerprint(path: &Path) -> Option<(u64, Option<SystemTime>)> {
-    std::fs::metadata(path)
-        .ok()
-        .map(|m| (m.len(), m.modified().ok()))
 }
 
 /// What the pipeline needs to hold and reload the profiles (resolved by [`crate::wiring`]).
@@ -356,7 +350,9 @@ impl ProfilesConfig {
 impl Profiles {
     pub fn new(cfg: &ProfilesConfig, metrics: Arc<Metrics>) -> Arc<Profiles> {
         Arc::new(Profiles {
-            fingerprint: std::sync::Mutex::new(cfg.path.as_deref().and_then(fingerprint)),
+            fingerprint: std::sync::Mutex::new(
+                cfg.path.as_deref().and_then(crate::registry::file_stamp),
+            ),
             current: RwLock::new(cfg.initial.clone()),
             path: cfg.path.clone(),
             base: cfg.base,
@@ -379,7 +375,7 @@ impl Profiles {
     /// when the file is bad (the last good set stays), `None` when nothing changed.
     pub fn reload_if_changed(&self) -> Option<Result<(), String>> {
         let path = self.path.as_deref()?;
-        let fp = fingerprint(path);
+        let fp = crate::registry::file_stamp(path);
         {
             let mut last = self.fingerprint.lock().unwrap_or_else(|p| p.into_inner());
             if *last == fp {
@@ -522,7 +518,7 @@ agent = "pay"
             )),
             path: Some(path.clone()),
             base: Base::fallback(),
-            fingerprint: std::sync::Mutex::new(fingerprint(&path)),
+            fingerprint: std::sync::Mutex::new(crate::registry::file_stamp(&path)),
             metrics: metrics.clone(),
         });
         assert!(p.reload_if_changed().is_none());

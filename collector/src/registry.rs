@@ -31,6 +31,17 @@ pub enum RegistryError {
 /// (path, size, mtime) of every candidate file, sorted.
 type Fingerprint = Vec<(PathBuf, u64, Option<SystemTime>)>;
 
+/// (size, mtime) of one file, `None` when it cannot be read: what every hot-reload watcher
+/// (tool schemas, gating profiles, TLS certificates, token files) compares between polls.
+pub type FileStamp = Option<(u64, Option<SystemTime>)>;
+
+/// The [`FileStamp`] of `path`.
+pub fn file_stamp(path: &Path) -> FileStamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()))
+}
+
 /// Result of reading the directory once.
 #[derive(Debug, Default)]
 pub struct LoadReport {

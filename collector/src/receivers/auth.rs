@@ -17,11 +17,11 @@
 //! - The tenant of the token is recorded on every span of the request and from there on the
 //!   run's report; a token without a tenant leaves it empty.
 
+use crate::registry::{file_stamp, FileStamp};
 use ring::digest::{digest, SHA256};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, RwLock};
-use std::time::SystemTime;
 use subtle::ConstantTimeEq;
 
 use crate::metrics::Metrics;
@@ -189,17 +189,11 @@ pub fn bearer(header: Option<&[u8]>) -> Option<&[u8]> {
     (!t.is_empty()).then_some(t)
 }
 
-/// (size, mtime) of a file, `None` when it cannot be read: what the reload watchers compare.
-pub fn file_stamp(p: &Path) -> Option<(u64, SystemTime)> {
-    let md = std::fs::metadata(p).ok()?;
-    Some((md.len(), md.modified().ok()?))
-}
-
 /// A tokens file, re-read when it changes.
 pub struct Authenticator {
     path: PathBuf,
     current: RwLock<Arc<Tokens>>,
-    stamp: std::sync::Mutex<Option<(u64, SystemTime)>>,
+    stamp: std::sync::Mutex<FileStamp>,
 }
 
 impl Authenticator {

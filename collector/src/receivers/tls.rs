@@ -15,8 +15,8 @@
 //!   deadline ([`HANDSHAKE_TIMEOUT`]), so a slow or silent client never blocks others; finished
 //!   handshakes are handed over through a bounded channel.
 
-use super::auth::file_stamp;
 use crate::metrics::Metrics;
+use crate::registry::{file_stamp, FileStamp};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::server::WebPkiClientVerifier;
@@ -27,7 +27,7 @@ use std::pin::Pin;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, RwLock};
 use std::task::{Context, Poll};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
@@ -141,7 +141,7 @@ fn read_certs(what: &'static str, path: &Path) -> Result<Vec<CertificateDer<'sta
     Ok(certs)
 }
 
-type Stamp = Vec<Option<(u64, SystemTime)>>;
+type Stamp = Vec<FileStamp>;
 
 /// The current server configuration of one listener, replaced when the files change.
 pub struct ReloadingConfig {
