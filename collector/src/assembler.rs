@@ -71,6 +71,8 @@ pub struct FinishedRun {
     pub reason: FinishReason,
     /// Tokens of the Kafka records that contributed spans (empty for OTLP).
     pub acks: Vec<AckToken>,
+    /// When the run's first span arrived.
+    pub opened_at: Instant,
 }
 
 /// A run removed by [`RunBuffer::hand_back`].
@@ -299,6 +301,7 @@ impl RunBuffer {
             spans: run.spans,
             reason,
             acks: run.acks,
+            opened_at: run.first_seen,
         }
     }
 

@@ -4,6 +4,7 @@
 //! [`crate::wiring`] turns it into each component's own config, so nothing reads
 //! configuration deeper down.
 
+pub use crate::otel::OtlpProtocol;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 use groundcheck_detectors::stage1::UnknownToolPolicy;
@@ -305,6 +306,68 @@ settings! {
     redact_patterns: Vec<String> = Vec::new(), env = "GROUNDCHECK_REDACT_PATTERN", long = "redact-pattern";
     /// File holding the HMAC key of redaction placeholders (at least 16 bytes; trailing whitespace ignored). Empty: a random key per process (placeholders do not correlate across restarts).
     redaction_key_file: PathBuf = PathBuf::new(), env = "GROUNDCHECK_REDACTION_KEY_FILE", long = "redaction-key-file";
+    /// Evaluations export: OTLP endpoint (gRPC `http(s)://host:4317`; HTTP the base URL `http(s)://host:4318`, the signal path is appended). Empty: off.
+    otlp_export_endpoint: String = String::new(), env = "GROUNDCHECK_OTLP_EXPORT_ENDPOINT", long = "otlp-export-endpoint";
+    /// Evaluations export: `grpc` or `http/protobuf`.
+    otlp_export_protocol: OtlpProtocol = OtlpProtocol::Grpc, env = "GROUNDCHECK_OTLP_EXPORT_PROTOCOL", long = "otlp-export-protocol";
+    /// Evaluations export: headers sent with every request, `key=value,key2=value2` (the OTEL_EXPORTER_OTLP_HEADERS format; prefer the environment variable for secrets).
+    otlp_export_headers: String = String::new(), env = "GROUNDCHECK_OTLP_EXPORT_HEADERS", long = "otlp-export-headers";
+    /// Evaluations export: `none` or `gzip`.
+    otlp_export_compression: OtlpCompression = OtlpCompression::None, env = "GROUNDCHECK_OTLP_EXPORT_COMPRESSION", long = "otlp-export-compression";
+    /// Evaluations export: limit per export request (ms).
+    otlp_export_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_OTLP_EXPORT_TIMEOUT_MS", long = "otlp-export-timeout-ms";
+    /// Evaluations export: PEM CA bundle for an https:// endpoint (default: the Mozilla roots).
+    otlp_export_ca_file: PathBuf = PathBuf::new(), env = "GROUNDCHECK_OTLP_EXPORT_CA_FILE", long = "otlp-export-ca-file";
+    /// Evaluations export: PEM client certificate (mTLS), with the client key.
+    otlp_export_client_cert: PathBuf = PathBuf::new(), env = "GROUNDCHECK_OTLP_EXPORT_CLIENT_CERT", long = "otlp-export-client-cert";
+    /// Evaluations export: PEM private key of the client certificate.
+    otlp_export_client_key: PathBuf = PathBuf::new(), env = "GROUNDCHECK_OTLP_EXPORT_CLIENT_KEY", long = "otlp-export-client-key";
+    /// Evaluations export: the carrier of `gen_ai.evaluation.result`: `logs` (log records with the event name, as the conventions define events), `spans` (child spans of the evaluated span with a span event, for trace-only backends such as Jaeger, Tempo, Phoenix) or `both`.
+    otlp_export_evaluations_as: EvaluationsAs = EvaluationsAs::Both, env = "GROUNDCHECK_OTLP_EXPORT_EVALUATIONS_AS", long = "otlp-export-evaluations-as";
+    /// Forwarding (every accepted span to the next OTLP hop): OTLP endpoint (gRPC `http(s)://host:4317`; HTTP the base URL `http(s)://host:4318`, the signal path is appended). Empty: off.
+    forward_endpoint: String = String::new(), env = "GROUNDCHECK_FORWARD_ENDPOINT", long = "forward-endpoint";
+    /// Forwarding (every accepted span to the next OTLP hop): `grpc` or `http/protobuf`.
+    forward_protocol: OtlpProtocol = OtlpProtocol::Grpc, env = "GROUNDCHECK_FORWARD_PROTOCOL", long = "forward-protocol";
+    /// Forwarding (every accepted span to the next OTLP hop): headers sent with every request, `key=value,key2=value2` (the OTEL_EXPORTER_OTLP_HEADERS format; prefer the environment variable for secrets).
+    forward_headers: String = String::new(), env = "GROUNDCHECK_FORWARD_HEADERS", long = "forward-headers";
+    /// Forwarding (every accepted span to the next OTLP hop): `none` or `gzip`.
+    forward_compression: OtlpCompression = OtlpCompression::None, env = "GROUNDCHECK_FORWARD_COMPRESSION", long = "forward-compression";
+    /// Forwarding (every accepted span to the next OTLP hop): limit per export request (ms).
+    forward_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_FORWARD_TIMEOUT_MS", long = "forward-timeout-ms";
+    /// Forwarding (every accepted span to the next OTLP hop): PEM CA bundle for an https:// endpoint (default: the Mozilla roots).
+    forward_ca_file: PathBuf = PathBuf::new(), env = "GROUNDCHECK_FORWARD_CA_FILE", long = "forward-ca-file";
+    /// Forwarding (every accepted span to the next OTLP hop): PEM client certificate (mTLS), with the client key.
+    forward_client_cert: PathBuf = PathBuf::new(), env = "GROUNDCHECK_FORWARD_CLIENT_CERT", long = "forward-client-cert";
+    /// Forwarding (every accepted span to the next OTLP hop): PEM private key of the client certificate.
+    forward_client_key: PathBuf = PathBuf::new(), env = "GROUNDCHECK_FORWARD_CLIENT_KEY", long = "forward-client-key";
+    /// Forwarding: spans waiting or in flight at most; beyond, OTLP requests are refused (429 / UNAVAILABLE) and Kafka partitions pause.
+    forward_queue_spans: usize = 65_536, env = "GROUNDCHECK_FORWARD_QUEUE_SPANS", long = "forward-queue-spans";
+    /// Forwarding: spans per export request at most (accepted requests are merged up to this).
+    forward_batch_spans: usize = 8_192, env = "GROUNDCHECK_FORWARD_BATCH_SPANS", long = "forward-batch-spans";
+    /// Forwarding: export requests in flight at once.
+    forward_concurrency: usize = 2, env = "GROUNDCHECK_FORWARD_CONCURRENCY", long = "forward-concurrency";
+    /// Forwarding: longest wait between retries (ms).
+    forward_max_backoff_ms: u64 = 5_000, env = "GROUNDCHECK_FORWARD_MAX_BACKOFF_MS", long = "forward-max-backoff-ms";
+    /// Forwarding: at shutdown, how long failing batches keep being retried (ms).
+    forward_shutdown_ms: u64 = 5_000, env = "GROUNDCHECK_FORWARD_SHUTDOWN_MS", long = "forward-shutdown-ms";
+    /// Self-telemetry (groundcheck's own spans and counters): OTLP endpoint (gRPC `http(s)://host:4317`; HTTP the base URL `http(s)://host:4318`, the signal path is appended). Empty: off.
+    telemetry_otlp_endpoint: String = String::new(), env = "GROUNDCHECK_TELEMETRY_OTLP_ENDPOINT", long = "telemetry-otlp-endpoint";
+    /// Self-telemetry (groundcheck's own spans and counters): `grpc` or `http/protobuf`.
+    telemetry_otlp_protocol: OtlpProtocol = OtlpProtocol::Grpc, env = "GROUNDCHECK_TELEMETRY_OTLP_PROTOCOL", long = "telemetry-otlp-protocol";
+    /// Self-telemetry (groundcheck's own spans and counters): headers sent with every request, `key=value,key2=value2` (the OTEL_EXPORTER_OTLP_HEADERS format; prefer the environment variable for secrets).
+    telemetry_otlp_headers: String = String::new(), env = "GROUNDCHECK_TELEMETRY_OTLP_HEADERS", long = "telemetry-otlp-headers";
+    /// Self-telemetry (groundcheck's own spans and counters): `none` or `gzip`.
+    telemetry_otlp_compression: OtlpCompression = OtlpCompression::None, env = "GROUNDCHECK_TELEMETRY_OTLP_COMPRESSION", long = "telemetry-otlp-compression";
+    /// Self-telemetry (groundcheck's own spans and counters): limit per export request (ms).
+    telemetry_otlp_timeout_ms: u64 = 10_000, env = "GROUNDCHECK_TELEMETRY_OTLP_TIMEOUT_MS", long = "telemetry-otlp-timeout-ms";
+    /// Self-telemetry (groundcheck's own spans and counters): PEM CA bundle for an https:// endpoint (default: the Mozilla roots).
+    telemetry_otlp_ca_file: PathBuf = PathBuf::new(), env = "GROUNDCHECK_TELEMETRY_OTLP_CA_FILE", long = "telemetry-otlp-ca-file";
+    /// Self-telemetry (groundcheck's own spans and counters): PEM client certificate (mTLS), with the client key.
+    telemetry_otlp_client_cert: PathBuf = PathBuf::new(), env = "GROUNDCHECK_TELEMETRY_OTLP_CLIENT_CERT", long = "telemetry-otlp-client-cert";
+    /// Self-telemetry (groundcheck's own spans and counters): PEM private key of the client certificate.
+    telemetry_otlp_client_key: PathBuf = PathBuf::new(), env = "GROUNDCHECK_TELEMETRY_OTLP_CLIENT_KEY", long = "telemetry-otlp-client-key";
+    /// Self-telemetry: metric export interval (seconds).
+    telemetry_otlp_interval_secs: u64 = 15, env = "GROUNDCHECK_TELEMETRY_OTLP_INTERVAL_SECS", long = "telemetry-otlp-interval-secs";
     /// Log format: `text` or `json`.
     log_format: String = "text".to_owned(), env = "GROUNDCHECK_LOG_FORMAT", long = "log-format";
     /// OpenAI-compatible endpoint for Stage 3 probes and the LLM judge, `http(s)://host:port/v1` (empty: none).
@@ -397,6 +460,23 @@ pub enum KafkaEncoding {
 pub enum KafkaInitialOffset {
     Latest,
     Earliest,
+}
+
+/// Compression of OTLP requests groundcheck sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OtlpCompression {
+    None,
+    Gzip,
+}
+
+/// Carrier of exported evaluations ([`crate::otel::evaluations`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvaluationsAs {
+    Logs,
+    Spans,
+    Both,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]

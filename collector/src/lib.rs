@@ -24,6 +24,7 @@ pub mod llm;
 pub mod loadgen;
 pub mod metrics;
 pub mod nli;
+pub mod otel;
 pub mod pipeline;
 pub mod profiles;
 pub mod receivers;

@@ -112,6 +112,17 @@ macro_rules! counters {
             }
         }
         impl Metrics {
+            /// Name (with the `groundcheck_` prefix) and help of every plain counter and
+            /// gauge, in the order of [`Metrics::sample_values`].
+            pub const SAMPLES: &'static [(&'static str, &'static str)] = &[
+                $( (concat!("groundcheck_", stringify!($name)), $help), )*
+            ];
+
+            /// The current value of every plain counter and gauge (see [`Metrics::SAMPLES`]).
+            pub fn sample_values(&self) -> Vec<u64> {
+                vec![ $( self.$name.load(Relaxed), )* ]
+            }
+
             /// Prometheus text exposition format 0.0.4.
             pub fn render(&self) -> String {
                 let mut out = String::with_capacity(8192);
@@ -207,6 +218,14 @@ counters! {
     receiver_spans_accepted_total: "Spans accepted into the pipeline",
     receiver_spans_rejected_total: "Spans rejected as unusable (reported via partial_success)",
     receiver_spans_refused_total: "Spans in requests refused for overload or shutdown",
+    forward_refused_total: "Requests refused (or Kafka records held back) because the forward queue was full",
+    forward_queue_spans: "Spans waiting to be forwarded or being forwarded",
+    forward_requests_total: "Export requests (attempts) sent to the next OTLP hop",
+    forward_retries_total: "Forward attempts that failed and were retried",
+    forward_spans_total: "Spans forwarded to the next OTLP hop",
+    forward_spans_rejected_total: "Forwarded spans the next hop rejected in its partial success",
+    forward_spans_dropped_total: "Spans not forwarded: refused for good by the next hop, or still failing at shutdown",
+    selftelemetry_runs_total: "Runs whose pipeline spans were handed to the OTLP self-telemetry exporter",
     assembler_runs_open: "Runs currently being assembled",
     assembler_runs_open_bytes: "Approximate bytes held by open runs",
     assembler_runs_completed_total: "Runs finished complete (root ended + grace)",

@@ -34,6 +34,7 @@ use crate::assembler::{AssemblerConfig, FinishedRun, RunBuffer};
 use crate::conversations::{ConversationCache, ConversationCacheConfig};
 use crate::escalation::{EscalationConfig, Escalations};
 use crate::metrics::Metrics;
+use crate::otel::selftelemetry::RunTimeline;
 use crate::profiles::{Profile, Profiles, ProfilesConfig};
 use crate::receivers::{ack_all, reject_all, AckToken, Ingest, IngestMsg, RejectReason, Tp};
 use groundcheck_detectors::pipeline::{
@@ -169,6 +170,8 @@ struct SinkItem {
     run_finished_at: Instant,
     /// Settled by the sink runner once every sink has answered (see the module docs).
     acks: Vec<AckToken>,
+    /// When each stage happened (self-telemetry spans).
+    timeline: RunTimeline,
 }
 
 /// A finished run on its way to the worker pool.
@@ -182,6 +185,7 @@ struct Job {
     panic: Option<DetectorPanic>,
     /// The run's gating profile.
     profile: Profile,
+    timeline: RunTimeline,
 }
 
 /// Bounds of the asynchronous (LLM) part of a run.
@@ -336,7 +340,7 @@ async fn assembler_loop(
                 continue;
             }
             msg = rx.recv() => match msg {
-                Some(IngestMsg::Spans { spans, ack }) => {
+                Some(IngestMsg::Spans { spans, ack, .. }) => {
                     inline_stage1(&to.detector, &mut inline_schemas, &spans, &to.metrics);
                     buffer.insert_acked(spans, ack, Instant::now())
                 }
@@ -484,6 +488,9 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
     } = to;
     for mut f in finished {
         let finished_at = Instant::now();
+        let mut timeline = RunTimeline::at(SystemTime::now());
+        timeline.opened = timeline.assembled - f.opened_at.elapsed();
+        timeline.spans = f.spans.len();
         if f.reason.incomplete_reason().is_some() {
             metrics
                 .assembler_runs_incomplete_total
@@ -533,6 +540,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
             }
         };
         metrics.stage1_latency.observe(t.elapsed());
+        timeline.stage1_done = SystemTime::now();
         metrics
             .stage1_tool_calls_total
             .fetch_add(validations.len() as u64, Relaxed);
@@ -549,6 +557,7 @@ async fn dispatch(finished: Vec<FinishedRun>, to: &Dispatch) {
             finished_at,
             panic,
             profile,
+            timeline,
         };
         let permit = match worker_slots.clone().try_acquire_owned() {
             Ok(p) => p,
@@ -606,14 +615,16 @@ fn worker_job(
         finished_at,
         panic,
         profile,
+        mut timeline,
     } = job;
+    timeline.worker_start = SystemTime::now();
     let run = Arc::new(run);
     if let Some(p) = panic {
         // Assembly or Stage 1 panicked: report what there is, say why, carry on.
         let mut report = detector.panic_report(&run, validations, &p, now_unix_nano());
         report.profile = profile.gating.profile.clone();
         let report = redacted(report, &run, redactor);
-        send_report(report, finished_at, acks, sink_tx, metrics);
+        send_report(report, finished_at, acks, timeline, sink_tx, metrics);
         return;
     }
     let kept = validations.clone();
@@ -630,10 +641,12 @@ fn worker_job(
             let mut report = detector.panic_report(&run, kept, &p, now_unix_nano());
             report.profile = profile.gating.profile.clone();
             let report = redacted(report, &run, redactor);
-            send_report(report, finished_at, acks, sink_tx, metrics);
+            send_report(report, finished_at, acks, timeline, sink_tx, metrics);
             return;
         }
     };
+    timeline.stage2_done = SystemTime::now();
+    timeline.stage3_done = timeline.stage2_done;
     record_bounds(&stage2.bounds, metrics);
     let work = detector.async_work(&run, &stage2);
     if !work.is_empty() {
@@ -666,6 +679,7 @@ fn worker_job(
                         }
                     };
                     results.elapsed = t.elapsed();
+                    timeline.stage3_done = SystemTime::now();
                     let report = complete_stages(
                         &detector,
                         &run,
@@ -675,6 +689,7 @@ fn worker_job(
                         &metrics,
                         (&profile, &escalations),
                     );
+                    timeline.stage4_done = SystemTime::now();
                     let report = redacted(report, &run, &redactor);
                     metrics.stage3_runs_pending.fetch_sub(1, Relaxed);
                     drop(slot);
@@ -682,6 +697,7 @@ fn worker_job(
                         report,
                         run_finished_at: finished_at,
                         acks,
+                        timeline,
                     };
                     if let Err(mpsc::error::SendError(unsent)) = sink_tx.send(item).await {
                         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
@@ -707,8 +723,9 @@ fn worker_job(
         metrics,
         (&profile, escalations),
     );
+    timeline.stage4_done = SystemTime::now();
     let report = redacted(report, &run, redactor);
-    send_report(report, finished_at, acks, sink_tx, metrics);
+    send_report(report, finished_at, acks, timeline, sink_tx, metrics);
 }
 
 /// The report as it may leave the process (detection is done; see the module docs).
@@ -722,6 +739,7 @@ fn send_report(
     report: HallucinationReport,
     finished_at: Instant,
     acks: Vec<AckToken>,
+    timeline: RunTimeline,
     sink_tx: &mpsc::Sender<SinkItem>,
     metrics: &Metrics,
 ) {
@@ -729,6 +747,7 @@ fn send_report(
         report,
         run_finished_at: finished_at,
         acks,
+        timeline,
     };
     if let Err(mpsc::error::SendError(unsent)) = sink_tx.blocking_send(item) {
         metrics.sink_reports_dropped_total.fetch_add(1, Relaxed);
@@ -869,6 +888,7 @@ async fn write_all(
 ) {
     let reports: Arc<[HallucinationReport]> =
         batch.iter().map(|item| item.report.clone()).collect();
+    let sinks_start = SystemTime::now();
     let mut writes = tokio::task::JoinSet::new();
     for sink in sinks {
         writes.spawn(write_one(
@@ -892,8 +912,17 @@ async fn write_all(
     metrics
         .sink_reports_written_total
         .fetch_add(batch.len() as u64, Relaxed);
+    let sinks_done = SystemTime::now();
     for item in batch.iter() {
         metrics.run_latency.observe(item.run_finished_at.elapsed());
+        if crate::otel::selftelemetry::enabled() {
+            crate::otel::selftelemetry::record_run(
+                &item.report,
+                &item.timeline,
+                sinks_start,
+                sinks_done,
+            );
+        }
     }
     let acks = batch.drain(..).flat_map(|item| item.acks);
     if written {
@@ -1151,7 +1180,11 @@ mod tests {
     fn send(pipeline: &Pipeline, spans: Vec<NormalizedSpan>, ack: Option<AckToken>) {
         pipeline
             .ingest
-            .offer(IngestMsg::Spans { spans, ack })
+            .offer(IngestMsg::Spans {
+                spans,
+                ack,
+                forward: None,
+            })
             .expect("ingest queue has room");
     }
 

@@ -60,10 +60,44 @@ pub async fn serve_with(
         pipeline: pipeline_cfg,
         sinks: sinks_cfg,
         detection,
+        otel,
     } = cfg;
     let detector = Arc::new(crate::detection::build(detection, metrics.clone())?);
     let data_dir = sinks_cfg.jsonl_dir.clone();
-    let sinks = build_sinks(sinks_cfg, &metrics).await?;
+    let mut sinks = build_sinks(sinks_cfg, &metrics).await?;
+    // OpenTelemetry output: evaluations are sinks (acknowledged like the others).
+    if let Some((target, carriers)) = &otel.evaluations {
+        for c in carriers {
+            sinks.push(Arc::new(
+                crate::otel::evaluations::EvaluationSink::new(target, *c)
+                    .context("OTLP evaluation export")?,
+            ));
+        }
+        tracing::info!(endpoint = %target.endpoint, protocol = ?target.protocol, carriers = ?carriers, "evaluations exported over OTLP (gen_ai.evaluation.result)");
+    }
+    let self_telemetry = match &otel.telemetry {
+        Some((target, interval)) => {
+            let t = crate::otel::selftelemetry::SelfTelemetry::start(
+                target,
+                *interval,
+                metrics.clone(),
+            )
+            .context("OTLP self-telemetry")?;
+            tracing::info!(endpoint = %target.endpoint, "self-telemetry (pipeline spans, counters) exported over OTLP");
+            Some(t)
+        }
+        None => None,
+    };
+    let (forwarder, forward_task) = match otel.forward.clone() {
+        Some(f) => {
+            let endpoint = f.target.endpoint.clone();
+            let (h, t) = crate::otel::forward::Forwarder::start(f, metrics.clone())
+                .context("OTLP forwarding")?;
+            tracing::info!(%endpoint, "every accepted span is forwarded to the next OTLP hop");
+            (Some(h), Some(t))
+        }
+        None => (None, None),
+    };
     metrics.set_info(
         "groundcheck_stage3_enabled",
         if detector.prober.is_some() { "1" } else { "0" },
@@ -101,7 +135,8 @@ pub async fn serve_with(
     if admin_auth.is_none() && !receivers.admin_addr.ip().is_loopback() {
         tracing::warn!(admin = %receivers.admin_addr, "the admin address is not loopback and /metrics requires no token (set --admin-auth-tokens-file)");
     }
-    let ingest = pipeline.ingest.clone().with_auth(auth);
+    let ingest_fwd = pipeline.ingest.clone().with_forward(forwarder);
+    let ingest = ingest_fwd.clone().with_auth(auth);
 
     let grpc_listener = tokio::net::TcpListener::bind(receivers.grpc_addr)
         .await
@@ -118,7 +153,7 @@ pub async fn serve_with(
         Some(kafka_cfg) => Some(
             crate::receivers::kafka::KafkaReceiver::start(
                 kafka_cfg,
-                pipeline.ingest.clone(),
+                ingest_fwd.clone(),
                 metrics.clone(),
             )
             .context("Kafka receiver")?,
@@ -194,6 +229,13 @@ pub async fn serve_with(
     }
     tracing::info!("receivers stopped: draining pipeline");
     pipeline.shutdown().await;
+    if let Some(f) = forward_task {
+        f.shutdown().await;
+    }
+    if let Some(t) = self_telemetry {
+        // The SDK's shutdown blocks (it flushes): off the async workers.
+        let _ = tokio::task::spawn_blocking(move || t.shutdown()).await;
+    }
     if let Ok(Err(e)) = admin.await {
         tracing::error!(error = %e, "admin server error");
     }

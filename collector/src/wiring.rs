@@ -13,12 +13,15 @@
 
 use crate::assembler::AssemblerConfig;
 use crate::clickhouse::ClickHouseSetup;
-use crate::config::{ConfigError, KafkaReportFormat, Settings};
+use crate::config::{ConfigError, EvaluationsAs, KafkaReportFormat, Settings};
 use crate::detection::{DetectionConfig, DetectorSetupError, SchemaDirConfig, ScorerChoice};
 use crate::llm::client::ClientConfig;
 use crate::llm::{JudgeConfig, LlmConfig, ProbeConfig, Sampling};
 use crate::metrics::Metrics;
 use crate::nli::{NliConfig, NliThresholds};
+use crate::otel::evaluations::Carrier;
+use crate::otel::forward::ForwardConfig;
+use crate::otel::OtlpTarget;
 use crate::pipeline::PipelineConfig;
 use crate::receivers::kafka::{KafkaConfig, KafkaEncoding, KafkaInitialOffset};
 use crate::receivers::tls::TlsFiles;
@@ -46,6 +49,8 @@ pub enum WiringError {
     },
     #[error(transparent)]
     Redaction(#[from] RedactError),
+    #[error(transparent)]
+    Otel(#[from] crate::otel::OtelError),
 }
 
 /// Everything `serve` builds, by component.
@@ -54,6 +59,7 @@ pub struct ServeConfig {
     pub pipeline: PipelineConfig,
     pub sinks: SinksConfig,
     pub detection: DetectionConfig,
+    pub otel: OtelConfig,
 }
 
 impl ServeConfig {
@@ -63,6 +69,7 @@ impl ServeConfig {
             pipeline: pipeline_config(s),
             sinks: sinks_config(s)?,
             detection: detection_config(s)?,
+            otel: otel_config(s)?,
         })
     }
 }
@@ -575,4 +582,114 @@ mod tests {
         }
         assert_eq!(nli_config(&s).dump, Some(PathBuf::from("/tmp/dump.jsonl")));
     }
+}
+
+/// OpenTelemetry output ([`crate::otel`]): each part off unless its endpoint is set.
+#[derive(Debug, Clone, Default)]
+pub struct OtelConfig {
+    /// Evaluations export: the target and the carriers (logs, spans or both).
+    pub evaluations: Option<(OtlpTarget, Vec<Carrier>)>,
+    pub forward: Option<ForwardConfig>,
+    /// Self-telemetry: the target and the metric interval.
+    pub telemetry: Option<(OtlpTarget, Duration)>,
+}
+
+/// One OTLP destination from its settings; `None` when `endpoint` is empty.
+#[allow(clippy::too_many_arguments)]
+fn otlp_target(
+    endpoint: &str,
+    protocol: crate::config::OtlpProtocol,
+    headers: &str,
+    compression: crate::config::OtlpCompression,
+    timeout_ms: u64,
+    ca_file: &std::path::Path,
+    client_cert: &std::path::Path,
+    client_key: &std::path::Path,
+) -> Result<Option<OtlpTarget>, WiringError> {
+    let endpoint = endpoint.trim();
+    if endpoint.is_empty() {
+        return Ok(None);
+    }
+    let path = |p: &std::path::Path| (!p.as_os_str().is_empty()).then(|| p.to_path_buf());
+    let (cert, key) = (path(client_cert), path(client_key));
+    if cert.is_some() != key.is_some() {
+        return Err(ConfigError::Invalid(format!(
+            "{endpoint}: the client certificate and key go together"
+        ))
+        .into());
+    }
+    let t = OtlpTarget {
+        endpoint: endpoint.to_owned(),
+        protocol,
+        headers: crate::otel::parse_headers(headers)?,
+        gzip: compression == crate::config::OtlpCompression::Gzip,
+        timeout: Duration::from_millis(timeout_ms.max(1)),
+        tls: crate::client_tls::ClientTlsArgs {
+            ca_file: path(ca_file),
+            client_cert: cert,
+            client_key: key,
+        },
+    };
+    t.validate()?;
+    Ok(Some(t))
+}
+
+pub fn otel_config(s: &Settings) -> Result<OtelConfig, WiringError> {
+    let evaluations = otlp_target(
+        &s.otlp_export_endpoint,
+        s.otlp_export_protocol,
+        &s.otlp_export_headers,
+        s.otlp_export_compression,
+        s.otlp_export_timeout_ms,
+        &s.otlp_export_ca_file,
+        &s.otlp_export_client_cert,
+        &s.otlp_export_client_key,
+    )?
+    .map(|t| {
+        let carriers = match s.otlp_export_evaluations_as {
+            EvaluationsAs::Logs => vec![Carrier::Logs],
+            EvaluationsAs::Spans => vec![Carrier::Spans],
+            EvaluationsAs::Both => vec![Carrier::Logs, Carrier::Spans],
+        };
+        (t, carriers)
+    });
+    let forward = otlp_target(
+        &s.forward_endpoint,
+        s.forward_protocol,
+        &s.forward_headers,
+        s.forward_compression,
+        s.forward_timeout_ms,
+        &s.forward_ca_file,
+        &s.forward_client_cert,
+        &s.forward_client_key,
+    )?
+    .map(|target| ForwardConfig {
+        target,
+        queue_spans: s.forward_queue_spans.max(1),
+        batch_spans: s.forward_batch_spans.max(1),
+        concurrency: s.forward_concurrency.max(1),
+        max_backoff: Duration::from_millis(s.forward_max_backoff_ms.max(100)),
+        shutdown: Duration::from_millis(s.forward_shutdown_ms),
+    });
+    let telemetry = otlp_target(
+        &s.telemetry_otlp_endpoint,
+        s.telemetry_otlp_protocol,
+        &s.telemetry_otlp_headers,
+        s.telemetry_otlp_compression,
+        s.telemetry_otlp_timeout_ms,
+        &s.telemetry_otlp_ca_file,
+        &s.telemetry_otlp_client_cert,
+        &s.telemetry_otlp_client_key,
+    )?
+    .map(|t| {
+        (
+            t,
+            Duration::from_secs(s.telemetry_otlp_interval_secs.max(1)),
+        )
+    });
+    Ok(OtelConfig {
+        evaluations,
+        forward,
+        telemetry,
+    })
 }

@@ -447,6 +447,8 @@ fn report_of(run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         conversation_id: run.conversation_id.clone(),
         tenant: run.tenant.clone(),
         profile: "default".to_owned(),
+        agent_span_id: run.agent_span_id.clone(),
+        answer_span_id: run.answer_span_id.clone(),
         notes: Vec::new(),
     }
 }

@@ -225,6 +225,11 @@ pub struct ToolCallValidation {
     /// dashboards read (groundcheck addition; the messages are for people).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub error_rules: Vec<String>,
+    /// The span of the call's execution (`execute_tool`), else the model span that requested
+    /// it: 16 lower-case hex characters (groundcheck addition; where an evaluation of the
+    /// call is parented).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub span_id: Option<String>,
 }
 
 impl ToolCallValidation {
@@ -314,6 +319,12 @@ pub struct HallucinationReport {
     /// The gating profile applied to the run (`default` unless a profile rule matched).
     #[serde(default)]
     pub profile: String,
+    /// The run's agent (root) span, 16 lower-case hex characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_span_id: Option<String>,
+    /// The model span that produced the final answer (the claims' span).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_span_id: Option<String>,
     /// Why the action was chosen, and stage notes (e.g. "stage3: disabled").
     #[serde(default)]
     pub notes: Vec<String>,
@@ -379,6 +390,7 @@ impl HallucinationReport {
                     turn: t.turn,
                     retry_of: t.retry_of.clone().unwrap_or_default(),
                     error_rules: t.error_rules.clone(),
+                    span_id: t.span_id.clone().unwrap_or_default(),
                 })
                 .collect(),
             consistency_probes: self
@@ -410,6 +422,8 @@ impl HallucinationReport {
             conversation_id: self.conversation_id.clone().unwrap_or_default(),
             tenant: self.tenant.clone().unwrap_or_default(),
             profile: self.profile.clone(),
+            agent_span_id: self.agent_span_id.clone().unwrap_or_default(),
+            answer_span_id: self.answer_span_id.clone().unwrap_or_default(),
             notes: self.notes.clone(),
         }
     }

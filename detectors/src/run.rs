@@ -35,6 +35,9 @@ pub struct ToolCall {
     /// Known only from the input history of an earlier turn of the conversation: context for
     /// this run (its result is evidence, its values have provenance), not judged again here.
     pub history: bool,
+    /// The execution's span (`execute_tool`), else the model span that requested the call
+    /// (16 hex characters; `None` for calls known only from the history).
+    pub span_id: Option<String>,
 }
 
 /// A piece of evidence text the answer may rest on.
@@ -82,6 +85,10 @@ pub struct AgentRun {
     /// Span attributes kept for selecting a gating profile ([`crate::span::SELECTOR_KEYS`],
     /// `groundcheck.*`): the root span's value first, else the first span's that has one.
     pub attributes: std::collections::BTreeMap<String, String>,
+    /// The agent (root) span, 16 hex characters.
+    pub agent_span_id: Option<String>,
+    /// The span the final answer came from (a model span, else the agent span).
+    pub answer_span_id: Option<String>,
 }
 
 impl AgentRun {
@@ -142,6 +149,7 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     });
     let mut run = identity(&spans);
     let root = root_span(&spans);
+    run.agent_span_id = root.map(|r| hex(&r.span_id));
     run.service_name = root
         .and_then(|r| r.service_name.clone())
         .or_else(|| spans.iter().find_map(|s| s.service_name.clone()));
@@ -193,7 +201,10 @@ pub fn build_run(mut spans: Vec<NormalizedSpan>) -> AgentRun {
     indexed.sort_by_key(|(i, c)| (c.turn, *i));
     run.tool_calls = indexed.into_iter().map(|(_, c)| c).collect();
 
-    run.final_answer = final_answer(&run, &llm, root, &spans);
+    (run.final_answer, run.answer_span_id) = match final_answer(&run, &llm, root, &spans) {
+        Some((text, span)) => (Some(text), Some(hex(&span.span_id))),
+        None => (None, None),
+    };
     run.documents = spans
         .iter()
         .flat_map(|s| s.facts.documents.iter().cloned())
@@ -341,6 +352,7 @@ fn model_turns(run: &mut AgentRun, llm: &[&NormalizedSpan]) -> Vec<ToolCall> {
                     arguments: c.arguments.clone(),
                     turn: t,
                     start_unix_nano: span.end_unix_nano,
+                    span_id: Some(hex(&span.span_id)),
                     ..Default::default()
                 });
             }
@@ -453,28 +465,29 @@ fn join_executions(
         c.error |= exec.error;
         c.start_unix_nano = s.start_unix_nano;
         c.history = false;
+        c.span_id = Some(hex(&s.span_id));
     }
 }
 
 /// The last model turn that produced text and requested no tool, else the agent span's
-/// output, else any span's agent output.
-fn final_answer(
+/// output, else any span's agent output; with the span it came from.
+fn final_answer<'s>(
     run: &AgentRun,
-    llm: &[&NormalizedSpan],
-    root: Option<&NormalizedSpan>,
-    spans: &[NormalizedSpan],
-) -> Option<String> {
+    llm: &[&'s NormalizedSpan],
+    root: Option<&'s NormalizedSpan>,
+    spans: &'s [NormalizedSpan],
+) -> Option<(String, &'s NormalizedSpan)> {
     let final_turn = llm.iter().enumerate().rev().find(|(position, s)| {
         !run.turns[*position].text.is_empty()
             && s.facts.output.iter().all(|m| m.tool_calls.is_empty())
     });
     final_turn
-        .map(|(position, _)| run.turns[position].text.clone())
-        .or_else(|| root.and_then(|r| r.facts.agent_output.clone()))
+        .map(|(position, s)| (run.turns[position].text.clone(), *s))
+        .or_else(|| root.and_then(|r| r.facts.agent_output.clone().map(|o| (o, r))))
         .or_else(|| {
             spans
                 .iter()
                 .rev()
-                .find_map(|s| s.facts.agent_output.clone())
+                .find_map(|s| s.facts.agent_output.clone().map(|o| (o, s)))
         })
 }

@@ -169,6 +169,7 @@ mod tests {
             retry_of: None,
             retried_by: retried.then(|| "d".into()),
             error_rules: Vec::new(),
+            span_id: None,
         }
     }
 

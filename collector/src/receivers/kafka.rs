@@ -710,5 +710,12 @@ fn handle(
         .push_back(IngestMsg::Spans {
             spans: n.spans,
             ack: Some(token),
+            forward: shared.ingest.forward.is_some().then(|| {
+                Box::new(if n.rejected.is_empty() {
+                    req
+                } else {
+                    crate::otel::forward::accepted_only(req)
+                })
+            }),
         });
 }

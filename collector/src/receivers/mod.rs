@@ -36,6 +36,10 @@ pub enum IngestMsg {
     Spans {
         spans: Vec<NormalizedSpan>,
         ack: Option<AckToken>,
+        /// Kafka with `--forward-endpoint`: the record's request, forwarded by
+        /// [`Ingest::offer`] once the spans are enqueued (OTLP requests are forwarded by
+        /// [`Ingest::submit`]). The pipeline ignores it.
+        forward: Option<Box<ExportTraceServiceRequest>>,
     },
     /// Kafka revoke or shutdown: remove the open runs whose spans all came from these
     /// partitions, without reporting them (the partitions' next owner re-reads them from the
@@ -72,6 +76,8 @@ pub struct Ingest {
     pub max_body_bytes: usize,
     /// Bearer-token check of the OTLP receivers; `None`: open.
     pub auth: Option<Arc<auth::Authenticator>>,
+    /// `--forward-endpoint`: accepted spans also go to the next OTLP hop.
+    pub forward: Option<crate::otel::forward::Forwarder>,
 }
 
 impl Ingest {
@@ -87,7 +93,14 @@ impl Ingest {
             retry_after_secs,
             max_body_bytes,
             auth: None,
+            forward: None,
         }
+    }
+
+    /// Forward every accepted span to the next OTLP hop.
+    pub fn with_forward(mut self, forward: Option<crate::otel::forward::Forwarder>) -> Self {
+        self.forward = forward;
+        self
     }
 
     /// Require a bearer token from `auth` on every OTLP request.
@@ -115,9 +128,50 @@ impl Ingest {
         &self.metrics
     }
 
-    /// Enqueue a prepared message without waiting (Kafka); a full queue hands it back.
-    pub fn offer(&self, msg: IngestMsg) -> Result<(), mpsc::error::TrySendError<IngestMsg>> {
-        self.tx.try_send(msg)
+    /// Enqueue a prepared message without waiting (Kafka); a full queue hands it back. With
+    /// forwarding, a message carrying its request needs room in the forward queue too (else
+    /// it is handed back as `Full`); once enqueued, the request is forwarded with a clone of
+    /// the record's token, so the offset waits for the forward as well.
+    pub fn offer(&self, mut msg: IngestMsg) -> Result<(), mpsc::error::TrySendError<IngestMsg>> {
+        let fwd = match (&self.forward, &mut msg) {
+            (
+                Some(f),
+                IngestMsg::Spans {
+                    spans,
+                    ack,
+                    forward: forward @ Some(_),
+                },
+            ) => {
+                let Some(r) = f.reserve(spans.len()) else {
+                    return Err(mpsc::error::TrySendError::Full(msg));
+                };
+                Some((r, forward.take(), ack.clone()))
+            }
+            _ => None,
+        };
+        match self.tx.try_send(msg) {
+            Ok(()) => {
+                if let Some((r, Some(req), ack)) = fwd {
+                    r.send(*req, ack);
+                }
+                Ok(())
+            }
+            Err(mut e) => {
+                if let Some((_, req, ack)) = fwd {
+                    // Not enqueued: the request goes back with the message; the unused
+                    // clone of the token is settled (the record's own token still counts).
+                    let (mpsc::error::TrySendError::Full(m) | mpsc::error::TrySendError::Closed(m)) =
+                        &mut e;
+                    if let IngestMsg::Spans { forward, .. } = m {
+                        *forward = req;
+                    }
+                    if let Some(a) = ack {
+                        a.ack();
+                    }
+                }
+                Err(e)
+            }
+        }
     }
 
     /// Normalize and enqueue, recording `tenant` on every span. Never blocks.
@@ -140,11 +194,36 @@ impl Ingest {
             String::new()
         };
         if accepted > 0 {
+            let reserved = match &self.forward {
+                Some(f) => match f.reserve(accepted as usize) {
+                    Some(r) => Some(r),
+                    None => {
+                        self.metrics
+                            .receiver_requests_refused_total
+                            .fetch_add(1, Relaxed);
+                        self.metrics
+                            .receiver_spans_refused_total
+                            .fetch_add(accepted + rejected, Relaxed);
+                        return Err(Refused::Overloaded);
+                    }
+                },
+                None => None,
+            };
             match self.tx.try_send(IngestMsg::Spans {
                 spans: n.spans,
                 ack: None,
+                forward: None,
             }) {
-                Ok(()) => {}
+                Ok(()) => {
+                    if let Some(r) = reserved {
+                        let req = if rejected > 0 {
+                            crate::otel::forward::accepted_only(req.clone())
+                        } else {
+                            req.clone()
+                        };
+                        r.send(req, None);
+                    }
+                }
                 Err(e) => {
                     self.metrics
                         .receiver_requests_refused_total

@@ -428,6 +428,7 @@ impl Stage1 {
     ) -> ToolCallValidation {
         let args_text = call.arguments.as_deref().unwrap_or("{}");
         let mut v = new_validation(&call.name, args_text, &call.id, call.turn as u32);
+        v.span_id = call.span_id.clone();
         let parsed = match &resolved {
             Some(r) => self.schema_check(&mut v, r),
             None => {
@@ -490,6 +491,7 @@ fn new_validation(tool: &str, args: &str, call_id: &str, turn: u32) -> ToolCallV
         retry_of: None,
         retried_by: None,
         error_rules: Vec::new(),
+        span_id: None,
     }
 }
 

@@ -401,6 +401,7 @@ mod tests {
             error: false,
             start_unix_nano: 0,
             history: false,
+            span_id: None,
         });
         r
     }

@@ -330,6 +330,7 @@ fn report(answer: &str, claims: Vec<Claim>, args: &str) -> HallucinationReport {
             retry_of: None,
             retried_by: None,
             error_rules: vec!["type".into()],
+            span_id: None,
         }],
         consistency_probes: vec![],
         overall_score: 0.5,
@@ -349,6 +350,8 @@ fn report(answer: &str, claims: Vec<Claim>, args: &str) -> HallucinationReport {
         conversation_id: None,
         tenant: None,
         profile: "default".into(),
+        agent_span_id: None,
+        answer_span_id: None,
         notes: vec![],
     }
 }

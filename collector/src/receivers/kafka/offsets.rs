@@ -104,6 +104,8 @@ pub enum RejectReason {
     /// The record never reached the assembler (still in the receiver's backlog when its
     /// partition was revoked, or the pipeline was closed).
     NotEnqueued,
+    /// `--forward-endpoint`: the spans were not forwarded to the next hop before shutdown.
+    NotForwarded,
     /// The token was dropped without an outcome (a bug; see [`AckToken`]).
     Unsettled,
 }
@@ -116,6 +118,7 @@ impl RejectReason {
             RejectReason::WorkerPoolClosed => "worker pool closed",
             RejectReason::HandedBack => "run handed back on revoke",
             RejectReason::NotEnqueued => "never enqueued",
+            RejectReason::NotForwarded => "not forwarded to the next OTLP hop",
             RejectReason::Unsettled => "token dropped without an outcome",
         }
     }
