@@ -51,8 +51,24 @@ pub struct ForwardConfig {
 struct Item {
     req: ExportTraceServiceRequest,
     spans: usize,
-    _permit: OwnedSemaphorePermit,
+    permit: OwnedSemaphorePermit,
     ack: Option<AckToken>,
+}
+
+/// The queue's capacity, to report its depth.
+#[derive(Clone)]
+struct Depth {
+    permits: Arc<Semaphore>,
+    capacity: usize,
+}
+
+impl Depth {
+    fn publish(&self, m: &Metrics) {
+        m.forward_queue_spans.store(
+            (self.capacity - self.permits.available_permits()) as u64,
+            Relaxed,
+        );
+    }
 }
 
 /// Handle the receivers use to forward what they accept (cheap to clone).
@@ -119,6 +135,11 @@ impl Forwarder {
             ),
         });
         let capacity = cfg.queue_spans.max(1);
+        let permits = Arc::new(Semaphore::new(capacity));
+        let depth = Depth {
+            permits: permits.clone(),
+            capacity,
+        };
         let (tx, rx) = mpsc::unbounded_channel();
         let rx = Arc::new(tokio::sync::Mutex::new(rx));
         let stopping = Arc::new(AtomicBool::new(false));
@@ -131,12 +152,13 @@ impl Forwarder {
                     cfg.clone(),
                     metrics.clone(),
                     stopping.clone(),
+                    depth.clone(),
                 ))
             })
             .collect();
         Ok((
             Forwarder {
-                permits: Arc::new(Semaphore::new(capacity)),
+                permits,
                 capacity,
                 tx,
                 metrics,
@@ -178,7 +200,7 @@ impl Reservation {
         let item = Item {
             req,
             spans: self.spans,
-            _permit: self.permit,
+            permit: self.permit,
             ack,
         };
         if let Err(e) = self.fwd.tx.send(item) {
@@ -229,6 +251,7 @@ async fn worker(
     cfg: Arc<ForwardConfig>,
     m: Arc<Metrics>,
     stopping: Arc<AtomicBool>,
+    depth: Depth,
 ) {
     loop {
         // Take one item (waiting), then whatever else fits in the batch.
@@ -260,6 +283,7 @@ async fn worker(
             batch
         };
         export_batch(batch, &client, &cfg, &m, &stopping).await;
+        depth.publish(&m);
     }
 }
 
@@ -273,12 +297,18 @@ async fn export_batch(
     let spans: usize = batch.iter().map(|i| i.spans).sum();
     let mut req = ExportTraceServiceRequest::default();
     let mut acks = Vec::new();
+    // The queue's room is given back only once the batch is settled.
+    let mut permits = Vec::with_capacity(batch.len());
     for it in batch {
         req.resource_spans.extend(it.req.resource_spans);
         acks.extend(it.ack);
-        // `_permit` is released when `it` drops, after the export (below).
+        permits.push(it.permit);
     }
-    let body = Bytes::from(req.encode_to_vec());
+    // HTTP sends the encoded body (gRPC encodes the message itself).
+    let body = match client {
+        Client::Http(..) => Bytes::from(req.encode_to_vec()),
+        Client::Grpc(..) => Bytes::new(),
+    };
     let mut backoff = Duration::from_millis(100);
     let mut deadline: Option<Instant> = None;
     let outcome = loop {
@@ -327,6 +357,7 @@ async fn export_batch(
             }
         }
     }
+    drop(permits);
 }
 
 async fn attempt(
