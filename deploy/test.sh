@@ -40,6 +40,13 @@ echo "== local model endpoint (Stage 3 end-to-end test: SmolLM2-135M behind depl
 service llm.sh "a model endpoint on :${LLM_PORT:-8089}"
 export GROUNDCHECK_TEST_LLM_URL="http://127.0.0.1:${LLM_PORT:-8089}/v1"
 
+echo "== Arize Phoenix (OTLP backend for tests/tests/phoenix.rs; PyPI arize-phoenix, deploy/.cache) and headless Chromium (Debian) =="
+service phoenix.sh "a Phoenix on :${PHOENIX_PORT:-6006}"
+export GROUNDCHECK_TEST_PHOENIX_URL="http://127.0.0.1:${PHOENIX_PORT:-6006}"
+export GROUNDCHECK_TEST_PHOENIX_GRPC="127.0.0.1:${PHOENIX_GRPC_PORT:-4417}"
+CHROMIUM="$(deploy/chromium.sh)"
+export CHROMIUM
+
 echo "== format and lint gate (rustfmt.toml; clippy warnings are errors) =="
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

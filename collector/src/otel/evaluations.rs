@@ -118,6 +118,19 @@ fn bounded(s: String) -> String {
     }
 }
 
+/// The report's notes with the verdict's reasons first and the stages' own notes
+/// (`stageN: …`) after them.
+fn run_explanation(notes: &[String]) -> String {
+    let (stage, reasons): (Vec<&String>, Vec<&String>) =
+        notes.iter().partition(|n| n.starts_with("stage"));
+    reasons
+        .into_iter()
+        .chain(stage)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The evaluations of one report (see the module's mapping table).
 pub fn evaluations(r: &HallucinationReport) -> Vec<Evaluation> {
     let trace_id = TraceId::from_hex(&r.trace_id).unwrap_or(TraceId::INVALID);
@@ -152,7 +165,7 @@ pub fn evaluations(r: &HallucinationReport) -> Vec<Evaluation> {
         name: "groundcheck.action",
         label: r.action.as_str().to_owned(),
         score: Some(r.overall_score),
-        explanation: bounded(r.notes.join("; ")),
+        explanation: bounded(run_explanation(&r.notes)),
         attributes: first,
         ordinal: 0,
         time,
