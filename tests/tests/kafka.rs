@@ -15,6 +15,8 @@
 //! - `shutdown_hands_back_open_runs_to_the_next_owner`: SIGTERM with an open run.
 
 mod common;
+#[path = "common/otlp.rs"]
+mod otlp;
 
 use common::{metric_value, Server};
 use groundcheck_proto::prost::Message as _;
@@ -688,4 +690,63 @@ fn read_topic(brokers: &str, topic: &str, n: usize) -> Vec<Vec<u8>> {
         }
     }
     out
+}
+
+#[test]
+fn with_forwarding_an_offset_is_committed_only_after_its_spans_were_forwarded() {
+    let brokers = brokers();
+    let topic = unique("gc-e2e-forward");
+    let group = unique("gc-e2e-group");
+    create_topic(&brokers, &topic, 1);
+    // The next hop is down at first.
+    let port = common::free_ports(1)[0];
+    let s = kafka_server(
+        &brokers,
+        &topic,
+        &group,
+        &[
+            "--kafka-encoding",
+            "otlp_json",
+            "--forward-endpoint",
+            &format!("http://127.0.0.1:{port}"),
+            "--forward-max-backoff-ms",
+            "200",
+        ],
+    );
+    let valid =
+        std::fs::read_to_string(common::dev_data_dir().join("runs-000.jsonl")).expect("dev runs");
+    let valid = valid.lines().next().expect("a line");
+    let spans = common::spans_of(&serde_json::from_str(valid).unwrap());
+    let run_id = spans[0].0.clone();
+    let p = producer(&brokers);
+    produce(&p, &topic, Some(run_id.as_bytes()), valid.as_bytes());
+    p.flush(Duration::from_secs(30)).expect("flush");
+
+    // The report is written, but the record's spans are not forwarded: no commit.
+    s.wait_report(&run_id, Duration::from_secs(90));
+    wait_until(
+        "forward attempts failing",
+        Duration::from_secs(30),
+        || metric(&s, "groundcheck_forward_retries_total") >= 2.0,
+        || s.log(),
+    );
+    // Ten commit intervals after the report was written and forwarding failed: still none.
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(committed_sum(&s), 0, "{}", s.metrics());
+
+    // The next hop comes up: the spans arrive, then the offset is committed.
+    let (recv, _, _rt) = otlp::start_receiver(port);
+    wait_until(
+        "the record's spans forwarded",
+        Duration::from_secs(30),
+        || recv.spans() == spans.len() as u64,
+        || s.log(),
+    );
+    wait_until(
+        "the offset committed after the forward",
+        Duration::from_secs(30),
+        || committed_sum(&s) == 1,
+        || s.metrics(),
+    );
+    assert_eq!(metric(&s, "groundcheck_forward_spans_dropped_total"), 0.0);
 }

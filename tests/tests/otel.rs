@@ -5,103 +5,18 @@
 //! counters, and back-pressure while the next hop is down.
 
 mod common;
+#[path = "common/otlp.rs"]
+mod otlp;
 
 use common::{genai_run, metric_value, GenaiRun, Server};
-use opentelemetry_proto::tonic::collector::logs::v1::logs_service_server::{
-    LogsService, LogsServiceServer,
-};
-use opentelemetry_proto::tonic::collector::logs::v1::{
-    ExportLogsServiceRequest, ExportLogsServiceResponse,
-};
-use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
-    MetricsService, MetricsServiceServer,
-};
-use opentelemetry_proto::tonic::collector::metrics::v1::{
-    ExportMetricsServiceRequest, ExportMetricsServiceResponse,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
 use opentelemetry_proto::tonic::common::v1::{any_value, KeyValue};
 use opentelemetry_proto::tonic::logs::v1::LogRecord;
 use opentelemetry_proto::tonic::trace::v1::Span;
+use otlp::{start_receiver, Receiver};
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-/// Everything the receiver was sent.
-#[derive(Default)]
-struct Received {
-    traces: Vec<ExportTraceServiceRequest>,
-    logs: Vec<ExportLogsServiceRequest>,
-    metrics: Vec<ExportMetricsServiceRequest>,
-}
-
-#[derive(Clone, Default)]
-struct Receiver(Arc<Mutex<Received>>);
-
-#[tonic::async_trait]
-impl TraceService for Receiver {
-    async fn export(
-        &self,
-        r: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().traces.push(r.into_inner());
-        Ok(tonic::Response::new(Default::default()))
-    }
-}
-
-#[tonic::async_trait]
-impl LogsService for Receiver {
-    async fn export(
-        &self,
-        r: tonic::Request<ExportLogsServiceRequest>,
-    ) -> Result<tonic::Response<ExportLogsServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().logs.push(r.into_inner());
-        Ok(tonic::Response::new(Default::default()))
-    }
-}
-
-#[tonic::async_trait]
-impl MetricsService for Receiver {
-    async fn export(
-        &self,
-        r: tonic::Request<ExportMetricsServiceRequest>,
-    ) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().metrics.push(r.into_inner());
-        Ok(tonic::Response::new(Default::default()))
-    }
-}
-
-/// Start the receiver on `port` (0: any) on its own runtime; returns it and its port.
-fn start_receiver(port: u16) -> (Receiver, u16, tokio::runtime::Runtime) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let recv = Receiver::default();
-    let listener = rt
-        .block_on(tokio::net::TcpListener::bind(("127.0.0.1", port)))
-        .expect("bind the OTLP receiver");
-    let port = listener.local_addr().unwrap().port();
-    let r = recv.clone();
-    rt.spawn(async move {
-        tonic::transport::Server::builder()
-            .add_service(TraceServiceServer::new(r.clone()))
-            .add_service(LogsServiceServer::new(r.clone()))
-            .add_service(MetricsServiceServer::new(r))
-            .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener))
-            .await
-            .unwrap();
-    });
-    (recv, port, rt)
-}
 
 fn wait_for(what: &str, mut done: impl FnMut() -> bool, server: &Server) {
     let deadline = Instant::now() + WAIT;

@@ -44,7 +44,10 @@ fn phoenix() -> (String, SocketAddr, String) {
             .status()
             .expect("run deploy/phoenix.sh start");
         assert!(st.success(), "deploy/phoenix.sh start failed");
-        assert!(up(), "Phoenix does not answer on {url} after deploy/phoenix.sh start");
+        assert!(
+            up(),
+            "Phoenix does not answer on {url} after deploy/phoenix.sh start"
+        );
     }
     (url, addr, grpc)
 }
@@ -150,7 +153,10 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
     let action = find("groundcheck.action");
     assert_eq!(action.len(), 1);
     assert_eq!(action[0]["parent_id"], ROOT);
-    assert_eq!(action[0]["attributes"]["gen_ai.evaluation.score.label"], "block");
+    assert_eq!(
+        action[0]["attributes"]["gen_ai.evaluation.score.label"],
+        "block"
+    );
     assert_eq!(action[0]["events"][0]["name"], "gen_ai.evaluation.result");
     assert_eq!(
         action[0]["events"][0]["attributes"]["gen_ai.evaluation.score.label"],
@@ -158,12 +164,18 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
     );
     for c in find("groundcheck.claim") {
         assert_eq!(c["parent_id"], CHAT, "{c}");
-        assert!(c["attributes"]["groundcheck.claim.start"].is_number(), "{c}");
+        assert!(
+            c["attributes"]["groundcheck.claim.start"].is_number(),
+            "{c}"
+        );
     }
     let call = find("groundcheck.tool_call");
     assert_eq!(call.len(), 1);
     assert_eq!(call[0]["parent_id"], TOOL);
-    assert_eq!(call[0]["attributes"]["gen_ai.evaluation.score.label"], "fabricated");
+    assert_eq!(
+        call[0]["attributes"]["gen_ai.evaluation.score.label"],
+        "fabricated"
+    );
 
     // Phoenix's own trace view, with the run's evaluation selected.
     let chromium = Command::new(workspace_root().join("deploy/chromium.sh"))
@@ -174,7 +186,10 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
         "deploy/chromium.sh: {}",
         String::from_utf8_lossy(&chromium.stderr)
     );
-    let chromium = String::from_utf8(chromium.stdout).unwrap().trim().to_owned();
+    let chromium = String::from_utf8(chromium.stdout)
+        .unwrap()
+        .trim()
+        .to_owned();
     let eval_span = action[0]["context"]["span_id"].as_str().unwrap();
     let page = format!("{url}/redirects/spans/{eval_span}");
     let headless = |extra: &[&str]| {
