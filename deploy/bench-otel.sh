@@ -3,10 +3,12 @@
 # and without forwarding + evaluation export, alternating, on one machine.
 #
 #   deploy/bench-otel.sh [ROUNDS] [SECONDS]        (defaults 2 rounds of 8 s per mode)
+#   MODES="plain forward export otel" deploy/bench-otel.sh   (default MODES="plain otel")
 #
 # The next hop is the bare OTLP/gRPC receiver of tests/examples/otlp_sink.rs (counts and
 # discards). Modes: `plain` (serve alone), `otel` (serve --forward-endpoint … and
-# --otlp-export-endpoint … --otlp-export-evaluations-as both, to that receiver). Load:
+# --otlp-export-endpoint … --otlp-export-evaluations-as both, to that receiver), `forward` and
+# `export` (one of the two). Load:
 # `groundcheck loadgen --protocol grpc --connections 2 --runs-per-request 50 --result-bytes 64`.
 # Needs target/release/groundcheck and target/release/examples/otlp_sink
 # (`cargo build --release -p groundcheck -p groundcheck-tests --examples`) and curl.
@@ -25,14 +27,17 @@ metric() { curl -s "http://127.0.0.1:19464/metrics" | awk -v n="$1" '$1 == n { p
 "$SINK" 14417 >"$WORK/sink.log" 2>&1 &
 PIDS+=($!)
 sleep 1
-echo "round mode spans/s forwarded_spans evaluations_written"
+echo "round mode ingest_spans/s forwarded_spans reports_written_by_end+3s"
 for r in $(seq 1 "$ROUNDS"); do
-    for mode in plain otel; do
-        extra=()
-        if [[ $mode == otel ]]; then
-            extra=(--forward-endpoint http://127.0.0.1:14417
-                --otlp-export-endpoint http://127.0.0.1:14417 --otlp-export-evaluations-as both)
-        fi
+    for mode in ${MODES:-plain otel}; do
+        fwd=(--forward-endpoint http://127.0.0.1:14417)
+        exp=(--otlp-export-endpoint http://127.0.0.1:14417 --otlp-export-evaluations-as both)
+        case $mode in
+            plain) extra=() ;;
+            forward) extra=("${fwd[@]}") ;;
+            export) extra=("${exp[@]}") ;;
+            otel) extra=("${fwd[@]}" "${exp[@]}") ;;
+        esac
         rm -rf "$WORK/data"
         "$BIN" serve --grpc-addr 127.0.0.1:14317 --http-addr 127.0.0.1:14318 \
             --admin-addr 127.0.0.1:19464 --data-dir "$WORK/data" --summary false \

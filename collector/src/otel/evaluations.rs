@@ -275,10 +275,16 @@ fn derived_span_id(trace_id: TraceId, ordinal: usize) -> SpanId {
     SpanId::from_bytes(b)
 }
 
+/// groundcheck's instrumentation scope (built once: every exported record carries it).
 fn scope() -> InstrumentationScope {
-    InstrumentationScope::builder("groundcheck")
-        .with_version(env!("CARGO_PKG_VERSION"))
-        .build()
+    static SCOPE: std::sync::OnceLock<InstrumentationScope> = std::sync::OnceLock::new();
+    SCOPE
+        .get_or_init(|| {
+            InstrumentationScope::builder("groundcheck")
+                .with_version(env!("CARGO_PKG_VERSION"))
+                .build()
+        })
+        .clone()
 }
 
 /// The evaluation as a child span of the evaluated span (see the module's carriers).
@@ -327,8 +333,10 @@ pub struct EvaluationSink {
     carrier: Carrier,
     spans: Option<opentelemetry_otlp::SpanExporter>,
     logs: Option<opentelemetry_otlp::LogExporter>,
-    /// Makes log records (no processor: records go to the exporter directly).
-    records: SdkLoggerProvider,
+    /// Makes log records (a provider without processors: records go to the exporter
+    /// directly); kept alive for `logger`.
+    _records: SdkLoggerProvider,
+    logger: opentelemetry_sdk::logs::SdkLogger,
 }
 
 impl EvaluationSink {
@@ -345,17 +353,19 @@ impl EvaluationSink {
         if let Some(l) = logs.as_mut() {
             opentelemetry_sdk::logs::LogExporter::set_resource(l, &resource());
         }
+        let records = SdkLoggerProvider::builder().build();
+        let logger = records.logger("groundcheck");
         Ok(EvaluationSink {
             carrier,
             spans,
             logs,
-            records: SdkLoggerProvider::builder().build(),
+            _records: records,
+            logger,
         })
     }
 
     fn record(&self, e: &Evaluation) -> SdkLogRecord {
-        let logger = self.records.logger("groundcheck");
-        let mut rec = logger.create_log_record();
+        let mut rec = self.logger.create_log_record();
         rec.set_event_name(EVENT_NAME);
         rec.set_timestamp(e.time);
         rec.set_observed_timestamp(SystemTime::now());
