@@ -27,7 +27,7 @@ metric() { curl -s "http://127.0.0.1:19464/metrics" | awk -v n="$1" '$1 == n { p
 "$SINK" 14417 >"$WORK/sink.log" 2>&1 &
 PIDS+=($!)
 sleep 1
-echo "round mode ingest_spans/s forwarded_spans reports_written_by_end+3s"
+echo "round mode ingest_spans/s forwarded_spans reports_written_by_end+3s serve_cpu_s serve_cpu_us_per_span next_hop_cpu_s"
 for r in $(seq 1 "$ROUNDS"); do
     for mode in ${MODES:-plain otel}; do
         fwd=(--forward-endpoint http://127.0.0.1:14417)
@@ -49,7 +49,16 @@ for r in $(seq 1 "$ROUNDS"); do
             --connections 2 --runs-per-request 50 --result-bytes 64 2>&1)
         rate=$(echo "$out" | grep -o 'accepted [0-9]* spans/s' | awk '{print $2}')
         sleep 3
-        echo "$r $mode $rate $(metric groundcheck_forward_spans_total) $(metric groundcheck_sink_reports_written_total)"
+        # CPU seconds the serve process used (user + system), per accepted span.
+        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        hz=$(getconf CLK_TCK)
+        accepted=$(metric groundcheck_receiver_spans_accepted_total)
+        sink_ticks=$(awk '{print $14 + $15}' "/proc/${PIDS[0]}/stat")
+        cpu=$(echo "$ticks $hz" | awk '{printf "%.1f", $1 / $2}')
+        per=$(echo "$ticks $hz $accepted" | awk '{printf "%.1f", 1e6 * $1 / $2 / $3}')
+        sink_cpu=$(echo "$sink_ticks $hz ${last_sink_ticks:-0}" | awk '{printf "%.1f", ($1 - $3) / $2}')
+        last_sink_ticks=$sink_ticks
+        echo "$r $mode $rate $(metric groundcheck_forward_spans_total) $(metric groundcheck_sink_reports_written_total) $cpu $per $sink_cpu"
         kill -INT "$pid"
         wait "$pid" || true
     done

@@ -11,6 +11,9 @@ use groundcheck::config::{Settings, SettingsArgs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "groundcheck",
