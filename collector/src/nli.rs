@@ -38,7 +38,7 @@ use groundcheck_detectors::bm25::{self, Bm25};
 use groundcheck_detectors::report::{Claim, ClaimStatus, ClaimType};
 use groundcheck_detectors::run::AgentRun;
 use groundcheck_detectors::stage2::bounds::Scored;
-use groundcheck_detectors::stage2::{self, Scorer, Stage2Config};
+use groundcheck_detectors::stage2::{self, ItemKind, Scorer, Stage2Config};
 use ort::session::Session;
 use ort::value::TensorRef;
 use std::path::{Path, PathBuf};
@@ -692,11 +692,13 @@ impl Scorer for NliScorer {
     }
 
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
-        self.score_bounded(run, answer).claims
+        self.score_bounded(run, answer, &[]).claims
     }
 
-    fn score_bounded(&self, run: &AgentRun, answer: &str) -> Scored {
-        let Scored { mut claims, bounds } = self.inner.score_bounded(run, answer);
+    /// The deterministic claims (only `kinds` checked), then the model's claim-level verdict
+    /// on each: the model reads the whole claim, not its items.
+    fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> Scored {
+        let Scored { mut claims, bounds } = self.inner.score_bounded(run, answer, kinds);
         if claims.is_empty() {
             return Scored { claims, bounds };
         }
@@ -752,8 +754,8 @@ impl Scorer for Fallback {
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
         self.inner.score(run, answer)
     }
-    fn score_bounded(&self, run: &AgentRun, answer: &str) -> Scored {
-        self.inner.score_bounded(run, answer)
+    fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> Scored {
+        self.inner.score_bounded(run, answer, kinds)
     }
 }
 

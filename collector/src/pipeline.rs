@@ -630,7 +630,7 @@ fn worker_job(
     let kept = validations.clone();
     // Groundedness off (e.g. `creative`): no claims scored, so no judge or probes either.
     let stage2 = if profile.gating.groundedness {
-        isolate("stage2", || detector.stage2(&run))
+        isolate("stage2", || detector.stage2_for(&run, &profile.gating))
     } else {
         Ok(Stage2Result::default())
     };
@@ -648,7 +648,7 @@ fn worker_job(
     timeline.stage2_done = SystemTime::now();
     timeline.stage3_done = timeline.stage2_done;
     record_bounds(&stage2.bounds, metrics);
-    let work = detector.async_work(&run, &stage2);
+    let work = detector.async_work_for(&run, &stage2, &profile.gating.probe_kinds);
     if !work.is_empty() {
         match async_stage.pending.clone().try_acquire_owned() {
             Ok(slot) => {

@@ -21,11 +21,21 @@
 //! the normalizer keeps: [`groundcheck_detectors::span::SELECTOR_KEYS`] and every
 //! `groundcheck.*` key). A run no rule matches gets `default`.
 //!
+//! What a profile scores: `claim_types` (`assertion`, `action_report`), `item_kinds` (the
+//! items Stage 2 checks within a claim: `identifier`, `number`, `time`, `date`, `entity`,
+//! `action`, `state`, `clause`; an item of another kind is not checked and never lowers its
+//! claim) and `probe_kinds` (the Stage-3 probe kinds: `identifier`, `date`, `time`, `number`,
+//! `entity`, `action`, within the global `probe_kinds`). Absent: as the `base` (every preset
+//! scores all); empty: all. A name that is not one of these refuses the file, naming the
+//! valid values.
+//!
 //! Presets (usable without a table, or as `base`): `default` (the global `emit_threshold`,
-//! `revise_threshold`, `block_threshold`, `aggregation`, `unknown_tool`), `high_stakes` (emit
-//! 0.92, revise 0.75, block 0.55, `min`, unknown tools flagged, escalation after 1 revise),
-//! `creative` (groundedness off: Stage 1 only). Every profile escalates a revise to block
-//! after `escalate_after` (default 2) consecutive revise verdicts of its conversation (0: off).
+//! `revise_threshold`, `block_threshold`, `aggregation`, `unknown_tool`; every claim type,
+//! item kind and probe kind), `high_stakes` (emit 0.92, revise 0.75, block 0.55, `min`,
+//! unknown tools flagged, escalation after 1 revise; every claim type, item kind and probe
+//! kind), `creative` (groundedness off: Stage 1 only, so no claim, item or probe is scored).
+//! Every profile escalates a revise to block after `escalate_after` (default 2) consecutive
+//! revise verdicts of its conversation (0: off).
 //!
 //! The profiles are re-read when the file changes ([`spawn_watcher`]); a file that does not
 //! parse or validate leaves the last good set in place, logged and counted.
@@ -35,7 +45,8 @@ use crate::metrics::Metrics;
 use groundcheck_detectors::report::ClaimType;
 use groundcheck_detectors::run::AgentRun;
 use groundcheck_detectors::stage1::UnknownToolPolicy;
-use groundcheck_detectors::stage2::Aggregation;
+use groundcheck_detectors::stage2::{Aggregation, ItemKind};
+use groundcheck_detectors::stage3::slot::SlotKind;
 use groundcheck_detectors::stage4::{Gating, Thresholds};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -68,6 +79,10 @@ pub struct ProfileFile {
     pub groundedness: Option<bool>,
     /// Claim types gated: `assertion`, `action_report` (empty: all that Stage 2 scores).
     pub claim_types: Option<Vec<ClaimType>>,
+    /// Item kinds Stage 2 checks within a claim (empty: all).
+    pub item_kinds: Option<Vec<ItemKind>>,
+    /// Stage-3 probe kinds, within the global `probe_kinds` (empty: all of those).
+    pub probe_kinds: Option<Vec<SlotKind>>,
     pub escalate_after: Option<u32>,
 }
 
@@ -150,6 +165,8 @@ fn gating(name: &str, base: &Base) -> Gating {
         unknown_tool: base.unknown_tool,
         groundedness: true,
         claim_types: Vec::new(),
+        item_kinds: Vec::new(),
+        probe_kinds: Vec::new(),
     }
 }
 
@@ -249,6 +266,12 @@ impl ProfileSet {
                     ));
                 }
                 g.claim_types = types.clone();
+            }
+            if let Some(kinds) = &f.item_kinds {
+                g.item_kinds = kinds.clone();
+            }
+            if let Some(kinds) = &f.probe_kinds {
+                g.probe_kinds = kinds.clone();
             }
             profiles.insert(
                 name.clone(),
@@ -503,6 +526,61 @@ agent = "pay"
     }
 
     #[test]
+    fn item_and_probe_kinds_per_profile() {
+        let base = Base::fallback();
+        let set = ProfileSet::parse(
+            r#"
+[profiles.ids_only]
+item_kinds = ["identifier", "action"]
+probe_kinds = ["identifier"]
+[profiles.all_again]
+item_kinds = []
+[profiles.high_stakes]
+probe_kinds = ["number", "date"]
+"#,
+            &base,
+        )
+        .unwrap();
+        let g = |name: &str| set.profiles[name].gating.clone();
+        assert_eq!(
+            g("ids_only").item_kinds,
+            [ItemKind::Identifier, ItemKind::Action]
+        );
+        assert_eq!(g("ids_only").probe_kinds, [SlotKind::Identifier]);
+        assert!(g("all_again").item_kinds.is_empty(), "empty: all");
+        assert!(
+            g("all_again").probe_kinds.is_empty(),
+            "absent: the base's (all)"
+        );
+        assert_eq!(
+            g("high_stakes").probe_kinds,
+            [SlotKind::Number, SlotKind::Date]
+        );
+        assert!(g("high_stakes").item_kinds.is_empty());
+        assert_eq!(g("high_stakes").thresholds.emit, 0.92, "still the preset");
+        for preset in ["default", "creative"] {
+            assert!(g(preset).item_kinds.is_empty() && g(preset).probe_kinds.is_empty());
+        }
+        // A name that is not a kind refuses the file, naming the valid ones.
+        for (text, bad, valid) in [
+            (
+                "[profiles.x]\nitem_kinds = [\"number\", \"status\"]\n",
+                "status",
+                "`identifier`, `number`, `time`, `date`, `entity`, `action`, `state`, `clause`",
+            ),
+            (
+                "[profiles.x]\nprobe_kinds = [\"state\"]\n",
+                "state",
+                "`identifier`, `date`, `time`, `number`, `entity`, `action`",
+            ),
+        ] {
+            let e = ProfileSet::parse(text, &base).unwrap_err();
+            assert!(e.contains(&format!("unknown variant `{bad}`")), "{e}");
+            assert!(e.contains(valid), "{e}");
+        }
+    }
+
+    #[test]
     fn reload_keeps_the_last_good_set() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
@@ -541,5 +619,15 @@ agent = "pay"
         .unwrap();
         assert!(p.reload_if_changed().unwrap().is_ok());
         assert_eq!(p.select(&run("a")).gating.profile, "high_stakes");
+        // A bad item kind is refused like any other bad value.
+        std::fs::write(
+            &path,
+            "[profiles.high_stakes]\nitem_kinds = [\"numbers\"]\n[[profile_rules]]\nprofile = \"default\"\nagent = \"a\"\n",
+        )
+        .unwrap();
+        let e = p.reload_if_changed().unwrap().unwrap_err();
+        assert!(e.contains("numbers"), "{e}");
+        assert_eq!(p.select(&run("a")).gating.profile, "high_stakes");
+        assert_eq!(metrics.profile_reload_errors_total.load(Relaxed), 2);
     }
 }

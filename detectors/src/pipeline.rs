@@ -13,7 +13,8 @@ use crate::judge::{combine, ClaimJudge, JudgeCombine, JudgeOutcome, VerdictScore
 use crate::report::{Claim, HallucinationReport, ToolCallValidation};
 use crate::run::AgentRun;
 use crate::stage1::Stage1;
-use crate::stage2::{aggregate, Aggregation, Scorer};
+use crate::stage2::{aggregate, Aggregation, ItemKind, Scorer};
+use crate::stage3::slot::SlotKind;
 use crate::stage3::{block_on, join2, BoxFuture, ConsistencyProber, ProbeOutcome};
 use crate::stage4::{gate, Gating, Thresholds};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -130,8 +131,22 @@ impl Detector {
         self.stage1.verify(run)
     }
 
-    /// Stage 2 with the synchronous scorers (CPU only).
+    /// Stage 2 with the synchronous scorers (CPU only), every item kind scored.
     pub fn stage2(&self, run: &AgentRun) -> Stage2Result {
+        self.stage2_kinds(run, &[])
+    }
+
+    /// [`Detector::stage2`] under a run's gating profile: nothing scored with groundedness
+    /// off, and only the profile's `item_kinds` checked.
+    pub fn stage2_for(&self, run: &AgentRun, g: &Gating) -> Stage2Result {
+        if g.groundedness {
+            self.stage2_kinds(run, &g.item_kinds)
+        } else {
+            Stage2Result::default()
+        }
+    }
+
+    fn stage2_kinds(&self, run: &AgentRun, kinds: &[ItemKind]) -> Stage2Result {
         let t2 = Instant::now();
         let mut notes: Vec<String> = self.scorers.iter().filter_map(|s| s.note()).collect();
         let mut claims = Vec::new();
@@ -141,7 +156,7 @@ impl Detector {
                 // Scorers combine by taking, per claim, the lowest score (the first scorer
                 // defines the claims; later scorers may only lower scores of the same span).
                 for (i, s) in self.scorers.iter().enumerate() {
-                    let out = s.score_bounded(run, a);
+                    let out = s.score_bounded(run, a, kinds);
                     for b in out.bounds {
                         if !bounds.contains(&b.bound) {
                             bounds.push(b.bound);
@@ -175,6 +190,17 @@ impl Detector {
     /// The LLM judge's and the prober's futures for this run (none when off, not sampled, or
     /// nothing to do). The futures do the I/O; nothing blocks here.
     pub fn async_work(&self, run: &Arc<AgentRun>, s2: &Stage2Result) -> AsyncWork {
+        self.async_work_for(run, s2, &[])
+    }
+
+    /// [`Detector::async_work`] probing only the `probe_kinds` of the run's profile (empty:
+    /// every configured kind); no probes when no critical claim has a value of those kinds.
+    pub fn async_work_for(
+        &self,
+        run: &Arc<AgentRun>,
+        s2: &Stage2Result,
+        probe_kinds: &[SlotKind],
+    ) -> AsyncWork {
         let mut w = AsyncWork::default();
         if s2.claims.is_empty() {
             return w;
@@ -184,8 +210,11 @@ impl Detector {
             w.judge = Some(j.judge(run.clone(), claims.clone()));
         }
         if let Some(p) = self.prober.as_ref().filter(|p| p.wants(run)) {
-            if claims.iter().any(|c| c.critical) {
-                w.probes = Some(p.probe(run.clone(), claims));
+            if claims
+                .iter()
+                .any(|c| c.critical && has_slot(c, probe_kinds))
+            {
+                w.probes = Some(p.probe(run.clone(), claims, probe_kinds));
             }
         }
         w
@@ -212,6 +241,8 @@ impl Detector {
             unknown_tool: self.stage1.config().unknown_tool,
             groundedness: true,
             claim_types: Vec::new(),
+            item_kinds: Vec::new(),
+            probe_kinds: Vec::new(),
         }
     }
 
@@ -451,6 +482,11 @@ fn report_of(run: &AgentRun, now_unix_nano: u64) -> HallucinationReport {
         answer_span_id: run.answer_span_id.clone(),
         notes: Vec::new(),
     }
+}
+
+/// Whether a claim has a value to probe among `kinds` (empty: any claim may).
+fn has_slot(c: &Claim, kinds: &[SlotKind]) -> bool {
+    kinds.is_empty() || crate::stage3::slot::probe_slot(&c.text, kinds).is_some()
 }
 
 /// Await an optional future.

@@ -48,6 +48,12 @@ pub struct Gating {
     /// Claim types gated (empty: every type Stage 2 scores); claims of other types are left
     /// out of the report and its score.
     pub claim_types: Vec<crate::report::ClaimType>,
+    /// Item kinds Stage 2 checks within a claim (empty: every kind); an item of another kind
+    /// is not checked and never lowers its claim ([`crate::stage2::ItemKind`]).
+    pub item_kinds: Vec<crate::stage2::ItemKind>,
+    /// Stage-3 probe kinds (empty: every kind the prober is configured for); a claim's value
+    /// of another kind is not probed ([`crate::stage3::PlanConfig::narrowed`]).
+    pub probe_kinds: Vec<crate::stage3::slot::SlotKind>,
 }
 
 /// Errors of gate configuration.

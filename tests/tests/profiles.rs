@@ -1,6 +1,6 @@
 //! Issue 18, gating profiles against the real binary: profiles chosen per run by rules of the
 //! `--config` file (agent name, a span attribute), the report naming its profile, Stage 1
-//! still blocking under `creative`, escalation of repeated revise verdicts across a
+//! still blocking under `creative`, an item kind switched off by a profile, escalation of repeated revise verdicts across a
 //! conversation, and a broken config reload that keeps the last good profiles.
 
 mod common;
@@ -96,6 +96,61 @@ agent = "Helpdesk"
     assert_eq!(lenient["action"], "emit", "{lenient}");
     assert_ne!(strict["action"], "emit", "{strict}");
     assert_ne!(strict["action"], lenient["action"]);
+}
+
+#[test]
+fn an_item_kind_switched_off_changes_the_verdict_of_the_same_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("groundcheck.toml");
+    write_config(
+        &cfg,
+        r#"
+summary = false
+
+[profiles.no_numbers]
+item_kinds = ["identifier", "time", "date", "entity", "action", "state", "clause"]
+
+[[profile_rules]]
+profile = "no_numbers"
+agent = "Concierge"
+"#,
+    );
+    let server = Server::start(&["--config", cfg.to_str().unwrap()]);
+    // Everything is right but the total.
+    let run = |trace_id: &str, agent: &str| {
+        genai_run(&GenaiRun {
+            trace_id,
+            service: "profiles-e2e",
+            agent,
+            tool: "find_order",
+            call_id: &format!("call_{trace_id}"),
+            args: r#"{"email":"mei.davis@example.com"}"#,
+            result: r##"{"order_id":"#W4817420","status":"processing","total":129.5}"##,
+            question: "What did my order cost? I am mei.davis@example.com",
+            answer: "Your order #W4817420 is processing, and its total is $229.50.",
+            conversation: None,
+        })
+    };
+    let (t1, t2) = (
+        "44444444444444444444444444440001",
+        "44444444444444444444444444440002",
+    );
+    let all = send(&server, &run(t1, "Ledger"), t1);
+    let no_numbers = send(&server, &run(t2, "Concierge"), t2);
+    assert_eq!(all["profile"], "default", "{all}");
+    assert_eq!(all["action"], "revise", "{all}");
+    let flags = &all["claims"][0]["flagged_spans"];
+    assert_eq!(flags[0]["kind"], "number_conflict", "{all}");
+    assert_eq!(flags[0]["text"], "$229.50", "{all}");
+    assert_eq!(no_numbers["profile"], "no_numbers", "{no_numbers}");
+    assert_eq!(no_numbers["action"], "emit", "{no_numbers}");
+    let claim = &no_numbers["claims"][0];
+    assert_eq!(claim["status"], "supported", "{no_numbers}");
+    assert!(
+        claim["flagged_spans"].as_array().is_none_or(Vec::is_empty),
+        "{no_numbers}"
+    );
+    assert_eq!(claim["text"], all["claims"][0]["text"], "the same claim");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use super::client::{LlmError, RunBudget};
 use super::Shared;
 use groundcheck_detectors::report::{Claim, ProbeStatus};
 use groundcheck_detectors::run::AgentRun;
+use groundcheck_detectors::stage3::slot::SlotKind;
 use groundcheck_detectors::stage3::{
     diverges, evaluate, plan, BoxFuture, ConsistencyProber, PlanConfig, ProbeAnswer, ProbeOutcome,
 };
@@ -39,8 +40,13 @@ impl ConsistencyProber for LlmProber {
         self.sh.sampling.wants(run)
     }
 
-    fn probe(&self, run: Arc<AgentRun>, claims: Arc<Vec<Claim>>) -> BoxFuture<ProbeOutcome> {
-        let (sh, cfg, temperature) = (self.sh.clone(), self.plan.clone(), self.temperature);
+    fn probe(
+        &self,
+        run: Arc<AgentRun>,
+        claims: Arc<Vec<Claim>>,
+        kinds: &[SlotKind],
+    ) -> BoxFuture<ProbeOutcome> {
+        let (sh, cfg, temperature) = (self.sh.clone(), self.plan.narrowed(kinds), self.temperature);
         // Nothing starts until the future is polled (a dropped future costs nothing).
         Box::pin(async move {
             let task = sh

@@ -1,6 +1,6 @@
-//! Checkable items of a claim: their kinds ([`ItemKind`], [`Item`]), the regular expressions
-//! that find them ([`re`]), the reading of their values (numbers, times, dates, relative
-//! days) and their extraction from one claim ([`extract`]).
+//! Checkable items of a claim ([`Item`], of a [`ItemKind`]), the regular expressions that
+//! find them ([`re`]), the reading of their values (numbers, times, dates, relative days) and
+//! their extraction from one claim ([`extract`]).
 
 use super::claim_type::label_span;
 use super::entities::ENTITY_STOP;
@@ -11,19 +11,7 @@ use super::terms::strip_clitic;
 use regex::Regex;
 use std::sync::OnceLock;
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum ItemKind {
-    Identifier,
-    Number,
-    Time,
-    Date,
-    Entity,
-    Action,
-    /// A categorical value / status (delivered, on time, nonstop, fog, north…).
-    State,
-    /// A causal or explanatory clause ("due to …", "driven by …").
-    Clause,
-}
+pub(super) use super::item_kind::ItemKind;
 
 #[derive(Debug, Clone)]
 pub(super) struct Item {

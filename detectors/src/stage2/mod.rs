@@ -35,8 +35,11 @@
 //! # Modules
 //! - `score`: [`DeterministicScorer`], the per-claim scoring loop (bounds, localization,
 //!   citations);
-//! - `items`: item kinds, the regular expressions, value parsing and the extraction of a
-//!   claim's checkable items;
+//! - `items`: the regular expressions, value parsing and the extraction of a claim's
+//!   checkable items;
+//! - `item_kind`: [`ItemKind`], the kinds of items, and which a run scores (a gating
+//!   profile's `item_kinds`: an item of a kind not scored is extracted but not checked, so it
+//!   never lowers a claim);
 //! - `check`: the check of one item against the evidence and its outcome;
 //! - `evidence`: the evidence index built once per run, and the prose rule;
 //! - `numbers`: claim numbers, rounding, conversions and computed values;
@@ -62,6 +65,7 @@ mod coverage;
 mod direction;
 mod entities;
 mod evidence;
+mod item_kind;
 mod items;
 mod numbers;
 mod score;
@@ -71,6 +75,7 @@ mod test_support;
 
 pub use aggregate::{aggregate, Aggregation};
 pub use evidence::{is_result, is_structured, prose_docs, prose_evidence};
+pub use item_kind::ItemKind;
 pub use score::DeterministicScorer;
 
 use crate::report::Claim;
@@ -112,9 +117,11 @@ impl Default for Stage2Config {
 pub trait Scorer: Send + Sync {
     fn name(&self) -> &'static str;
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim>;
-    /// [`Scorer::score`] with the bounds of the work per run it reached (see [`bounds`]):
-    /// scorers that bound their work override this; the default reaches none.
-    fn score_bounded(&self, run: &AgentRun, answer: &str) -> bounds::Scored {
+    /// [`Scorer::score`] with the bounds of the work per run it reached (see [`bounds`]),
+    /// checking only items of the kinds in `kinds` (empty: every kind; see [`ItemKind`]).
+    /// Scorers that bound their work or check items override this, and a scorer wrapping
+    /// another passes `kinds` on; the default is [`Scorer::score`], for scorers that do neither.
+    fn score_bounded(&self, run: &AgentRun, answer: &str, _kinds: &[ItemKind]) -> bounds::Scored {
         bounds::Scored {
             claims: self.score(run, answer),
             bounds: Vec::new(),

@@ -1,6 +1,8 @@
 //! The deterministic scorer ([`DeterministicScorer`]): the per-claim scoring loop — bounds,
 //! claim types, item checks, direction words, action reports, content coverage,
-//! localization and citations.
+//! localization and citations. Only items of the kinds a run scores are checked (a gating
+//! profile's `item_kinds`; see `item_kind`); direction words go with `number`, action
+//! reports with `action`; content coverage is no item kind and always applies.
 
 use super::bounds;
 use super::claim_type::classify;
@@ -32,10 +34,10 @@ impl Scorer for DeterministicScorer {
     }
 
     fn score(&self, run: &AgentRun, answer: &str) -> Vec<Claim> {
-        self.score_bounded(run, answer).claims
+        self.score_bounded(run, answer, &[]).claims
     }
 
-    fn score_bounded(&self, run: &AgentRun, answer: &str) -> bounds::Scored {
+    fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
         let started = std::time::Instant::now();
         let b = self.cfg.bounds;
         let mut reached: Vec<bounds::BoundReached> = Vec::new();
@@ -149,6 +151,10 @@ impl Scorer for DeterministicScorer {
                         | ItemKind::Entity
                         | ItemKind::Action
                 );
+                // A kind the run does not score: extracted (criticality, spans), not checked.
+                if !item.kind.is_in(kinds) {
+                    continue;
+                }
                 let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &anchored);
                 if o.supported {
                     supported_items += 1;
@@ -229,7 +235,11 @@ impl Scorer for DeterministicScorer {
             }
             // Direction words against the answer's own numbers: "A is colder than B: 6°C versus
             // -2°C", "the least discussed … 39 comments, followed by … 30", "up from 893,311".
-            if let Some((s, e, why)) = direction_conflict(answer, cs, ce, &all) {
+            let direction = ItemKind::Number
+                .is_in(kinds)
+                .then(|| direction_conflict(answer, cs, ce, &all))
+                .flatten();
+            if let Some((s, e, why)) = direction {
                 contradicted = true;
                 score = score.min(self.cfg.unsupported_score);
                 item_scores.push(self.cfg.unsupported_score);
@@ -246,6 +256,7 @@ impl Scorer for DeterministicScorer {
             // carrier …" with only lookups made). Reports the action regex already checked are
             // not checked twice.
             if claim_type == ClaimType::ActionReport
+                && ItemKind::Action.is_in(kinds)
                 && !all.iter().any(|(i, _)| i.kind == ItemKind::Action)
             {
                 if let Some((vs, ve)) = actions::action_verb(text) {
@@ -390,8 +401,9 @@ impl Scorer for DeterministicScorer {
 
 #[cfg(test)]
 mod tests {
-    use crate::report::ClaimStatus;
-    use crate::stage2::test_support::{score, RESULT};
+    use crate::report::{Claim, ClaimStatus, FlagKind};
+    use crate::stage2::test_support::{run, score, RESULT};
+    use crate::stage2::{DeterministicScorer, ItemKind, Scorer, Stage2Config};
 
     #[test]
     fn wrong_number_is_flagged_with_offsets() {
@@ -414,5 +426,61 @@ mod tests {
     #[test]
     fn greetings_and_questions_are_not_claims() {
         assert!(score(RESULT, "Happy to help! Anything else I can do?").is_empty());
+    }
+
+    fn scored(result: &str, answer: &str, kinds: &[ItemKind]) -> Vec<Claim> {
+        DeterministicScorer::new(Stage2Config::default())
+            .score_bounded(&run(result), answer, kinds)
+            .claims
+    }
+
+    #[test]
+    fn only_the_item_kinds_scored_are_checked() {
+        use ItemKind::*;
+        let answer = "Order ORD-1001 shipped. The total was $229.50 via FedEx.";
+        let all = scored(RESULT, answer, &[]);
+        assert_eq!(all, score(RESULT, answer), "empty: every kind");
+        assert_eq!(all[1].status, ClaimStatus::Contradicted, "{all:?}");
+        let kinds: Vec<_> = all[1].flagged_spans.iter().map(|f| f.kind).collect();
+        assert_eq!(
+            kinds,
+            [FlagKind::EntityNotInEvidence, FlagKind::NumberConflict]
+        );
+        // Numbers off: the wrong total no longer lowers the claim; the entity still does.
+        let no_numbers = scored(RESULT, answer, &[Identifier, Entity, State]);
+        let c = &no_numbers[1];
+        assert_eq!(c.status, ClaimStatus::Unsupported, "{c:?}");
+        assert_eq!(c.flagged_spans.len(), 1);
+        assert_eq!(c.flagged_spans[0].kind, FlagKind::EntityNotInEvidence);
+        assert!(c.critical, "criticality comes from what the claim contains");
+        // Neither: the claim is supported.
+        let c = &scored(RESULT, answer, &[Identifier])[1];
+        assert_eq!((c.status, c.score), (ClaimStatus::Supported, 1.0), "{c:?}");
+        // A fabricated identifier blocks only while identifiers are scored, and is never
+        // re-read as a number when they are not.
+        let fabricated = "Your order ORD-9999 has shipped.";
+        assert_eq!(score(RESULT, fabricated)[0].score, 0.2);
+        let c = &scored(RESULT, fabricated, &[Number, State])[0];
+        assert_eq!((c.status, c.score), (ClaimStatus::Supported, 1.0), "{c:?}");
+    }
+
+    #[test]
+    fn direction_words_go_with_numbers_and_action_reports_with_actions() {
+        use ItemKind::*;
+        let weather = r#"{"edinburgh":{"temp_c":6},"krakow":{"temp_c":-2}}"#;
+        let colder = "Edinburgh is colder than Krakow at the moment: 6°C versus -2°C.";
+        assert_eq!(score(weather, colder)[0].status, ClaimStatus::Contradicted);
+        let c = &scored(weather, colder, &[Entity, Identifier])[0];
+        assert_eq!(c.status, ClaimStatus::Supported, "{c:?}");
+        // An action report whose verb no tool call performed (a lookup only).
+        let report = "I've escalated your case to the shipping team.";
+        let c = &score(RESULT, report)[0];
+        assert_eq!(
+            c.flagged_spans[0].kind,
+            FlagKind::UnperformedAction,
+            "{c:?}"
+        );
+        let c = &scored(RESULT, report, &[Number, Identifier])[0];
+        assert_eq!(c.status, ClaimStatus::Supported, "{c:?}");
     }
 }

@@ -56,8 +56,15 @@ pub trait ConsistencyProber: Send + Sync {
     fn name(&self) -> &'static str;
     /// Whether this run is probed (sampling by agent/service and rate). Cheap, no I/O.
     fn wants(&self, run: &AgentRun) -> bool;
-    /// Probe the critical claims of the run (see the module contract).
-    fn probe(&self, run: Arc<AgentRun>, claims: Arc<Vec<Claim>>) -> BoxFuture<ProbeOutcome>;
+    /// Probe the critical claims of the run (see the module contract), on slots of the
+    /// prober's configured kinds that are also in `kinds` (the run's gating profile's
+    /// `probe_kinds`; empty: every configured kind) — see [`PlanConfig::narrowed`].
+    fn probe(
+        &self,
+        run: Arc<AgentRun>,
+        claims: Arc<Vec<Claim>>,
+        kinds: &[SlotKind],
+    ) -> BoxFuture<ProbeOutcome>;
 }
 
 /// One chat message of an OpenAI-compatible request.
@@ -103,6 +110,19 @@ impl Default for PlanConfig {
             max_probes: 12,
             max_evidence_chars: 6000,
         }
+    }
+}
+
+impl PlanConfig {
+    /// This plan for one run whose profile probes only `kinds` (empty: no narrowing): the
+    /// configured kinds that are in `kinds`, in their order of preference. A kind the prober
+    /// is not configured for is not added.
+    pub fn narrowed(&self, kinds: &[SlotKind]) -> PlanConfig {
+        let mut cfg = self.clone();
+        if !kinds.is_empty() {
+            cfg.kinds.retain(|k| kinds.contains(k));
+        }
+        cfg
     }
 }
 
@@ -447,6 +467,43 @@ mod tests {
         );
         assert_eq!(p.len(), 1);
         assert_eq!(notes.len(), 1);
+    }
+
+    #[test]
+    fn a_profile_narrows_the_probed_kinds() {
+        let claims = vec![
+            claim("Flight AC1471 costs $412.", true),
+            claim("It departs on March 3.", true),
+        ];
+        let base = PlanConfig::default();
+        let kinds_of = |cfg: &PlanConfig| -> Vec<SlotKind> {
+            plan(&run(), &claims, cfg)
+                .0
+                .iter()
+                .map(|p| p.kind)
+                .collect()
+        };
+        assert_eq!(base.narrowed(&[]).kinds, base.kinds, "empty: no narrowing");
+        assert_eq!(
+            kinds_of(&base),
+            [SlotKind::Identifier, SlotKind::Date],
+            "the preferred slot of each claim"
+        );
+        // Identifiers not probed: the first claim is probed on its number instead.
+        let narrowed = base.narrowed(&[SlotKind::Number, SlotKind::Date]);
+        assert_eq!(narrowed.kinds, [SlotKind::Date, SlotKind::Number]);
+        assert_eq!(kinds_of(&narrowed), [SlotKind::Number, SlotKind::Date]);
+        // Only numbers: the date claim is not probed at all.
+        assert_eq!(
+            kinds_of(&base.narrowed(&[SlotKind::Number])),
+            [SlotKind::Number]
+        );
+        // Never wider than the prober's configuration.
+        let numbers_only = PlanConfig {
+            kinds: vec![SlotKind::Number],
+            ..Default::default()
+        };
+        assert!(kinds_of(&numbers_only.narrowed(&[SlotKind::Date])).is_empty());
     }
 
     #[test]
