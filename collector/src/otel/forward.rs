@@ -6,6 +6,9 @@
 //! - **Unchanged**: the request's resource and scope spans are sent as received, several
 //!   requests merged into one export (batches of at most `batch_spans` spans). Spans the
 //!   receiver rejected (bad ids, reported to the client in `partial_success`) are left out.
+//!   Requests travel encoded: each is encoded once (a Kafka `otlp_proto` record not even
+//!   that), and a batch is their concatenation — protobuf merges the repeated
+//!   `resource_spans` of concatenated messages — sent as is over gRPC and HTTP.
 //! - **Back-pressure, not loss**: capacity is reserved ([`Forwarder::reserve`]) before a
 //!   request is accepted; when `queue_spans` spans are waiting, the receivers refuse the
 //!   request (HTTP 429 / gRPC UNAVAILABLE with a retry delay, counted in
@@ -26,7 +29,6 @@ use crate::metrics::Metrics;
 use crate::receivers::{AckToken, RejectReason};
 use bytes::Bytes;
 use groundcheck_proto::otlp::collector::{ExportTraceServiceRequest, ExportTraceServiceResponse};
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
 use prost::Message;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -49,7 +51,8 @@ pub struct ForwardConfig {
 }
 
 struct Item {
-    req: ExportTraceServiceRequest,
+    /// An encoded `ExportTraceServiceRequest`.
+    req: Bytes,
     spans: usize,
     permit: OwnedSemaphorePermit,
     ack: Option<AckToken>,
@@ -95,11 +98,59 @@ pub struct ForwarderTask {
 
 enum Client {
     Grpc(
-        TraceServiceClient<tonic::transport::Channel>,
+        tonic::client::Grpc<tonic::transport::Channel>,
         tonic::metadata::MetadataMap,
     ),
     Http(transport::HyperClient, String),
 }
+
+/// gRPC codec sending an already encoded request and decoding the response.
+#[derive(Clone, Copy, Default)]
+struct EncodedCodec;
+struct EncodedEncoder;
+struct ResponseDecoder;
+
+impl tonic::codec::Encoder for EncodedEncoder {
+    type Item = Bytes;
+    type Error = tonic::Status;
+    fn encode(
+        &mut self,
+        item: Bytes,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        use bytes::BufMut;
+        dst.put(item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for ResponseDecoder {
+    type Item = ExportTraceServiceResponse;
+    type Error = tonic::Status;
+    fn decode(
+        &mut self,
+        src: &mut tonic::codec::DecodeBuf<'_>,
+    ) -> Result<Option<ExportTraceServiceResponse>, tonic::Status> {
+        ExportTraceServiceResponse::decode(src)
+            .map(Some)
+            .map_err(|e| tonic::Status::internal(format!("undecodable export response: {e}")))
+    }
+}
+
+impl tonic::codec::Codec for EncodedCodec {
+    type Encode = Bytes;
+    type Decode = ExportTraceServiceResponse;
+    type Encoder = EncodedEncoder;
+    type Decoder = ResponseDecoder;
+    fn encoder(&mut self) -> EncodedEncoder {
+        EncodedEncoder
+    }
+    fn decoder(&mut self) -> ResponseDecoder {
+        ResponseDecoder
+    }
+}
+
+const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export";
 
 /// Outcome of one export attempt.
 enum Attempt {
@@ -122,7 +173,7 @@ impl Forwarder {
         cfg.target.validate()?;
         let client = Arc::new(match cfg.target.protocol {
             OtlpProtocol::Grpc => {
-                let mut c = TraceServiceClient::new(transport::grpc_channel(&cfg.target)?)
+                let mut c = tonic::client::Grpc::new(transport::grpc_channel(&cfg.target)?)
                     .max_encoding_message_size(usize::MAX);
                 if cfg.target.gzip {
                     c = c.send_compressed(tonic::codec::CompressionEncoding::Gzip);
@@ -191,9 +242,9 @@ impl Forwarder {
 }
 
 impl Reservation {
-    /// Queue `req` (only its accepted spans are forwarded); `ack` is settled once it was
-    /// forwarded.
-    pub fn send(self, req: ExportTraceServiceRequest, ack: Option<AckToken>) {
+    /// Queue `req`, an encoded `ExportTraceServiceRequest` holding only accepted spans;
+    /// `ack` is settled once it was forwarded.
+    pub fn send(self, req: Bytes, ack: Option<AckToken>) {
         let m = &self.fwd.metrics;
         m.forward_queue_spans
             .store(self.fwd.queued_spans() as u64, Relaxed);
@@ -295,25 +346,27 @@ async fn export_batch(
     stopping: &AtomicBool,
 ) {
     let spans: usize = batch.iter().map(|i| i.spans).sum();
-    let mut req = ExportTraceServiceRequest::default();
     let mut acks = Vec::new();
     // The queue's room is given back only once the batch is settled.
     let mut permits = Vec::with_capacity(batch.len());
+    let body = if batch.len() == 1 {
+        batch[0].req.clone()
+    } else {
+        let mut b = bytes::BytesMut::with_capacity(batch.iter().map(|i| i.req.len()).sum());
+        for it in &batch {
+            b.extend_from_slice(&it.req);
+        }
+        b.freeze()
+    };
     for it in batch {
-        req.resource_spans.extend(it.req.resource_spans);
         acks.extend(it.ack);
         permits.push(it.permit);
     }
-    // HTTP sends the encoded body (gRPC encodes the message itself).
-    let body = match client {
-        Client::Http(..) => Bytes::from(req.encode_to_vec()),
-        Client::Grpc(..) => Bytes::new(),
-    };
     let mut backoff = Duration::from_millis(100);
     let mut deadline: Option<Instant> = None;
     let outcome = loop {
         m.forward_requests_total.fetch_add(1, Relaxed);
-        match attempt(client, &req, &body, cfg).await {
+        match attempt(client, &body, cfg).await {
             Attempt::Done { rejected } => break Ok(rejected),
             Attempt::Permanent(why) => break Err(why),
             Attempt::Retry { after, why } => {
@@ -360,18 +413,21 @@ async fn export_batch(
     drop(permits);
 }
 
-async fn attempt(
-    client: &Client,
-    req: &ExportTraceServiceRequest,
-    body: &Bytes,
-    cfg: &ForwardConfig,
-) -> Attempt {
+async fn attempt(client: &Client, body: &Bytes, cfg: &ForwardConfig) -> Attempt {
     match client {
         Client::Grpc(c, md) => {
-            let mut r = tonic::Request::new(req.clone());
+            let mut r = tonic::Request::new(body.clone());
             *r.metadata_mut() = md.clone();
             r.set_timeout(cfg.target.timeout);
-            match c.clone().export(r).await {
+            let mut c = c.clone();
+            if let Err(e) = c.ready().await {
+                return Attempt::Retry {
+                    after: None,
+                    why: format!("gRPC channel: {e}"),
+                };
+            }
+            let path = http::uri::PathAndQuery::from_static(EXPORT_PATH);
+            match c.unary(r, path, EncodedCodec).await {
                 Ok(resp) => Attempt::Done {
                     rejected: resp
                         .get_ref()

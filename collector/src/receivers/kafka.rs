@@ -711,11 +711,14 @@ fn handle(
             spans: n.spans,
             ack: Some(token),
             forward: shared.ingest.forward.is_some().then(|| {
-                Box::new(if n.rejected.is_empty() {
-                    req
-                } else {
-                    crate::otel::forward::accepted_only(req)
-                })
+                match (n.rejected.is_empty(), cfg.encoding, msg.payload()) {
+                    // The record is the encoded request: forwarded as read.
+                    (true, KafkaEncoding::OtlpProto, Some(p)) => bytes::Bytes::copy_from_slice(p),
+                    (true, ..) => bytes::Bytes::from(req.encode_to_vec()),
+                    (false, ..) => {
+                        bytes::Bytes::from(crate::otel::forward::accepted_only(req).encode_to_vec())
+                    }
+                }
             }),
         });
 }

@@ -39,7 +39,7 @@ pub enum IngestMsg {
         /// Kafka with `--forward-endpoint`: the record's request, forwarded by
         /// [`Ingest::offer`] once the spans are enqueued (OTLP requests are forwarded by
         /// [`Ingest::submit`]). The pipeline ignores it.
-        forward: Option<Box<ExportTraceServiceRequest>>,
+        forward: Option<bytes::Bytes>,
     },
     /// Kafka revoke or shutdown: remove the open runs whose spans all came from these
     /// partitions, without reporting them (the partitions' next owner re-reads them from the
@@ -152,7 +152,7 @@ impl Ingest {
         match self.tx.try_send(msg) {
             Ok(()) => {
                 if let Some((r, Some(req), ack)) = fwd {
-                    r.send(*req, ack);
+                    r.send(req, ack);
                 }
                 Ok(())
             }
@@ -216,12 +216,13 @@ impl Ingest {
             }) {
                 Ok(()) => {
                     if let Some(r) = reserved {
-                        let req = if rejected > 0 {
-                            crate::otel::forward::accepted_only(req.clone())
+                        use prost::Message as _;
+                        let encoded = if rejected > 0 {
+                            crate::otel::forward::accepted_only(req.clone()).encode_to_vec()
                         } else {
-                            req.clone()
+                            req.encode_to_vec()
                         };
-                        r.send(req, None);
+                        r.send(bytes::Bytes::from(encoded), None);
                     }
                 }
                 Err(e) => {
