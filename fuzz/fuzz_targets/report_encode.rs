@@ -29,6 +29,7 @@ struct FCall {
     turn: u32,
     retry_of: Option<String>,
     retried_by: Option<String>,
+    span_id: Option<String>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -45,6 +46,7 @@ struct FProbe {
 #[derive(Arbitrary, Debug)]
 struct Input {
     run_id: String,
+    span_ids: (Option<String>, Option<String>),
     claims: Vec<FClaim>,
     calls: Vec<FCall>,
     probes: Vec<FProbe>,
@@ -126,6 +128,7 @@ fuzz_target!(|i: Input| {
                 retry_of: c.retry_of,
                 retried_by: c.retried_by,
                 error_rules: Vec::new(),
+                span_id: c.span_id,
             })
             .collect(),
         consistency_probes: i
@@ -163,6 +166,8 @@ fuzz_target!(|i: Input| {
         conversation_id: i.answer.clone(),
         tenant: i.answer,
         profile: "default".into(),
+        agent_span_id: i.span_ids.0,
+        answer_span_id: i.span_ids.1,
         notes: i.notes,
     };
     groundcheck_fuzz::check_encodings(&r);

@@ -82,6 +82,7 @@ fuzz_target!(|input: Input| {
             start_unix_nano: i as u64,
             // Calls of earlier turns known from the history: context, not judged.
             history: c.turn >= 200,
+            span_id: None,
         });
     }
     let v = with_patterns().verify(&run);
