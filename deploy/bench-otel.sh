@@ -4,6 +4,7 @@
 #
 #   deploy/bench-otel.sh [ROUNDS] [SECONDS]        (defaults 2 rounds of 8 s per mode)
 #   MODES="plain forward export otel" deploy/bench-otel.sh   (default MODES="plain otel")
+#   LOADGEN_EXTRA="--hallucinated-share 0.05" deploy/bench-otel.sh   (extra loadgen flags)
 #
 # The next hop is the bare OTLP/gRPC receiver of tests/examples/otlp_sink.rs (counts and
 # discards). Modes: `plain` (serve alone), `otel` (serve --forward-endpoint … and
@@ -46,7 +47,7 @@ for r in $(seq 1 "$ROUNDS"); do
         PIDS+=($pid)
         for _ in $(seq 1 100); do curl -sf http://127.0.0.1:19464/healthz >/dev/null && break; sleep 0.1; done
         out=$("$BIN" loadgen --protocol grpc --target http://127.0.0.1:14317 --duration "$SECS" \
-            --connections 2 --runs-per-request 50 --result-bytes 64 2>&1)
+            --connections 2 --runs-per-request 50 --result-bytes 64 ${LOADGEN_EXTRA:-} 2>&1)
         rate=$(echo "$out" | grep -o 'accepted [0-9]* spans/s' | awk '{print $2}')
         sleep 3
         # CPU seconds the serve process used (user + system), per accepted span.

@@ -1,13 +1,17 @@
 //! Reports as OpenTelemetry evaluations: `gen_ai.evaluation.result` in the run's own trace.
 //!
 //! # Mapping (GenAI semantic conventions, `gen_ai.evaluation.result`)
-//! One evaluation per run, per flagged claim and per tool call that is not `valid`:
+//! One evaluation per run, per flagged claim and per rejected tool call:
 //!
 //! | evaluation | `gen_ai.evaluation.name` | `…score.label` | `…score.value` | `…explanation` | parented to |
 //! |---|---|---|---|---|---|
 //! | the run | `groundcheck.action` | `emit` / `revise` / `block` | overall score | the report's notes | the agent (root) span |
 //! | a claim not supported | `groundcheck.claim` | `unsupported` / `contradicted` | the claim's score | reason and offending text | the final model span |
-//! | a tool call not valid | `groundcheck.tool_call` | `invalid` / `fabricated` / `unknown_tool` / `unverified` | — | the errors | the tool span (else the model span that asked for it) |
+//! | a rejected tool call | `groundcheck.tool_call` | `invalid` / `fabricated` | — | the errors | the tool span (else the model span that asked for it) |
+//!
+//! Calls that are only `unknown_tool` (no schema known) or `unverified` are not rejections:
+//! they get no evaluation of their own (when the profile counts them, the run's explanation
+//! says so).
 //!
 //! Attributes beyond the four conventional ones are in the `groundcheck.` namespace (run id,
 //! profile, claim offsets in characters of the final answer, claim type, flag kinds) plus
@@ -30,7 +34,7 @@
 
 use super::{transport, OtelError, OtlpTarget};
 use async_trait::async_trait;
-use groundcheck_detectors::report::{ClaimStatus, HallucinationReport, ToolCallStatus};
+use groundcheck_detectors::report::{ClaimStatus, HallucinationReport};
 use groundcheck_sinks::{ReportSink, SinkError};
 use opentelemetry::logs::{AnyValue, LogRecord as _, Logger as _, LoggerProvider as _, Severity};
 use opentelemetry::trace::{
@@ -220,7 +224,7 @@ pub fn evaluations(r: &HallucinationReport) -> Vec<Evaluation> {
     for v in r
         .tool_call_validations
         .iter()
-        .filter(|v| v.status != ToolCallStatus::Valid)
+        .filter(|v| v.status.is_rejection())
     {
         let mut attributes = run_attrs();
         attributes.extend([
@@ -514,11 +518,13 @@ mod tests {
             error_rules: vec!["provenance".into()],
             span_id: Some("00f067aa0ba902b9".into()),
         });
-        r.tool_call_validations.push(ToolCallValidation {
-            status: ToolCallStatus::Valid,
-            span_id: None,
-            ..r.tool_call_validations[0].clone()
-        });
+        for status in [ToolCallStatus::Valid, ToolCallStatus::UnknownTool] {
+            r.tool_call_validations.push(ToolCallValidation {
+                status,
+                span_id: None,
+                ..r.tool_call_validations[0].clone()
+            });
+        }
         let e = evaluations(&r);
         assert_eq!(e.len(), 3, "{e:?}");
         let claim = &e[1];
