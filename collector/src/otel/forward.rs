@@ -58,7 +58,7 @@ struct Item {
     ack: Option<AckToken>,
 }
 
-/// The queue's capacity, to report its depth.
+/// The queue's room: one permit per span, `capacity` in all.
 #[derive(Clone)]
 struct Depth {
     permits: Arc<Semaphore>,
@@ -66,19 +66,20 @@ struct Depth {
 }
 
 impl Depth {
+    /// Spans waiting or being exported.
+    fn queued(&self) -> usize {
+        self.capacity - self.permits.available_permits()
+    }
+
     fn publish(&self, m: &Metrics) {
-        m.forward_queue_spans.store(
-            (self.capacity - self.permits.available_permits()) as u64,
-            Relaxed,
-        );
+        m.forward_queue_spans.store(self.queued() as u64, Relaxed);
     }
 }
 
 /// Handle the receivers use to forward what they accept (cheap to clone).
 #[derive(Clone)]
 pub struct Forwarder {
-    permits: Arc<Semaphore>,
-    capacity: usize,
+    queue: Depth,
     tx: mpsc::UnboundedSender<Item>,
     metrics: Arc<Metrics>,
 }
@@ -209,8 +210,7 @@ impl Forwarder {
             .collect();
         Ok((
             Forwarder {
-                permits,
-                capacity,
+                queue: depth,
                 tx,
                 metrics,
             },
@@ -221,8 +221,8 @@ impl Forwarder {
     /// Reserve room for `spans` spans (a request larger than the whole queue takes the whole
     /// queue); `None` when the queue is full (counted: the caller refuses the request).
     pub fn reserve(&self, spans: usize) -> Option<Reservation> {
-        let n = spans.clamp(1, self.capacity) as u32;
-        match self.permits.clone().try_acquire_many_owned(n) {
+        let n = spans.clamp(1, self.queue.capacity) as u32;
+        match self.queue.permits.clone().try_acquire_many_owned(n) {
             Ok(permit) => Some(Reservation {
                 permit,
                 spans,
@@ -237,7 +237,7 @@ impl Forwarder {
 
     /// Spans waiting or being exported.
     pub fn queued_spans(&self) -> usize {
-        self.capacity - self.permits.available_permits()
+        self.queue.queued()
     }
 }
 
@@ -246,8 +246,7 @@ impl Reservation {
     /// `ack` is settled once it was forwarded.
     pub fn send(self, req: Bytes, ack: Option<AckToken>) {
         let m = &self.fwd.metrics;
-        m.forward_queue_spans
-            .store(self.fwd.queued_spans() as u64, Relaxed);
+        self.fwd.queue.publish(m);
         let item = Item {
             req,
             spans: self.spans,
@@ -265,19 +264,13 @@ impl Reservation {
     }
 }
 
-/// The request without the spans the receivers reject (the same rule as the normalizer:
-/// trace id 16 bytes, span id 8 bytes, parent empty or 8 bytes, ids not all zero).
+/// The request without the spans the receivers reject
+/// ([`groundcheck_detectors::normalize::span_ids`], the normalizer's own rule).
 pub fn accepted_only(mut req: ExportTraceServiceRequest) -> ExportTraceServiceRequest {
-    let ok = |s: &groundcheck_proto::otlp::trace::Span| {
-        s.trace_id.len() == 16
-            && s.trace_id.iter().any(|b| *b != 0)
-            && s.span_id.len() == 8
-            && s.span_id.iter().any(|b| *b != 0)
-            && (s.parent_span_id.is_empty() || s.parent_span_id.len() == 8)
-    };
+    use groundcheck_detectors::normalize::span_ids;
     for rs in &mut req.resource_spans {
         for ss in &mut rs.scope_spans {
-            ss.spans.retain(ok);
+            ss.spans.retain(|s| span_ids(s, 0).is_ok());
         }
         rs.scope_spans.retain(|ss| !ss.spans.is_empty());
     }
@@ -528,7 +521,15 @@ mod tests {
             resource_spans: vec![
                 ResourceSpans {
                     scope_spans: vec![ScopeSpans {
-                        spans: vec![span(vec![1; 16], vec![2; 8]), span(vec![1; 3], vec![2; 8])],
+                        spans: vec![
+                            span(vec![1; 16], vec![2; 8]),
+                            span(vec![1; 3], vec![2; 8]),
+                            // An all-zero parent of any length is a root: accepted.
+                            Span {
+                                parent_span_id: vec![0; 4],
+                                ..span(vec![1; 16], vec![3; 8])
+                            },
+                        ],
                         ..Default::default()
                     }],
                     ..Default::default()
@@ -544,7 +545,7 @@ mod tests {
         };
         let out = accepted_only(req);
         assert_eq!(out.resource_spans.len(), 1);
-        assert_eq!(out.resource_spans[0].scope_spans[0].spans.len(), 1);
+        assert_eq!(out.resource_spans[0].scope_spans[0].spans.len(), 2);
     }
 
     #[test]

@@ -125,13 +125,16 @@ pub fn normalize_span(
     normalize_span_in(span, service, index, &mut NormalizeCtx::default())
 }
 
-/// [`normalize_span`] within a request's context.
-pub fn normalize_span_in(
+/// Trace id, span id and parent span id (`None`: a root span).
+pub type SpanIds = ([u8; 16], [u8; 8], Option<[u8; 8]>);
+
+/// The span's trace, span and parent ids, or why the span is unusable (the one rule the
+/// receivers apply: what it rejects is reported in OTLP partial success and never forwarded).
+/// An empty or all-zero parent id means a root span.
+pub fn span_ids(
     span: &Span,
-    service: Option<&str>,
     index: usize,
-    ctx: &mut NormalizeCtx,
-) -> Result<NormalizedSpan, SpanRejection> {
+) -> Result<SpanIds, SpanRejection> {
     let trace_id = id16(&span.trace_id).ok_or(SpanRejection::BadTraceId {
         index,
         len: span.trace_id.len(),
@@ -149,6 +152,17 @@ pub fn normalize_span_in(
                 len: span.parent_span_id.len(),
             })?)
         };
+    Ok((trace_id, span_id, parent_span_id))
+}
+
+/// [`normalize_span`] within a request's context.
+pub fn normalize_span_in(
+    span: &Span,
+    service: Option<&str>,
+    index: usize,
+    ctx: &mut NormalizeCtx,
+) -> Result<NormalizedSpan, SpanRejection> {
+    let (trace_id, span_id, parent_span_id) = span_ids(span, index)?;
     let status_error = span
         .status
         .as_ref()
