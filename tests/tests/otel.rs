@@ -146,14 +146,10 @@ fn spans_forwarded_evaluations_and_self_telemetry_reach_a_bare_otlp_receiver() {
         .map(|i| u8::from_str_radix(&trace[2 * i..2 * i + 2], 16).unwrap())
         .collect();
     let forwarded = |recv: &Receiver| -> Vec<Span> {
-        let g = recv.0.lock().unwrap();
-        g.traces
-            .iter()
-            .flat_map(|r| r.resource_spans.iter())
-            .flat_map(|rs| rs.scope_spans.iter())
-            .flat_map(|ss| ss.spans.iter())
+        recv.kept_spans()
+            .into_iter()
+            .map(|(_, s)| s)
             .filter(|s| s.trace_id == trace_bytes && sent_spans.contains_key(&hex(&s.span_id)))
-            .cloned()
             .collect()
     };
     wait_for(
@@ -169,37 +165,22 @@ fn spans_forwarded_evaluations_and_self_telemetry_reach_a_bare_otlp_receiver() {
             s.name
         );
     }
-    {
-        let g = recv.0.lock().unwrap();
-        let rs = g
-            .traces
-            .iter()
-            .flat_map(|r| r.resource_spans.iter())
-            .find(|rs| {
-                rs.scope_spans.iter().any(|ss| {
-                    ss.spans
-                        .iter()
-                        .any(|s| s.trace_id == trace_bytes && hex(&s.span_id) == ROOT)
-                })
-            })
-            .unwrap();
-        assert_eq!(
-            attr_str(&rs.resource.as_ref().unwrap().attributes, "service.name"),
-            "otel-e2e",
-            "the agent's resource travels with its spans"
-        );
-    }
+    let (resource, _) = recv
+        .kept_spans()
+        .into_iter()
+        .find(|(_, s)| s.trace_id == trace_bytes && hex(&s.span_id) == ROOT)
+        .unwrap();
+    assert_eq!(
+        attr_str(&resource, "service.name"),
+        "otel-e2e",
+        "the agent's resource travels with its spans"
+    );
 
     // 2. Evaluations as log records: event name, trace context of the evaluated span.
     let records = |recv: &Receiver| -> Vec<LogRecord> {
-        let g = recv.0.lock().unwrap();
-        g.logs
-            .iter()
-            .flat_map(|r| r.resource_logs.iter())
-            .flat_map(|rl| rl.scope_logs.iter())
-            .flat_map(|sl| sl.log_records.iter())
+        recv.log_records()
+            .into_iter()
             .filter(|l| l.trace_id == trace_bytes)
-            .cloned()
             .collect()
     };
     wait_for(
@@ -260,14 +241,10 @@ fn spans_forwarded_evaluations_and_self_telemetry_reach_a_bare_otlp_receiver() {
 
     // 3. Evaluations as spans: children of the evaluated spans, with the event.
     let eval_spans = |recv: &Receiver| -> Vec<Span> {
-        let g = recv.0.lock().unwrap();
-        g.traces
-            .iter()
-            .flat_map(|r| r.resource_spans.iter())
-            .flat_map(|rs| rs.scope_spans.iter())
-            .flat_map(|ss| ss.spans.iter())
+        recv.kept_spans()
+            .into_iter()
+            .map(|(_, s)| s)
             .filter(|s| s.trace_id == trace_bytes && s.name.starts_with("evaluation "))
-            .cloned()
             .collect()
     };
     wait_for(
@@ -291,14 +268,10 @@ fn spans_forwarded_evaluations_and_self_telemetry_reach_a_bare_otlp_receiver() {
 
     // 4. Self-telemetry: the run's pipeline spans (linked to the agent's trace) and counters.
     let own = |recv: &Receiver| -> Vec<Span> {
-        let g = recv.0.lock().unwrap();
-        g.traces
-            .iter()
-            .flat_map(|r| r.resource_spans.iter())
-            .flat_map(|rs| rs.scope_spans.iter())
-            .flat_map(|ss| ss.spans.iter())
+        recv.kept_spans()
+            .into_iter()
+            .map(|(_, s)| s)
             .filter(|s| s.name.starts_with("groundcheck."))
-            .cloned()
             .collect()
     };
     wait_for(
@@ -333,19 +306,12 @@ fn spans_forwarded_evaluations_and_self_telemetry_reach_a_bare_otlp_receiver() {
         );
         assert!(s.end_time_unix_nano >= s.start_time_unix_nano);
     }
-    let metric_names = |recv: &Receiver| -> BTreeSet<String> {
-        let g = recv.0.lock().unwrap();
-        g.metrics
-            .iter()
-            .flat_map(|r| r.resource_metrics.iter())
-            .flat_map(|rm| rm.scope_metrics.iter())
-            .flat_map(|sm| sm.metrics.iter())
-            .map(|m| m.name.clone())
-            .collect()
-    };
     wait_for(
         "self-telemetry counters",
-        || metric_names(&recv).contains("groundcheck_receiver_spans_accepted_total"),
+        || {
+            recv.metric_names()
+                .contains("groundcheck_receiver_spans_accepted_total")
+        },
         &server,
     );
     let m = server.metrics();
@@ -405,16 +371,7 @@ fn a_next_hop_that_is_down_pushes_back_and_gets_the_spans_once_it_is_up() {
     // The next hop comes up: the held spans arrive (retried), the queue drains, and the
     // refused request goes through when the client retries.
     let (recv, _, _rt) = start_receiver(port);
-    let count = |recv: &Receiver| -> usize {
-        let g = recv.0.lock().unwrap();
-        g.traces
-            .iter()
-            .flat_map(|r| r.resource_spans.iter())
-            .flat_map(|rs| rs.scope_spans.iter())
-            .map(|ss| ss.spans.len())
-            .sum()
-    };
-    wait_for("the held spans forwarded", || count(&recv) == 3, &server);
+    wait_for("the held spans forwarded", || recv.spans() == 3, &server);
     wait_for(
         "the forward queue drained",
         || metric_value(&server.metrics(), "groundcheck_forward_queue_spans") == Some(0.0),
@@ -429,7 +386,7 @@ fn a_next_hop_that_is_down_pushes_back_and_gets_the_spans_once_it_is_up() {
     assert_eq!(r.status, 200, "{}", r.text());
     wait_for(
         "the retried request forwarded",
-        || count(&recv) == 6,
+        || recv.spans() == 6,
         &server,
     );
     assert_eq!(

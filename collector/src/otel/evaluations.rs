@@ -122,6 +122,12 @@ fn bounded(s: String) -> String {
     }
 }
 
+/// A string-array attribute.
+fn string_array(key: &'static str, values: impl Iterator<Item = String>) -> KeyValue {
+    let values: Vec<opentelemetry::StringValue> = values.map(Into::into).collect();
+    KeyValue::new(key, Value::Array(values.into()))
+}
+
 /// The report's notes with the verdict's reasons first and the stages' own notes
 /// (`stageN: …`) after them.
 fn run_explanation(notes: &[String]) -> String {
@@ -198,15 +204,9 @@ pub fn evaluations(r: &HallucinationReport) -> Vec<Evaluation> {
             KeyValue::new("groundcheck.claim.critical", c.critical),
         ]);
         if !c.flagged_spans.is_empty() {
-            attributes.push(KeyValue::new(
+            attributes.push(string_array(
                 "groundcheck.claim.flag_kinds",
-                Value::Array(
-                    c.flagged_spans
-                        .iter()
-                        .map(|f| opentelemetry::StringValue::from(f.kind.as_str()))
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
+                c.flagged_spans.iter().map(|f| f.kind.as_str().to_owned()),
             ));
         }
         out.push(Evaluation {
@@ -233,15 +233,9 @@ pub fn evaluations(r: &HallucinationReport) -> Vec<Evaluation> {
             KeyValue::new("groundcheck.tool_call.turn", v.turn as i64),
         ]);
         if !v.error_rules.is_empty() {
-            attributes.push(KeyValue::new(
+            attributes.push(string_array(
                 "groundcheck.tool_call.error_rules",
-                Value::Array(
-                    v.error_rules
-                        .iter()
-                        .map(|s| opentelemetry::StringValue::from(s.clone()))
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
+                v.error_rules.iter().cloned(),
             ));
         }
         let parent = span_id_of(v.span_id.as_deref());

@@ -111,27 +111,10 @@ pub fn parse_headers(s: &str) -> Result<Vec<(String, String)>, OtelError> {
         if k.is_empty() {
             return Err(OtelError::Header(part.to_owned()));
         }
-        out.push((k, percent_decode(v.trim())));
+        let v = percent_encoding::percent_decode_str(v.trim()).decode_utf8_lossy();
+        out.push((k, v.into_owned()));
     }
     Ok(out)
-}
-
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() && s.is_char_boundary(i + 3) {
-            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

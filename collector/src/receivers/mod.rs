@@ -174,6 +174,17 @@ impl Ingest {
         }
     }
 
+    /// Count a request of `spans` spans refused as a whole (`why`), and return `why`.
+    fn refuse(&self, spans: u64, why: Refused) -> Refused {
+        self.metrics
+            .receiver_requests_refused_total
+            .fetch_add(1, Relaxed);
+        self.metrics
+            .receiver_spans_refused_total
+            .fetch_add(spans, Relaxed);
+        why
+    }
+
     /// Normalize and enqueue, recording `tenant` on every span. Never blocks.
     pub fn submit(
         &self,
@@ -197,15 +208,7 @@ impl Ingest {
             let reserved = match &self.forward {
                 Some(f) => match f.reserve(accepted as usize) {
                     Some(r) => Some(r),
-                    None => {
-                        self.metrics
-                            .receiver_requests_refused_total
-                            .fetch_add(1, Relaxed);
-                        self.metrics
-                            .receiver_spans_refused_total
-                            .fetch_add(accepted + rejected, Relaxed);
-                        return Err(Refused::Overloaded);
-                    }
+                    None => return Err(self.refuse(accepted + rejected, Refused::Overloaded)),
                 },
                 None => None,
             };
@@ -226,16 +229,13 @@ impl Ingest {
                     }
                 }
                 Err(e) => {
-                    self.metrics
-                        .receiver_requests_refused_total
-                        .fetch_add(1, Relaxed);
-                    self.metrics
-                        .receiver_spans_refused_total
-                        .fetch_add(accepted + rejected, Relaxed);
-                    return Err(match e {
-                        mpsc::error::TrySendError::Full(_) => Refused::Overloaded,
-                        mpsc::error::TrySendError::Closed(_) => Refused::ShuttingDown,
-                    });
+                    return Err(self.refuse(
+                        accepted + rejected,
+                        match e {
+                            mpsc::error::TrySendError::Full(_) => Refused::Overloaded,
+                            mpsc::error::TrySendError::Closed(_) => Refused::ShuttingDown,
+                        },
+                    ));
                 }
             }
         }

@@ -21,6 +21,10 @@ use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
+use opentelemetry_proto::tonic::common::v1::KeyValue;
+use opentelemetry_proto::tonic::logs::v1::LogRecord;
+use opentelemetry_proto::tonic::trace::v1::Span;
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
@@ -52,6 +56,43 @@ impl Receiver {
     /// Spans received so far.
     pub fn spans(&self) -> u64 {
         self.1.load(Relaxed)
+    }
+
+    /// Every span kept so far, with its resource's attributes.
+    pub fn kept_spans(&self) -> Vec<(Vec<KeyValue>, Span)> {
+        let g = self.0.lock().unwrap();
+        let mut out = Vec::new();
+        for rs in g.traces.iter().flat_map(|r| r.resource_spans.iter()) {
+            let resource = rs.resource.as_ref().map(|r| r.attributes.clone());
+            for s in rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()) {
+                out.push((resource.clone().unwrap_or_default(), s.clone()));
+            }
+        }
+        out
+    }
+
+    /// Every log record kept so far.
+    pub fn log_records(&self) -> Vec<LogRecord> {
+        let g = self.0.lock().unwrap();
+        g.logs
+            .iter()
+            .flat_map(|r| r.resource_logs.iter())
+            .flat_map(|rl| rl.scope_logs.iter())
+            .flat_map(|sl| sl.log_records.iter())
+            .cloned()
+            .collect()
+    }
+
+    /// The names of every metric kept so far.
+    pub fn metric_names(&self) -> BTreeSet<String> {
+        let g = self.0.lock().unwrap();
+        g.metrics
+            .iter()
+            .flat_map(|r| r.resource_metrics.iter())
+            .flat_map(|rm| rm.scope_metrics.iter())
+            .flat_map(|sm| sm.metrics.iter())
+            .map(|m| m.name.clone())
+            .collect()
     }
 }
 
