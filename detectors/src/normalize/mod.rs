@@ -131,10 +131,7 @@ pub type SpanIds = ([u8; 16], [u8; 8], Option<[u8; 8]>);
 /// The span's trace, span and parent ids, or why the span is unusable (the one rule the
 /// receivers apply: what it rejects is reported in OTLP partial success and never forwarded).
 /// An empty or all-zero parent id means a root span.
-pub fn span_ids(
-    span: &Span,
-    index: usize,
-) -> Result<SpanIds, SpanRejection> {
+pub fn span_ids(span: &Span, index: usize) -> Result<SpanIds, SpanRejection> {
     let trace_id = id16(&span.trace_id).ok_or(SpanRejection::BadTraceId {
         index,
         len: span.trace_id.len(),
