@@ -335,8 +335,32 @@ pub const VALIDATION_SCENARIOS: [&str; 2] = ["calendar", "sql_analytics"];
 /// real-agent-retail conversations with `task_id >= 50` are the validation split.
 pub const REAL_TRAFFIC_VALIDATION_TASK: u64 = 50;
 
-fn is_validation_scenario(scenario: &str) -> bool {
-    VALIDATION_SCENARIOS.contains(&scenario)
+/// Whether a label belongs to the validation split: its `heldout_split` field when it has one
+/// (sets written after the dev set, such as `training/heldout`, name the split of each run),
+/// else the scenario rule of agent-runs-dev.
+fn is_validation(label: &serde_json::Value) -> bool {
+    match label["heldout_split"].as_str() {
+        Some(split) => split == "validation",
+        None => VALIDATION_SCENARIOS.contains(&label["scenario"].as_str().unwrap_or("")),
+    }
+}
+
+/// The `runs-*.jsonl` files of a labeled set, in name order.
+fn run_files(dir: &Path) -> Result<Vec<PathBuf>, EvalError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| EvalError::Read {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("runs-") && n.ends_with(".jsonl"))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// Evaluate on `agent-runs-dev`. Returns the printed text.
@@ -347,10 +371,7 @@ pub fn eval_agent_runs(
     reports_out: Option<&Path>,
     hide: bool,
 ) -> Result<String, EvalError> {
-    let files: Vec<PathBuf> = (0..6)
-        .map(|i| dir.join(format!("runs-00{i}.jsonl")))
-        .filter(|p| p.exists())
-        .collect();
+    let files = run_files(dir)?;
     let started = Instant::now();
     let mut buf = Vec::new();
     let stats = crate::check::run_check(settings, &files, &mut buf)?;
@@ -374,12 +395,14 @@ pub fn eval_agent_runs(
         RunScores::default(),
     );
     let mut missing = 0;
+    let mut val_names = std::collections::BTreeSet::new();
     for l in &labels {
         let tid = l["trace_id"].as_str().unwrap_or("").to_lowercase();
         let r = reports.get(&tid);
         missing += r.is_none() as usize;
         all.add(l, r);
-        if is_validation_scenario(l["scenario"].as_str().unwrap_or("")) {
+        if is_validation(l) {
+            val_names.insert(l["scenario"].as_str().unwrap_or("").to_string());
             val.add(l, r)
         } else {
             dev.add(l, r)
@@ -402,8 +425,8 @@ pub fn eval_agent_runs(
         );
         let _ = writeln!(
             out,
-            "-- validation scenarios ({}): hidden (--hide-validation)",
-            VALIDATION_SCENARIOS.join(", ")
+            "-- validation scenarios ({} of them): hidden (--hide-validation)",
+            val_names.len()
         );
     } else {
         all.print(&mut out, "all runs", true);
@@ -414,7 +437,10 @@ pub fn eval_agent_runs(
         );
         val.print(
             &mut out,
-            &format!("validation scenarios ({})", VALIDATION_SCENARIOS.join(", ")),
+            &format!(
+                "validation scenarios ({})",
+                val_names.into_iter().collect::<Vec<_>>().join(", ")
+            ),
             false,
         );
     }

@@ -40,6 +40,27 @@ impl Outcome {
     }
 }
 
+/// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
+/// `total_amount`).
+const COUNT_WORDS: &[&str] = &["count", "num", "number", "total", "n", "no", "of", "the"];
+
+/// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
+/// field `key`: the field's head word (its last word once count words are dropped) is the noun,
+/// and every other word of the field is in the sentence. "15 comments" names `comments` and
+/// `comment_count`; "the doc lists 3 items" does not name `action_items` (nothing in the claim
+/// says "action"), so that field's value cannot contradict it.
+fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
+    let words: Vec<String> = normalize_terms(key)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !COUNT_WORDS.contains(w))
+        .map(str::to_owned)
+        .collect();
+    let Some((head, rest)) = words.split_last() else {
+        return false;
+    };
+    *head == normalize_terms(noun) && rest.iter().all(|w| contains_terms(sentence, w))
+}
+
 impl DeterministicScorer {
     pub(super) fn check(
         &self,
@@ -134,13 +155,13 @@ impl DeterministicScorer {
                 // A noun names the field: "15 comments" must match a `comments` field (or
                 // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
                 // when the evidence has one.
+                let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
                 for noun in c.noun.iter().chain(c.noun_before.iter()) {
-                    let stem = noun.trim_end_matches('s');
-                    if stem.len() >= 4 {
+                    if noun.len() >= 4 {
                         let vals: Vec<f64> = ev
                             .keyed
                             .iter()
-                            .filter(|(k, _)| k.contains(stem))
+                            .filter(|(k, _)| names_field(k, noun, &sentence))
                             .map(|x| x.1)
                             .collect();
                         if !vals.is_empty() {
@@ -382,6 +403,56 @@ mod tests {
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
         let c = score(RESULT, "I have cancelled the order for you.");
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+    }
+
+    #[test]
+    fn a_counted_noun_names_a_field_only_with_all_its_words() {
+        use super::names_field;
+        use crate::stage2::terms::normalize_terms;
+        let s = |t: &str| normalize_terms(t);
+        assert!(names_field(
+            "comments",
+            "comments",
+            &s("It has 15 comments.")
+        ));
+        assert!(names_field(
+            "comment_count",
+            "comments",
+            &s("It has 15 comments.")
+        ));
+        assert!(names_field(
+            "numComments",
+            "comments",
+            &s("It has 15 comments.")
+        ));
+        assert!(!names_field(
+            "action_items",
+            "items",
+            &s("The doc lists 3 items.")
+        ));
+        assert!(names_field(
+            "action_items",
+            "items",
+            &s("The doc lists 3 action items.")
+        ));
+        assert!(names_field(
+            "price_difference",
+            "difference",
+            &s("The price difference is $12.")
+        ));
+        assert!(!names_field(
+            "price",
+            "difference",
+            &s("a difference of $12")
+        ));
+        // A field the claim does not name cannot contradict it; one it names can.
+        let ev = r#"{"title":"Planning","agenda":["Budget","Hiring","Roadmap"],"action_items":[{"owner":"a"},{"owner":"b"},{"owner":"c"},{"owner":"d"},{"owner":"e"}]}"#;
+        assert!(score(ev, "The agenda lists 3 items.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(ev, "There are 4 action items.")
+            .iter()
+            .any(|c| c.status != ClaimStatus::Supported));
     }
 
     #[test]

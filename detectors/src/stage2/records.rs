@@ -9,7 +9,8 @@
 //! lengths, and numbers written inside short strings such as "17F" or "28 inch").
 //!
 //! A claim that names a record (an identifier or name it mentions equals one of the record's
-//! keys) *anchors* to it. A number of that claim is then
+//! keys, and no other record's) *anchors* the values after that name to it — each value binds to
+//! the name nearest before it ([`anchors_at`]). Such a number is then
 //! - supported when an anchored record holds it;
 //! - contradicted when no anchored record holds it, an anchored record holds a different
 //!   value of the same order of magnitude (within a factor of 3: the same kind of quantity),
@@ -201,24 +202,45 @@ fn related(records: &[Record], a: usize, b: usize) -> bool {
     up(a, b) || up(b, a)
 }
 
-/// The records named by `keys`: for each key held by exactly one record (a key several
-/// records share, such as a color, identifies none of them), that record. At most 16.
-pub fn anchored(records: &[Record], keys: &[String]) -> Vec<usize> {
+/// A name or identifier of a claim that is a key of at least one record, at its byte offset in
+/// the answer. `record` is the one record it names, `None` when several records share the key
+/// (an ambiguous name identifies none of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mention {
+    pub pos: usize,
+    pub record: Option<usize>,
+}
+
+/// The record mentions among `keys` (each with its byte offset), in offset order. At most 16.
+pub fn mentions(records: &[Record], keys: &[(usize, String)]) -> Vec<Mention> {
     let mut out = Vec::new();
-    for k in keys {
+    for (pos, k) in keys {
         let mut holders = records
             .iter()
             .enumerate()
             // The document itself names everything in it: it anchors nothing.
             .filter(|(_, r)| r.parent.is_some() && r.keys.contains(k))
             .map(|(i, _)| i);
-        if let (Some(i), None) = (holders.next(), holders.next()) {
-            if !out.contains(&i) && out.len() < 16 {
-                out.push(i);
-            }
+        let record = match (holders.next(), holders.next()) {
+            (None, _) => continue,
+            (Some(i), None) => Some(i),
+            (Some(_), Some(_)) => None,
+        };
+        if out.len() < 16 {
+            out.push(Mention { pos: *pos, record });
         }
     }
+    out.sort_by_key(|m| m.pos);
     out
+}
+
+/// The records a value at byte offset `pos` is about: the record named nearest before it in the
+/// claim (else nearest after it) — "APAC led with $8.0 million, ahead of North America at $5.0
+/// million" binds each amount to its own region. Empty when that nearest name is ambiguous.
+pub fn anchors_at(mentions: &[Mention], pos: usize) -> Vec<usize> {
+    let before = mentions.iter().rev().find(|m| m.pos < pos);
+    let nearest = before.or_else(|| mentions.iter().find(|m| m.pos > pos));
+    nearest.and_then(|m| m.record).into_iter().collect()
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
@@ -265,6 +287,12 @@ pub fn bind(
 mod tests {
     use super::*;
 
+    /// The records a claim naming only `keys[0]` anchors a value after it to.
+    fn anchored(recs: &[Record], keys: &[String]) -> Vec<usize> {
+        let keyed: Vec<(usize, String)> = keys.iter().map(|k| (0, k.clone())).collect();
+        anchors_at(&mentions(recs, &keyed), 1)
+    }
+
     fn eq(x: f64) -> impl Fn(f64) -> bool {
         move |n: f64| (n - x).abs() < 1e-9
     }
@@ -301,6 +329,33 @@ mod tests {
         let sev = anchored(&recs, &[key_of("Seville")]);
         assert_eq!(bind(&recs, &sev, 26.0, eq(26.0)), Binding::Held);
         assert_eq!(bind(&recs, &sev, 27.0, eq(27.0)), Binding::Conflict);
+    }
+
+    #[test]
+    fn each_value_binds_to_the_name_nearest_before_it() {
+        let j: J = serde_json::from_str(
+            r#"{"q3": [{"region": "APAC", "revenue": 8.0}, {"region": "North America", "revenue": 5.0}],
+                "q2": [{"region": "North America", "revenue": 4.1}, {"region": "EMEA", "revenue": 6.2}]}"#,
+        )
+        .unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        // "APAC led with 8.0, ahead of North America at 5.0": North America is in both
+        // quarters (ambiguous), APAC in one.
+        let m = mentions(&recs, &[(0, key_of("APAC")), (30, key_of("North America"))]);
+        assert_eq!(m.len(), 2);
+        assert!(m[0].record.is_some() && m[1].record.is_none());
+        let apac = anchors_at(&m, 14);
+        assert_eq!(bind(&recs, &apac, 8.0, eq(8.0)), Binding::Held);
+        assert_eq!(bind(&recs, &apac, 5.0, eq(5.0)), Binding::Conflict);
+        // 5.0 is said of North America: ambiguous, so nothing binds it.
+        assert!(anchors_at(&m, 50).is_empty());
+        // A value before every name binds to the first one after it.
+        let later = [Mention {
+            pos: 10,
+            record: m[0].record,
+        }];
+        assert_eq!(anchors_at(&later, 2), apac);
     }
 
     #[test]

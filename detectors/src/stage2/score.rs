@@ -110,15 +110,16 @@ impl Scorer for DeterministicScorer {
                 taken,
             } = extract(answer, cs, ce, &ev);
 
-            // The records this claim names (identifiers and names equal to a record's key).
-            let anchored: Vec<usize> = {
-                let keys: Vec<String> = items
+            // The records this claim names (identifiers and names equal to a record's key),
+            // where it names them: each value binds to the name nearest before it.
+            let mentions = {
+                let keys: Vec<(usize, String)> = items
                     .iter()
                     .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
-                    .map(|i| records::key_of(&i.text))
-                    .filter(|k| !k.is_empty())
+                    .map(|i| (i.start, records::key_of(&i.text)))
+                    .filter(|k| !k.1.is_empty())
                     .collect();
-                records::anchored(&ev.records, &keys)
+                records::mentions(&ev.records, &keys)
             };
             // Score.
             let mut score: f64 = 1.0;
@@ -155,6 +156,7 @@ impl Scorer for DeterministicScorer {
                 if !item.kind.is_in(kinds) {
                     continue;
                 }
+                let anchored = records::anchors_at(&mentions, item.start);
                 let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &anchored);
                 if o.supported {
                     supported_items += 1;
