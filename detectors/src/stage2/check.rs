@@ -45,20 +45,70 @@ impl Outcome {
 const COUNT_WORDS: &[&str] = &["count", "num", "number", "total", "n", "no", "of", "the"];
 
 /// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
-/// field `key`: the field's head word (its last word once count words are dropped) is the noun,
-/// and every other word of the field is in the sentence. "15 comments" names `comments` and
-/// `comment_count`; "the doc lists 3 items" does not name `action_items` (nothing in the claim
-/// says "action"), so that field's value cannot contradict it.
+/// field `key`: the noun is a word of the field, and every other word of the field is in the
+/// sentence, or says how many (count words) or in what unit (abbreviations of at most three
+/// letters: `pct`, `usd`, `c`). "15 comments" names `comments` and `comment_count`, "Humidity
+/// is at 40%" names `humidity_pct`; "the doc lists 3 items" does not name `action_items`
+/// (nothing in the claim says "action"), so that field's value cannot contradict it.
 fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
-    let words: Vec<String> = normalize_terms(key)
-        .split(' ')
-        .filter(|w| !w.is_empty() && !COUNT_WORDS.contains(w))
-        .map(str::to_owned)
-        .collect();
-    let Some((head, rest)) = words.split_last() else {
-        return false;
+    let noun = normalize_terms(noun);
+    let words = normalize_terms(key);
+    let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+    words.contains(&noun.as_str())
+        && words.iter().all(|w| {
+            *w == noun || COUNT_WORDS.contains(w) || w.len() <= 3 || contains_terms(sentence, w)
+        })
+}
+
+/// For a status claimed of no named record: whether the *main* records hold the value `key` —
+/// the least nested records holding any value of its `family` (an order's own status, not the
+/// statuses of its tracking events) — and none of them another value of it. `None` when no
+/// record holds a value of the family.
+fn main_records_hold(
+    records: &[records::Record],
+    family: Option<&&[&str]>,
+    key: &str,
+) -> Option<bool> {
+    let family = family?;
+    let depth = |mut r: usize| {
+        let mut d = 0;
+        while let Some(p) = records[r].parent {
+            r = p;
+            d += 1;
+            if d > 64 {
+                break;
+            }
+        }
+        d
     };
-    *head == normalize_terms(noun) && rest.iter().all(|w| contains_terms(sentence, w))
+    let mut main: Option<(usize, bool, bool)> = None; // (depth, holds key, holds another)
+    for (i, r) in records.iter().enumerate() {
+        let mut this = false;
+        let mut other = false;
+        for v in &r.keys {
+            let v = normalize_terms(v);
+            for m in family.iter() {
+                let m = normalize_terms(m);
+                if contains_terms(&v, &m) {
+                    if m == key {
+                        this = true;
+                    } else {
+                        other = true;
+                    }
+                }
+            }
+        }
+        if !(this || other) {
+            continue;
+        }
+        let d = depth(i);
+        main = match main {
+            Some((md, ..)) if d > md => main,
+            Some((md, t, o)) if d == md => Some((d, t || this, o || other)),
+            _ => Some((d, this, other)),
+        };
+    }
+    main.map(|(_, this, other)| this && !other)
 }
 
 impl DeterministicScorer {
@@ -198,6 +248,18 @@ impl DeterministicScorer {
                         return Outcome::supported((e > s).then_some((d, s, e)));
                     }
                 }
+                // A long plain number may be a fragment of an identifier ("the card ending in
+                // 7455506" for `credit_card_7455506`): the same digits in the evidence.
+                let plain = c.unit.is_empty()
+                    && c.currency.is_empty()
+                    && c.magnitude == 1.0
+                    && item.text.len() >= 4
+                    && item.text.chars().all(|ch| ch.is_ascii_digit());
+                if plain {
+                    if let Some(cite) = ev.find_digits(&item.text) {
+                        return Outcome::supported(Some(cite));
+                    }
+                }
                 // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
                 let u = c.unit.to_ascii_lowercase();
                 if u.starts_with("min") || u.starts_with('h') {
@@ -294,17 +356,37 @@ impl DeterministicScorer {
                     .find(|f| f.iter().any(|m| normalize_terms(m) == key));
                 let stated = states(&phrase);
                 if negated_before(answer, item.start) {
-                    // "hasn't shipped yet": contradicted when the evidence states it — unless
-                    // the same sentence states another value of the family that the evidence
-                    // supports ("is still pending, so it hasn't been delivered yet": the
-                    // sentence is about the pending record, not the delivered ones).
-                    let sentence = sentence_around(answer, item.start, item.end);
-                    let other_supported = family.is_some_and(|f| {
-                        f.iter().any(|m| {
-                            normalize_terms(m) != key && contains_bounded(&sentence, m) && states(m)
-                        })
-                    });
-                    let contradicted = stated && !other_supported;
+                    // "hasn't shipped yet" is contradicted when the record it is about holds
+                    // that value: the record the claim names there, if it names one; else the
+                    // evidence, when no record of it holds another value of the family (with
+                    // one order delivered and another pending, "it hasn't been delivered yet"
+                    // may well be about the pending one).
+                    let holds = |r: usize, p: &str| {
+                        let k = normalize_terms(p);
+                        ev.records[r]
+                            .keys
+                            .iter()
+                            .any(|v| contains_terms(&normalize_terms(v), &k))
+                    };
+                    let others = |held: &dyn Fn(&str) -> bool| {
+                        family
+                            .is_some_and(|f| f.iter().any(|m| normalize_terms(m) != key && held(m)))
+                    };
+                    let contradicted = if anchored.is_empty() {
+                        match main_records_hold(&ev.records, family, &key) {
+                            Some(held) => held,
+                            // No record holds the family (prose evidence): the sentence may
+                            // name the value it is about ("is still pending, so it hasn't
+                            // been delivered yet").
+                            None => {
+                                let sentence = sentence_around(answer, item.start, item.end);
+                                stated && !others(&|m| contains_bounded(&sentence, m) && states(m))
+                            }
+                        }
+                    } else {
+                        anchored.iter().any(|&r| holds(r, &phrase))
+                            && !others(&|m| anchored.iter().any(|&r| holds(r, m)))
+                    };
                     return Outcome {
                         supported: !contradicted,
                         contradicted,
@@ -451,6 +533,40 @@ mod tests {
             .iter()
             .all(|c| c.status == ClaimStatus::Supported));
         assert!(score(ev, "There are 4 action items.")
+            .iter()
+            .any(|c| c.status != ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn a_long_number_may_be_part_of_an_identifier() {
+        let ev =
+            r#"{"payment_methods":[{"id":"credit_card_7455506","brand":"visa"}],"total":129.5}"#;
+        assert!(
+            score(ev, "It goes back to the Visa card ending in 7455506.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        );
+        // Part of a longer number is not the same digits.
+        assert!(score(ev, "It goes back to the card ending in 745550.")
+            .iter()
+            .any(|c| c.status != ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn a_negated_status_is_about_the_record_it_names() {
+        let ev = r##"{"orders":[{"order_id":"#W1001","status":"delivered"},{"order_id":"#W1002","status":"pending"}]}"##;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // Unnamed: one order is pending, so "not delivered" may be about it.
+        assert!(ok("Your order hasn't been delivered yet."));
+        assert!(ok("Order #W1002 hasn't been delivered yet."));
+        assert!(!ok("Order #W1001 hasn't been delivered yet."));
+        // One record only: the evidence decides.
+        let one = r##"{"order_id":"#W1001","status":"delivered"}"##;
+        assert!(score(one, "Your order hasn't been delivered yet.")
             .iter()
             .any(|c| c.status != ClaimStatus::Supported));
     }

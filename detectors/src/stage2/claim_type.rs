@@ -15,10 +15,13 @@
 //! - **intent or offer**: a first-person subject with a modal or future (`I'll`, `I can`, `we
 //!   would`, `let me`, `I'm going to`), or a conditional clause (`if …`, `once …`, `when …`)
 //!   whose main clause is future or modal;
+//! - **intent or offer** too: a future or modal statement whose object is the agent (`this will
+//!   help me …`);
 //! - **action report**: a first-person subject with a past or perfect verb (`I've cancelled`,
 //!   `I found`, `I couldn't find`, `I was unable to`), hedges (`it seems`, `it looks like`)
 //!   skipped;
-//! - **social**: a first-person statement about the agent itself (`I'm glad`, `I'm sorry`),
+//! - **social**: a first-person statement about the agent itself (`I'm glad`, `I'm sorry`, `I
+//!   have your details`),
 //!   or a unit of at most three words without a digit (`Understood.`, `Thank you!`);
 //! - everything else is a **factual assertion**.
 //!
@@ -73,6 +76,11 @@ const HEDGES: &[&str] = &[
     "great",
     "thanks",
     "thank you",
+];
+/// Determiners and possessives: after `have` they open an object ("I have your details").
+const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "your", "my", "our", "their", "his", "her", "its", "this", "that", "these",
+    "those", "some", "all", "no", "any", "both", "each", "every",
 ];
 /// Irregular past forms (English grammar, not domain words).
 const IRREGULAR_PAST: &[&str] = &[
@@ -211,6 +219,13 @@ pub fn classify(text: &str) -> ClaimType {
     if ws[0] == "you" && is_modal(&ws, 1) && !has_digit {
         return ClaimType::Instruction;
     }
+    // A future or modal statement whose object is the agent ("This will help me find your
+    // account", "That would let us rebook you"): the agent's plan, not a fact.
+    if let Some(m) = (1..ws.len().min(4)).find(|&i| is_modal(&ws, i)) {
+        if !has_digit && ws[m + 1..].iter().any(|w| w == "me" || w == "us") {
+            return ClaimType::IntentOrOffer;
+        }
+    }
     if FIRST_PERSON.contains(&ws[0].as_str()) {
         // Skip adverbs between subject and verb ("I have successfully", "I just", "I also").
         let mut i = 1;
@@ -238,6 +253,15 @@ pub fn classify(text: &str) -> ClaimType {
                 Some("going") => ClaimType::IntentOrOffer,
                 _ => ClaimType::Social,
             };
+        }
+        // "I have your details", "we have a record of it": `have` with an object, not a
+        // perfect tense — the agent's own state.
+        if ws.get(i).is_some_and(|w| w == "have" || w == "'ve")
+            && ws
+                .get(i + 1)
+                .is_some_and(|n| DETERMINERS.contains(&n.as_str()))
+        {
+            return ClaimType::Social;
         }
         if is_past_or_perfect(&ws, i) || is_modal(&ws, i) {
             return ClaimType::ActionReport;
@@ -376,6 +400,14 @@ mod tests {
             ),
             ("I see that your order was delivered on May 3.", Assertion),
             ("Unfortunately, the order was cancelled.", Assertion),
+            ("I have your details.", Social),
+            ("I have updated your address.", ActionReport),
+            ("This will help me find your account.", IntentOrOffer),
+            ("That would let us rebook you tonight.", IntentOrOffer),
+            (
+                "Your refund will be issued to the original card.",
+                Assertion,
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(classify(text), want, "{text}");

@@ -220,6 +220,32 @@ impl Evidence {
     }
 }
 
+impl Evidence {
+    /// The first run of exactly these digits in the evidence (not part of a longer number):
+    /// a long plain number in a claim may be a fragment of an identifier (`credit_card_7455506`).
+    pub(super) fn find_digits(&self, digits: &str) -> Option<(usize, usize, usize)> {
+        for (i, l) in self.lower.iter().enumerate() {
+            for (p, _) in l.match_indices(digits) {
+                let e = p + digits.len();
+                let before = l[..p].chars().next_back();
+                let after = l[e..].chars().next();
+                let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+                // A decimal point or a thousands comma joins digit runs into one number.
+                let joined =
+                    |c: Option<char>, d: Option<char>| matches!(c, Some('.' | ',')) && glued(d);
+                if !glued(before)
+                    && !glued(after)
+                    && !joined(before, l[..p].chars().rev().nth(1))
+                    && !joined(after, l[e..].chars().nth(1))
+                {
+                    return Some((i, p, e));
+                }
+            }
+        }
+        None
+    }
+}
+
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
 fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
     use serde_json::Value as J;

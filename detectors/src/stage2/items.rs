@@ -273,12 +273,12 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             let digit = t.chars().any(|c| c.is_ascii_digit());
             let alpha = t.chars().any(|c| c.is_ascii_alphabetic());
             let snake = t.contains('_') && alpha;
-            // A number joined to a lower-case word by a hyphen is a measurement or
-            // a compound modifier ("28-inch", "3-day"), not a code.
+            // A number joined to lower-case words by hyphens is a measurement or a
+            // compound modifier ("28-inch", "3-day", "4-foot-tall", "2-year-old"), not a code.
             let measure = t.split_once('-').is_some_and(|(n, w)| {
                 n.chars().all(|c| c.is_ascii_digit())
-                    && !w.is_empty()
-                    && w.chars().all(|c| c.is_ascii_lowercase())
+                    && w.split('-')
+                        .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
             });
             if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure {
                 continue;
