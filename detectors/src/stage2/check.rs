@@ -60,6 +60,14 @@ fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
         })
 }
 
+/// Whether a record holds the status `phrase` among its values (normalized terms).
+fn record_holds(r: &records::Record, phrase: &str) -> bool {
+    let k = normalize_terms(phrase);
+    r.keys
+        .iter()
+        .any(|v| contains_terms(&normalize_terms(v), &k))
+}
+
 /// For a status claimed of no named record: whether the *main* records hold the value `key` —
 /// the least nested records holding any value of its `family` (an order's own status, not the
 /// statuses of its tracking events) — and none of them another value of it. `None` when no
@@ -361,13 +369,7 @@ impl DeterministicScorer {
                     // evidence, when no record of it holds another value of the family (with
                     // one order delivered and another pending, "it hasn't been delivered yet"
                     // may well be about the pending one).
-                    let holds = |r: usize, p: &str| {
-                        let k = normalize_terms(p);
-                        ev.records[r]
-                            .keys
-                            .iter()
-                            .any(|v| contains_terms(&normalize_terms(v), &k))
-                    };
+                    let holds = |r: usize, p: &str| record_holds(&ev.records[r], p);
                     let others = |held: &dyn Fn(&str) -> bool| {
                         family
                             .is_some_and(|f| f.iter().any(|m| normalize_terms(m) != key && held(m)))
@@ -392,6 +394,23 @@ impl DeterministicScorer {
                         contradicted,
                         citation: None,
                     };
+                }
+                // The record the claim names there holds another value of the family, and a
+                // sibling record holds this one: the status of the wrong row ("#W1 is
+                // pending" when #W2 is the pending order).
+                if let Some(f) = family {
+                    let binding = records::bind_by(
+                        &ev.records,
+                        anchored,
+                        |r| record_holds(r, &phrase),
+                        |r| {
+                            f.iter()
+                                .any(|m| normalize_terms(m) != key && record_holds(r, m))
+                        },
+                    );
+                    if binding == records::Binding::Conflict {
+                        return Outcome::contradicted();
+                    }
                 }
                 if stated {
                     return Outcome::supported(None);
@@ -564,6 +583,10 @@ mod tests {
         assert!(ok("Your order hasn't been delivered yet."));
         assert!(ok("Order #W1002 hasn't been delivered yet."));
         assert!(!ok("Order #W1001 hasn't been delivered yet."));
+        // The status of another order than the one named.
+        assert!(!ok("Order #W1001 is pending."));
+        assert!(ok("Order #W1002 is pending."));
+        assert!(ok("Order #W1001 was delivered and #W1002 is pending."));
         // One record only: the evidence decides.
         let one = r##"{"order_id":"#W1001","status":"delivered"}"##;
         assert!(score(one, "Your order hasn't been delivered yet.")

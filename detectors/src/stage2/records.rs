@@ -250,23 +250,36 @@ pub fn bind(
     value: f64,
     matches: impl Fn(f64) -> bool,
 ) -> Binding {
+    let v = value.abs();
+    bind_by(
+        records,
+        anchored,
+        |r| r.numbers.iter().any(|&n| matches(n)),
+        |r| {
+            r.numbers.iter().any(|&n| {
+                let n = n.abs();
+                v > 0.0 && n > 0.0 && n <= 3.0 * v && v <= 3.0 * n
+            })
+        },
+    )
+}
+
+/// [`bind`] for any kind of value: `holds` says whether a record holds the claimed value,
+/// `comparable` whether it holds a value of the same kind (a number of the same magnitude, a
+/// status of the same family).
+pub fn bind_by(
+    records: &[Record],
+    anchored: &[usize],
+    holds: impl Fn(&Record) -> bool,
+    comparable: impl Fn(&Record) -> bool,
+) -> Binding {
     if anchored.is_empty() {
         return Binding::Unknown;
     }
-    if anchored
-        .iter()
-        .any(|&a| records[a].numbers.iter().any(|&n| matches(n)))
-    {
+    if anchored.iter().any(|&a| holds(&records[a])) {
         return Binding::Held;
     }
-    let v = value.abs();
-    let comparable = anchored.iter().any(|&a| {
-        records[a].numbers.iter().any(|&n| {
-            let n = n.abs();
-            v > 0.0 && n > 0.0 && n <= 3.0 * v && v <= 3.0 * n
-        })
-    });
-    if !comparable {
+    if !anchored.iter().any(|&a| comparable(&records[a])) {
         return Binding::Unknown;
     }
     // Held by a sibling: another element of the same list or map (the wrong row).
@@ -274,7 +287,7 @@ pub fn bind(
         r.parent.is_some()
             && anchored.iter().any(|&a| records[a].parent == r.parent)
             && !anchored.iter().any(|&a| related(records, a, i))
-            && r.numbers.iter().any(|&n| matches(n))
+            && holds(r)
     });
     if elsewhere {
         Binding::Conflict
