@@ -10,9 +10,7 @@ use super::items::{
 use super::numbers::{conversions, derived_value, matches_value, AnswerNumber, ClaimNumber};
 use super::records;
 use super::score::DeterministicScorer;
-use super::states::{
-    lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame, STATE_FAMILIES,
-};
+use super::states::{lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame};
 use super::terms::{contains_terms, normalize_terms, REGION_CODES};
 use crate::stage1::contains_bounded;
 
@@ -74,7 +72,7 @@ fn record_holds(r: &records::Record, phrase: &str) -> bool {
 /// record holds a value of the family.
 fn main_records_hold(
     records: &[records::Record],
-    family: Option<&&[&str]>,
+    family: Option<&[String]>,
     key: &str,
 ) -> Option<bool> {
     let family = family?;
@@ -359,9 +357,11 @@ impl DeterministicScorer {
                     let k = normalize_terms(p);
                     ev.norm_values.iter().any(|d| contains_terms(d, &k))
                 };
-                let family = STATE_FAMILIES
+                let family = ev
+                    .families
                     .iter()
-                    .find(|f| f.iter().any(|m| normalize_terms(m) == key));
+                    .find(|f| f.members.iter().any(|m| normalize_terms(m) == key))
+                    .map(|f| f.members.as_slice());
                 let stated = states(&phrase);
                 if negated_before(answer, item.start) {
                     // "hasn't shipped yet" is contradicted when the record it is about holds
@@ -592,6 +592,36 @@ mod tests {
         assert!(score(one, "Your order hasn't been delivered yet.")
             .iter()
             .any(|c| c.status != ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn statuses_a_tool_declares_are_a_family() {
+        use crate::span::ToolDefinition;
+        use crate::stage2::test_support::run;
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        let mut r = run(r#"{"incident_id":"INC-20417","status":"acknowledged","priority":"high"}"#);
+        r.tool_definitions = vec![ToolDefinition {
+            name: "list_incidents".into(),
+            description: None,
+            parameters: Some(serde_json::json!({"type": "object", "properties": {
+                "status": {"type": "string", "enum": ["triggered", "acknowledged", "resolved", "all"]},
+                "priority": {"type": "string", "enum": ["low", "medium", "high"]}}})),
+        }];
+        let scorer = DeterministicScorer::new(Stage2Config::default());
+        let ok = |a: &str| {
+            scorer
+                .score(&r, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("INC-20417 is acknowledged and has high priority."));
+        assert!(!ok("INC-20417 is resolved."));
+        assert!(!ok("The incident's status is triggered."));
+        // Ordinary words outside a status frame are not statuses.
+        assert!(ok(
+            "INC-20417 was acknowledged; the resolved dashboards look fine."
+        ));
+        assert!(ok("Low latency was reported for INC-20417."));
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub(super) struct Evidence {
     /// Values of one numeric field across a JSON array, for fields of at most
     /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
     pub(super) columns: Vec<Vec<f64>>,
+    /// The families of mutually exclusive status values: built-in and declared by the tools.
+    pub(super) families: Vec<super::states::Family>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     pub(super) keyed: Vec<(String, f64)>,
     /// Evidence normalized for term matching ([`super::terms::normalize_terms`]).
@@ -72,6 +74,7 @@ impl Evidence {
                 .iter()
                 .filter_map(|c| c.arguments.as_ref().map(|a| a.to_lowercase()))
                 .collect(),
+            families: super::states::families(run),
             keyed: Vec::new(),
             columns: Vec::new(),
             records: Vec::new(),

@@ -6,7 +6,7 @@ use super::claim_type::label_span;
 use super::entities::ENTITY_STOP;
 use super::evidence::Evidence;
 use super::numbers::{approx_words_before, decimals, noun_before, ClaimNumber};
-use super::states::{is_participle, state_frame, StateFrame, STATE_FAMILIES};
+use super::states::{explicit_state_frame, is_participle, state_frame, StateFrame};
 use super::terms::strip_clitic;
 use regex::Regex;
 use std::sync::OnceLock;
@@ -409,13 +409,15 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
     }
     // ASCII folding keeps every byte offset (the phrases searched are ASCII).
     let lower_text = text.to_ascii_lowercase();
-    let mut phrases: Vec<&str> = STATE_FAMILIES
+    let mut phrases: Vec<(&str, bool)> = ev
+        .families
         .iter()
-        .flat_map(|f| f.iter().copied())
+        .flat_map(|f| f.members.iter().map(move |m| (m.as_str(), f.declared)))
         .collect();
-    phrases.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
+    phrases.dedup_by_key(|p| p.0);
     {
-        for phrase in phrases {
+        for (phrase, declared) in phrases {
             let mut from = 0;
             while let Some(p) = lower_text[from..].find(phrase) {
                 let st = from + p;
@@ -426,6 +428,8 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                     && !in_label(cs + st)
                     && (!is_participle(phrase)
                         || state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                    && (!declared
+                        || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
                 {
                     push(ItemKind::State, cs + st, cs + en, &mut items, &mut taken);
                 }

@@ -117,8 +117,103 @@ pub(super) fn is_participle(phrase: &str) -> bool {
     !phrase.contains(' ') && (phrase.ends_with("ed") || matches!(phrase, "paid" | "lost"))
 }
 
+/// A family of mutually exclusive values: one of [`STATE_FAMILIES`], or the `enum` of a
+/// string parameter in the run's tool declarations (`"status": {"enum": ["triggered",
+/// "acknowledged", "resolved"]}`) — the domain's own vocabulary, whatever the domain.
+#[derive(Debug, Clone)]
+pub(super) struct Family {
+    /// Lower-case members, separators as spaces ("premium economy").
+    pub(super) members: Vec<String>,
+    /// Declared by a tool: its members are ordinary words too ("high", "business"), so they
+    /// state a value only in an explicit frame ([`explicit_state_frame`]).
+    pub(super) declared: bool,
+}
+
+/// Most enum members taken from one declaration, and most declared families per run.
+const MAX_DECLARED_MEMBERS: usize = 16;
+const MAX_DECLARED_FAMILIES: usize = 64;
+
+/// The built-in families and those the run's tools declare.
+pub(super) fn families(run: &crate::run::AgentRun) -> Vec<Family> {
+    let mut out: Vec<Family> = STATE_FAMILIES
+        .iter()
+        .map(|f| Family {
+            members: f.iter().map(|m| (*m).to_owned()).collect(),
+            declared: false,
+        })
+        .collect();
+    let builtin = out.len();
+    for def in &run.tool_definitions {
+        if let Some(p) = &def.parameters {
+            declared_enums(p, &mut out, 0);
+        }
+        if out.len() >= builtin + MAX_DECLARED_FAMILIES {
+            break;
+        }
+    }
+    out
+}
+
+fn declared_enums(v: &serde_json::Value, out: &mut Vec<Family>, depth: usize) {
+    use serde_json::Value as J;
+    if depth > 16 {
+        return;
+    }
+    match v {
+        J::Object(o) => {
+            if let Some(J::Array(values)) = o.get("enum") {
+                let members: Vec<String> = values
+                    .iter()
+                    .take(MAX_DECLARED_MEMBERS)
+                    .filter_map(J::as_str)
+                    // Lower-case words (`in_progress`), not names (`FedEx`, `UPS`: entities,
+                    // checked as such) or codes; quantifiers such as "all" or "any" are
+                    // filters, not values.
+                    .filter(|m| {
+                        m.chars()
+                            .all(|c| c.is_ascii_lowercase() || matches!(c, '_' | '-' | ' '))
+                    })
+                    .map(|m| m.replace(['_', '-'], " "))
+                    .filter(|m| {
+                        m.len() >= 3
+                            && !super::coverage::STOPWORDS.contains(&m.as_str())
+                            && !matches!(m.as_str(), "all" | "any" | "none" | "both" | "other")
+                    })
+                    .collect();
+                let known = |m: &String| {
+                    STATE_FAMILIES
+                        .iter()
+                        .any(|f| f.iter().any(|x| normalize_terms(x) == normalize_terms(m)))
+                };
+                if members.len() >= 2
+                    && !members.iter().all(known)
+                    && !out.iter().any(|f| f.members == members)
+                {
+                    out.push(Family {
+                        members,
+                        declared: true,
+                    });
+                }
+            }
+            o.values().for_each(|x| declared_enums(x, out, depth + 1));
+        }
+        J::Array(a) => a.iter().for_each(|x| declared_enums(x, out, depth + 1)),
+        _ => {}
+    }
+}
+
 /// The frame of the status word at `pos` in `text`: the words before it in its clause.
 pub(super) fn state_frame(text: &str, pos: usize) -> StateFrame {
+    frame(text, pos, true)
+}
+
+/// [`state_frame`] without the reading of a word at the start of its clause as a past status:
+/// only a frame word ("is", "was", "still", "status") or a label states one.
+pub(super) fn explicit_state_frame(text: &str, pos: usize) -> StateFrame {
+    frame(text, pos, false)
+}
+
+fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
     let pos = crate::text::floor_char_boundary(text, pos);
     let from = crate::text::floor_char_boundary(text, pos.saturating_sub(300));
     let clause_start = text[from..pos]
@@ -173,9 +268,10 @@ pub(super) fn state_frame(text: &str, pos: usize) -> StateFrame {
     if text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
         return StateFrame::Present;
     }
-    if words
-        .iter()
-        .all(|w| w.chars().all(|c| !c.is_alphanumeric()))
+    if clause_start_is_past
+        && words
+            .iter()
+            .all(|w| w.chars().all(|c| !c.is_alphanumeric()))
     {
         return StateFrame::Past;
     }
