@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""Deterministic generator of the held-out agent-run evaluation set (stdlib only).
+
+    python3 training/heldout/generate.py [--out target/heldout] [--seed 20260611]
+
+Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
+about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
+/work/shared/data/agent-runs-dev (see README.md next to this file). Every run is built from a
+scenario template, a clean answer, zero to two localized answer edits and at most one Stage-1
+fault; all labels follow from those construction choices.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib
+import json
+import os
+import sys
+from collections import Counter, defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from check_labels import validate  # noqa: E402
+from hgen import faults, otlp  # noqa: E402
+from hgen.common import EDIT_CATEGORY, INSERT_TYPES, REPLACE_TYPES, R  # noqa: E402
+
+SEED = 20260611
+RUNS_PER_SCENARIO = 40
+N_FILES = 7
+EDIT_TYPES = REPLACE_TYPES + INSERT_TYPES
+EDITS_PER_TYPE = 11          # 14 types x 11 = 154 edit instances
+DOUBLE_EDIT_RUNS_PER_SCENARIO = 2
+EDITED_RUNS = 138            # 122 single-edit runs + 16 double-edit runs
+FAULTS = (
+    [("fabricated_id", True)] * 6 + [("fabricated_url", True)] * 3 + [("fabricated_path", True)] * 3
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 2
+    + [("pattern_violation", True)] * 3 + [("range_violation", True)] * 2 + [("extra_property", True)] * 2
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 6 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 3 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 3
+    + [("wrong_type", False)] * 2 + [("range_violation", False)] * 2)
+DIALECTS_PER_SCENARIO = ["genai"] * 28 + ["openinference"] * 8 + ["openllmetry"] * 4
+SPLIT_RUNS = 32
+FOLLOWUP_SHARE = 0.3         # of genai runs in scenarios that have follow-up intents
+
+
+SCENARIO_CLASSES = [("scn_banking", "Banking"), ("scn_clinic", "Clinic"), ("scn_crm", "Crm"), ("scn_hotel", "Hotel"),
+                    ("scn_hr", "HrLeave"), ("scn_incidents", "Incidents"), ("scn_logistics", "Logistics"),
+                    ("scn_portfolio", "Portfolio")]
+
+
+def scenarios():
+    out = []
+    for mod, cls in SCENARIO_CLASSES:
+        try:
+            m = importlib.import_module(f"hgen.{mod}")
+        except ModuleNotFoundError:
+            if os.environ.get("HELDOUT_DEV"):
+                continue
+            raise
+        out.append(getattr(m, cls)())
+    return sorted(out, key=lambda s: s.name)
+
+
+def heldout_split(scn_names):
+    """Alphabetical alternation: 1st, 3rd, 5th, 7th scenario -> development; the others -> validation."""
+    return {n: ("development" if i % 2 == 0 else "validation") for i, n in enumerate(sorted(scn_names))}
+
+
+class Ctx:
+    def __init__(self, r, today, scn, followup):
+        self.r, self.today, self.scn, self.followup = r, today, scn, followup
+
+
+class Spec:
+    def __init__(self, index, scn, dialect):
+        self.index, self.scn, self.dialect = index, scn, dialect
+        self.edits: list[str] = []
+        self.fault = None            # (name, recovered)
+        self.followup = False
+        self.split = False
+        self.shuffle = False
+
+
+class Run:
+    pass
+
+
+# --------------------------------------------------------------------------- allocation
+def random_day(r: R):
+    start = dt.date(2026, 2, 2)
+    return start + dt.timedelta(days=r.randint(0, 145))
+
+
+def probe(scn, n=80):
+    """Share of builds offering each edit type, and which entity kinds the tools take."""
+    seen = Counter()
+    for i in range(n):
+        r = R(f"probe:{scn.name}:{i}")
+        name, fn, fu = scn.intents[i % len(scn.intents)]
+        plan = fn(Ctx(r, random_day(r), scn, False))
+        av = plan.answer.available()
+        for t in av:
+            seen[t] += 1
+            for u in av:
+                if u != t:
+                    seen[(t, u)] += 1
+    out = {t: seen[t] / n for t in EDIT_TYPES}
+    out.update({(t, u): seen[(t, u)] / n for t in EDIT_TYPES for u in EDIT_TYPES if t != u})
+    return out
+
+
+def fault_feasible(scn, fault, recovered, n=40):
+    hits = 0
+    for i in range(n):
+        r = R(f"probe-fault:{scn.name}:{fault}:{recovered}:{i}")
+        name, fn, fu = scn.intents[i % len(scn.intents)]
+        plan = fn(Ctx(r, random_day(r), scn, False))
+        hits += faults.inject(r, scn, plan, fault, recovered, "genai", evidence_of(plan))
+    return hits >= 3
+
+
+_COMBO = {}
+
+
+def combo_feasible(scn, edits, fault, recovered, n=120):
+    key = (scn.name, edits, fault, recovered)
+    if key not in _COMBO:
+        ok = False
+        for i in range(n):
+            r = R(f"probe-combo:{key}:{i}")
+            name, fn, fu = scn.intents[i % len(scn.intents)]
+            plan = fn(Ctx(r, random_day(r), scn, False))
+            if set(edits) <= plan.answer.available() and faults.inject(r, scn, plan, fault, recovered, "genai", evidence_of(plan)):
+                ok = True
+                break
+        _COMBO[key] = ok
+    return _COMBO[key]
+
+
+def allocate(seed, scns):
+    r = R(f"alloc:{seed}")
+    specs = []
+    for scn in scns:
+        ds = list(DIALECTS_PER_SCENARIO)
+        r.shuffle(ds)
+        for d in ds:
+            specs.append(Spec(len(specs), scn, d))
+    by_scn = defaultdict(list)
+    for s in specs:
+        by_scn[s.scn.name].append(s)
+    feas = {scn.name: probe(scn) for scn in scns}
+    # edited runs: 17 or 18 per scenario, two of them with two edits
+    scale = len(scns) / 8          # < 1 only while developing with a subset of scenarios
+    edited_runs = round(EDITED_RUNS * scale)
+    n_edit = {scn.name: edited_runs // len(scns) for scn in scns}
+    for scn in r.sample(scns, edited_runs - sum(n_edit.values())):
+        n_edit[scn.name] += 1
+    slots = []
+    for scn in scns:
+        chosen = r.sample(by_scn[scn.name], n_edit[scn.name])
+        for k, s in enumerate(chosen):
+            slots.append([s, 2 if k < DOUBLE_EDIT_RUNS_PER_SCENARIO else 1])
+    instances = [t for t in EDIT_TYPES for _ in range(EDITS_PER_TYPE)]
+    r.shuffle(instances)
+    instances = instances[:round(len(instances) * scale)]
+    # most constrained types first
+    instances.sort(key=lambda t: sum(1 for f in feas.values() if f[t] >= 0.15))
+    per_scn_type = Counter()
+    for t in instances:
+        ok = lambda sl, t: (feas[sl[0].scn.name][t] >= 0.15 and t not in sl[0].edits
+                            and all(feas[sl[0].scn.name][(u, t)] >= 0.08 for u in sl[0].edits))
+        opts = [sl for sl in slots if len(sl[0].edits) < sl[1] and ok(sl, t)]
+        if not opts:
+            opts = [sl for sl in slots if len(sl[0].edits) < sl[1]]
+            t2 = [x for x in EDIT_TYPES if any(ok(sl, x) for sl in opts)]
+            if not opts or not t2:
+                continue
+            t = r.choice(t2)
+            opts = [sl for sl in opts if ok(sl, t)]
+        opts.sort(key=lambda sl: (per_scn_type[(sl[0].scn.name, t)], -(sl[1] - len(sl[0].edits)), r.random()))
+        sl = opts[0]
+        sl[0].edits.append(t)
+        per_scn_type[(sl[0].scn.name, t)] += 1
+    for sl in slots:   # fill any slot left short
+        while len(sl[0].edits) < 1:
+            sl[0].edits.append(r.choice([t for t in EDIT_TYPES if feas[sl[0].scn.name][t] >= 0.3]))
+    # Stage-1 faults
+    kinds = {scn.name: {k for t in scn.tools for k in t.entity.values()} for scn in scns}
+    fault_ok = {(scn.name, f, rec): fault_feasible(scn, f, rec) for scn in scns for f, rec in set(FAULTS)}
+    fault_count = Counter()
+    fl = list(FAULTS)
+    r.shuffle(fl)
+    fl = fl[:round(len(fl) * scale)]
+    order = sorted(fl, key=lambda f: (f[0] not in ("fabricated_url", "fabricated_path"), r.random()))
+    for name, rec in order:
+        need = faults.ENTITY_FAULTS.get(name)
+        cands = [scn for scn in scns if (need is None or need in kinds[scn.name]) and fault_ok[(scn.name, name, rec)]]
+        if not cands:
+            continue
+        cands.sort(key=lambda scn: (fault_count[scn.name], r.random()))
+        scn = cands[0]
+        fault_count[scn.name] += 1
+        pool = [s for s in by_scn[scn.name] if s.fault is None
+                and not (name == "malformed_json" and s.dialect == "openllmetry")]
+        clean = [s for s in pool if not s.edits]
+        edited = [s for s in pool if s.edits and combo_feasible(s.scn, tuple(s.edits), name, rec)]
+        s = r.choice(clean if (r.random() < 0.67 and clean) or not edited else edited)
+        s.fault = (name, rec)
+    for s in r.sample(specs, round(SPLIT_RUNS * scale)):
+        s.split = True
+    for s in specs:
+        s.shuffle = r.random() < 0.35
+        if s.dialect == "genai" and any(fu for _, _, fu in s.scn.intents):
+            s.followup = r.random() < FOLLOWUP_SHARE
+    return specs
+
+
+# --------------------------------------------------------------------------- one run
+def evidence_of(plan):
+    ev = [plan.request]
+    for m in plan.history:
+        if m["role"] == "user":
+            ev.append(m["text"])
+        elif m["role"] == "tool":
+            ev.append(m["call"].result_text())
+    for t in plan.turns:
+        for c in t.calls:
+            if not c.error:
+                ev.append(c.result_text())
+    return ev
+
+
+def check_valid_calls(scn, plan):
+    """Generator-side guard: every valid call passes its schema and uses supplied entities."""
+    prov = [plan.request] + [m["text"] for m in plan.history if m["role"] == "user"] + \
+           [m["call"].result_text() for m in plan.history if m["role"] == "tool"]
+    for t in plan.turns:
+        for c in t.calls:
+            tool = scn.tool(c.tool)
+            if c.valid:
+                errs = validate(c.args, tool.params)
+                if errs:
+                    raise AssertionError(f"{scn.name}/{plan.intent}: valid call {c.tool} fails schema: {errs}")
+                for arg, kind in tool.entity.items():
+                    vals = c.args.get(arg)
+                    for v in (vals if isinstance(vals, list) else [vals]):
+                        if isinstance(v, str) and not any(v in p for p in prov):
+                            raise AssertionError(f"{scn.name}/{plan.intent}: {c.tool}.{arg}={v} not supplied")
+        for c in t.calls:
+            if not c.error:
+                prov.append(c.result_text())
+
+
+INTENT_USE = Counter()
+
+
+def build_run(spec, seed):
+    """Build one run; intents are drawn with weights favouring the least used ones so far."""
+    scn = spec.scn
+    last_err = None
+    for attempt in range(400):
+        r = R(f"{seed}:{spec.index}:{attempt}")
+        today = random_day(r)
+        followup = spec.followup and attempt < 200
+        intents = [(n, fn, fu) for n, fn, fu in scn.intents if fu or not followup]
+        weights = [1.0 / (1 + INTENT_USE[(scn.name, n)]) ** 2 for n, _, _ in intents]
+        name, fn, fu = r.choices(intents, weights)[0]
+        plan = fn(Ctx(r, today, scn, followup and fu))
+        plan.intent = name
+        if not set(spec.edits) <= plan.answer.available():
+            continue
+        ev = evidence_of(plan)
+        check_valid_calls(scn, plan)
+        if spec.fault:
+            fname, rec = spec.fault
+            if not faults.inject(r, scn, plan, fname, rec, spec.dialect, ev):
+                continue
+        applied = plan.answer.apply(list(spec.edits), r)
+        if applied is None:
+            continue
+        answer, spans, edits = applied
+        blob = "\n".join(ev)
+        ok = True
+        for e in edits:
+            if e["type"] in ("entity", "fabricated_id") and e["replacement"].lower().strip("`") in blob.lower():
+                ok = False
+        if not ok:
+            continue
+        INTENT_USE[(scn.name, name)] += 1
+        return assemble(spec, r, today, plan, answer, spans, edits, seed)
+    raise RuntimeError(f"cannot build run {spec.index} ({scn.name}, edits={spec.edits}, fault={spec.fault}, "
+                       f"followup={spec.followup}, dialect={spec.dialect}) {last_err or ''}")
+
+
+def assemble(spec, r, today, plan, answer, spans, edits, seed):
+    scn = spec.scn
+    run = Run()
+    run.r, run.scn, run.dialect = r, scn, spec.dialect
+    run.trace_id = r.hexid(16)
+    if spec.dialect == "genai":
+        prov = r.choice(otlp.PROVIDERS)
+    elif spec.dialect == "openinference":
+        prov = r.choice([p for p in otlp.PROVIDERS if p[0] != "aws.bedrock"])
+    else:
+        prov = r.choice([p for p in otlp.PROVIDERS if p[0] in ("openai", "anthropic")])
+    run.provider, run.model, run.response_model, style, run.family = prov
+    sr = R(f"agent:{scn.name}")
+    run.agent_id = "asst_" + sr.alnum(24)
+    run.service_version = r.choice(scn_versions(scn))
+    run.env = r.choice(["production"] * 4 + ["staging"])
+    run.sdk_version = r.choice(["1.37.0", "1.38.0", "1.39.1"])
+    run.temperature = r.choice([None, 0.0, 0.2, 0.2, 0.3, 0.7, 1.0])
+    run.max_tokens = r.choice([None, None, 1024, 2048, 4096])
+    run.conversation_id = r.choice(["sess_" + r.hexid(12), "conv_" + r.alnum(24), r.hexid(12)])
+    run.genai_scope = r.choice(otlp.GENAI_SCOPES)
+    run.oi_scope = r.choice(otlp.OI_SCOPES[run.family])
+    run.system = scn.system
+    run.request = plan.request
+    run.answer = answer
+    run.turns = plan.turns
+    run.split, run.shuffle = spec.split, spec.shuffle
+    secs = r.randint(6 * 3600, 22 * 3600)
+    run.t0 = int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.timezone.utc).timestamp() + secs) * 10**9 \
+        + r.randint(0, 999_999) * 1000
+    # history (genai only) and call ids
+    run.history = plan.history if spec.dialect == "genai" else []
+    for m in run.history:
+        for c in m.get("calls", []) or []:
+            c.id = otlp.call_id(r, style)
+    calls = [c for t in plan.turns for c in t.calls]
+    for c in calls:
+        c.id = otlp.call_id(r, style)
+        tool = scn.tool(c.tool)
+        c.http = bool(tool.http) and r.random() < 0.3
+    for i, t in enumerate(plan.turns):
+        if t.text is None and i == 0 and r.random() < 0.45:
+            t.text = r.choice(scn.preambles)
+    spans_otlp = otlp.EMITTERS[spec.dialect](run)
+    requests = otlp.package(run, spans_otlp)
+    tool_calls = []
+    for c in calls:
+        d = {"call_id": c.id, "tool": c.tool, "valid": c.valid, "reason": c.reason}
+        if not c.valid:
+            d["retried_by"] = c.retry_of.id if getattr(c, "retry_of", None) is not None else None
+        tool_calls.append(d)
+    stage1 = [{"fault": c.fault, "call_id": c.id, "recovered": bool(c.recovered)} for c in calls if not c.valid]
+    cats = []
+    for s in spans:
+        if s["category"] not in cats:
+            cats.append(s["category"])
+    for c in calls:
+        if not c.valid and f"tool_call/{c.reason}" not in cats:
+            cats.append(f"tool_call/{c.reason}")
+    unrec = [c for c in calls if not c.valid and not c.recovered]
+    if any(s["category"].startswith("fabricated_reference/") for s in spans) or any(c.reason.startswith("fabricated_") for c in unrec):
+        action = "block"
+    elif spans or any(c.reason == "schema" for c in unrec):
+        action = "revise"
+    else:
+        action = "emit"
+    label = {"trace_id": run.trace_id, "file": None, "dialect": spec.dialect, "scenario": scn.name,
+             "split": len(requests) > 1, "hallucinated": action != "emit", "categories": cats, "spans": spans,
+             "expected_action": action, "tool_calls": tool_calls, "answer": answer, "edits": edits,
+             "stage1_faults": stage1, "heldout_split": None, "intent": plan.intent,
+             "multi_turn": bool(run.history)}
+    return label, requests
+
+
+_VERSIONS = {}
+
+
+def scn_versions(scn):
+    if scn.name not in _VERSIONS:
+        sr = R(f"versions:{scn.name}")
+        major = sr.randint(1, 4)
+        _VERSIONS[scn.name] = [f"{major}.{sr.randint(0, 20)}.{sr.randint(0, 9)}" for _ in range(3)]
+    return _VERSIONS[scn.name]
+
+
+# --------------------------------------------------------------------------- main
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="target/heldout")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
+    args = ap.parse_args()
+    if args.stats:
+        stats(args.out)
+        return
+    scns = scenarios()
+    splits = heldout_split([s.name for s in scns])
+    specs = allocate(args.seed, scns)
+    built = []
+    for spec in specs:
+        label, requests = build_run(spec, args.seed)
+        label["heldout_split"] = splits[spec.scn.name]
+        built.append((label, requests))
+    r = R(f"files:{args.seed}")
+    r.shuffle(built)
+    os.makedirs(args.out, exist_ok=True)
+    for f in os.listdir(args.out):
+        if f.startswith("runs-") and f.endswith(".jsonl") or f == "labels.jsonl":
+            os.remove(os.path.join(args.out, f))
+    labels_out = []
+    per_file = [len(built) // N_FILES + (1 if i < len(built) % N_FILES else 0) for i in range(N_FILES)]
+    pos = 0
+    for k, n in enumerate(per_file):
+        chunk = built[pos:pos + n]
+        pos += n
+        fname = f"runs-{k:03d}.jsonl"
+        items = [(label, req) for label, reqs in chunk for req in reqs]
+        r.shuffle(items)
+        seen = set()
+        with open(os.path.join(args.out, fname), "w", encoding="utf-8") as fh:
+            for label, req in items:
+                fh.write(json.dumps(req, separators=(",", ":")) + "\n")
+                if label["trace_id"] not in seen:
+                    seen.add(label["trace_id"])
+                    label["file"] = fname
+                    labels_out.append(label)
+    with open(os.path.join(args.out, "labels.jsonl"), "w", encoding="utf-8") as fh:
+        for label in labels_out:
+            fh.write(json.dumps(label, ensure_ascii=False) + "\n")
+    c = Counter(l["expected_action"] for l in labels_out)
+    print(f"wrote {len(labels_out)} runs to {args.out}: " + ", ".join(f"{k}={c[k]}" for k in ("emit", "revise", "block")))
+
+
+
+def stats(out_dir):
+    """Markdown tables describing a generated set (used for README.md)."""
+    labels = [json.loads(l) for l in open(os.path.join(out_dir, "labels.jsonl"), encoding="utf-8")]
+    n_lines = n_spans = n_http = 0
+    for f in sorted(os.listdir(out_dir)):
+        if f.startswith("runs-"):
+            for line in open(os.path.join(out_dir, f), encoding="utf-8"):
+                n_lines += 1
+                req = json.loads(line)
+                for rs in req["resourceSpans"]:
+                    for ss in rs["scopeSpans"]:
+                        n_spans += len(ss["spans"])
+                        if ss["scope"]["name"] == otlp.HTTPX[0]:
+                            n_http += len(ss["spans"])
+
+    def table(title, counter, order=None):
+        rows = order or [k for k, _ in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))]
+        print(f"| {title} | runs |\n|---|---|")
+        for k in rows:
+            print(f"| {k} | {counter[k]} |")
+        print()
+
+    files = len({l["file"] for l in labels})
+    print(f"{len(labels)} runs in {files} files ({n_lines} request lines, {sum(l['split'] for l in labels)} runs split across "
+          f"two requests, {n_spans} spans, {n_http} HTTP client spans, {sum(l['multi_turn'] for l in labels)} multi-turn "
+          f"conversations with history).\n")
+    table("expected_action", Counter(l["expected_action"] for l in labels), ["emit", "revise", "block"])
+    table("dialect", Counter(l["dialect"] for l in labels), ["genai", "openinference", "openllmetry"])
+    sc = Counter(l["scenario"] for l in labels)
+    hs = {l["scenario"]: l["heldout_split"] for l in labels}
+    print("| scenario | heldout_split | runs | emit | revise | block |\n|---|---|---|---|---|---|")
+    for s in sorted(sc):
+        c = Counter(l["expected_action"] for l in labels if l["scenario"] == s)
+        print(f"| {s} | {hs[s]} | {sc[s]} | {c['emit']} | {c['revise']} | {c['block']} |")
+    print()
+    hc = Counter(l["heldout_split"] for l in labels)
+    table("heldout_split", hc, ["development", "validation"])
+    table("category (runs containing it)", Counter(c for l in labels for c in l["categories"]))
+    table("edit type", Counter(e["type"] for l in labels for e in l["edits"]))
+    table("Stage-1 fault", Counter(f"{f['fault']} ({'recovered' if f['recovered'] else 'unrecovered'})"
+                                   for l in labels for f in l["stage1_faults"]))
+    table("intent", Counter(f"{l['scenario']}/{l['intent']}" for l in labels), sorted({f"{l['scenario']}/{l['intent']}" for l in labels}))
+
+
+if __name__ == "__main__":
+    main()

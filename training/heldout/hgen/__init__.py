@@ -1,0 +1,1 @@
+"""Held-out agent-run generator (stdlib only). See ../README.md."""
