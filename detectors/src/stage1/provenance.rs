@@ -334,6 +334,7 @@ struct Patterns {
     uuid: Regex,
     handle: Regex,
     date_time: Regex,
+    period: Regex,
     tz: Regex,
 }
 
@@ -349,6 +350,9 @@ fn patterns() -> &'static Patterns {
         // IANA time zone names are values a model derives from a city, not identifiers.
         tz: Regex::new(r"^(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Za-z_+-]+(?:/[A-Za-z_+-]+)?$").unwrap(),
         date_time: Regex::new(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$").unwrap(),
+        // Calendar periods (`2026-Q1`, `Q1-2026`, `2026-03`, `2026-W14`, `2025H2`, `FY2026`,
+        // `FY26-Q3`): values of time, written in the tool's format, never identifiers.
+        period: Regex::new(r"(?i)^(?:\d{4}[-/ ]?(?:Q[1-4]|H[12]|W[0-5]\d|0[1-9]|1[0-2])|(?:Q[1-4]|H[12])[-/ ]?\d{4}|FY ?(?:\d{4}|\d{2})(?:[-/ ]?(?:Q[1-4]|H[12]))?)$").unwrap(),
     })
 }
 
@@ -386,6 +390,7 @@ fn looks_like_identifier(s: &str) -> bool {
 
 fn is_date_time_value(s: &str) -> bool {
     s.as_bytes().first().is_some_and(u8::is_ascii_digit) && patterns().date_time.is_match(s)
+        || s.len() <= 10 && patterns().period.is_match(s)
 }
 
 fn is_tz(s: &str) -> bool {
@@ -813,6 +818,19 @@ mod tests {
         );
         // Without patterns, prose with an ID in it is not an entity.
         assert!(kinds(json!({"note": "refund ORD-88 and ORD-91 please"}), &[]).is_empty());
+    }
+
+    #[test]
+    fn calendar_periods_are_values_not_identifiers() {
+        for v in [
+            "2026-Q1", "Q4-2025", "2026-03", "2026-W14", "2025H2", "FY2026", "FY26-Q3",
+        ] {
+            assert!(kinds(json!({ "quarter_id": v }), &[]).is_empty(), "{v}");
+        }
+        // Codes that only look a little like periods stay identifiers.
+        for v in ["2026-Q9", "ORD-2026", "Q1X-2026"] {
+            assert!(!kinds(json!({ "quarter_id": v }), &[]).is_empty(), "{v}");
+        }
     }
 
     #[test]

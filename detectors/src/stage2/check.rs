@@ -38,6 +38,41 @@ impl Outcome {
     }
 }
 
+/// A section reference ("clause 3.1", "section 4.3", "§ 12", "article IV") found as its label
+/// — a whole token, not part of a longer number — in an evidence document that also names the
+/// kind of part (`clause`, `clauses`, `section_number`).
+fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize)> {
+    let (word, label) = needle.split_once(|c: char| c.is_whitespace() || c == '§')?;
+    let word = match word.trim_end_matches('.') {
+        "" | "sec" => "section",
+        w => w,
+    };
+    let label = label.trim().trim_end_matches(['.', ',', ')', ':']);
+    if label.is_empty() || !label.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    // The kind's stem: "clause" in "clauses", "section" in "sections".
+    let kind: String = word.chars().take(5).collect();
+    for (i, doc) in ev.lower.iter().enumerate() {
+        if kind.chars().count() < 4 || !doc.contains(kind.as_str()) {
+            continue;
+        }
+        for (p, _) in doc.match_indices(label) {
+            let e = p + label.len();
+            let before = doc[..p].chars().next_back();
+            let after = doc[e..].chars().next();
+            let after2 = doc[e..].chars().nth(1);
+            let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+            // "3.1" is not "3.12" or "13.1", nor the "3.1" of "3.1.4".
+            let continues = matches!(after, Some('.' | ',')) && word_char(after2);
+            if !word_char(before) && before != Some('.') && !word_char(after) && !continues {
+                return Some((i, p, e));
+            }
+        }
+    }
+    None
+}
+
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
 /// `total_amount`).
 const COUNT_WORDS: &[&str] = &["count", "num", "number", "total", "n", "no", "of", "the"];
@@ -125,8 +160,9 @@ impl DeterministicScorer {
         item: &Item,
         claim_num: Option<&ClaimNumber>,
         answer_numbers: &[AnswerNumber],
-        anchored: &[usize],
+        names: &records::Named,
     ) -> Outcome {
+        let anchored = &names.anchored;
         let no = Outcome {
             supported: false,
             contradicted: false,
@@ -146,6 +182,11 @@ impl DeterministicScorer {
                         .any(|a| contains_bounded(a, needle))
                 {
                     return Outcome::supported(None);
+                }
+                // "clause 3.1" where the evidence lists `"clauses": [{"id": "3.1", …}]`: the
+                // label, in a result that names that kind of part.
+                if let Some(c) = section_reference(ev, needle) {
+                    return Outcome::supported(Some(c));
                 }
                 if item.kind == ItemKind::Entity {
                     // The same term after normalization (case, separators, spelling, inflection).
@@ -201,7 +242,7 @@ impl DeterministicScorer {
                 // A value that belongs to another record than the one the claim names is
                 // contradicted (see [`records`]); the other checks below only support.
                 let direct = |n: f64| matches_value(c, n) || conversions(c, n);
-                if records::bind(&ev.records, anchored, c.value * c.magnitude, direct)
+                if records::bind(&ev.records, names, c.value * c.magnitude, direct)
                     == records::Binding::Conflict
                 {
                     return Outcome::contradicted();
@@ -401,7 +442,7 @@ impl DeterministicScorer {
                 if let Some(f) = family {
                     let binding = records::bind_by(
                         &ev.records,
-                        anchored,
+                        names,
                         |r| record_holds(r, &phrase),
                         |r| {
                             f.iter()
@@ -587,6 +628,11 @@ mod tests {
         assert!(!ok("Order #W1001 is pending."));
         assert!(ok("Order #W1002 is pending."));
         assert!(ok("Order #W1001 was delivered and #W1002 is pending."));
+        // "None" negates too.
+        let none = r#"{"shipments":[{"id":"SHP-1","status":"in_transit"},{"id":"SHP-2","status":"out_for_delivery"}]}"#;
+        assert!(score(none, "None have been delivered yet.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
         // One record only: the evidence decides.
         let one = r##"{"order_id":"#W1001","status":"delivered"}"##;
         assert!(score(one, "Your order hasn't been delivered yet.")
@@ -622,6 +668,21 @@ mod tests {
             "INC-20417 was acknowledged; the resolved dashboards look fine."
         ));
         assert!(ok("Low latency was reported for INC-20417."));
+    }
+
+    #[test]
+    fn section_references_by_their_label() {
+        let ev = r#"{"title":"Annual Leave Policy","sections":[{"number":"3","clauses":[{"id":"3.1","text":"Up to 8 days."},{"id":"3.12","text":"x"}]}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("You can carry over up to 8 days (clause 3.1)."));
+        assert!(ok("See section 3 of the policy."));
+        assert!(!ok("You can carry over up to 8 days (clause 3.2)."));
+        assert!(!ok("You can carry over up to 8 days (clause 3.1.4)."));
+        assert!(!ok("It is in article 3.1 of the policy."));
     }
 
     #[test]

@@ -9,13 +9,12 @@
 //! lengths, and numbers written inside short strings such as "17F" or "28 inch").
 //!
 //! A claim that names a record (an identifier or name it mentions equals one of the record's
-//! keys, and no other record's) *anchors* the values after that name to it — each value binds to
-//! the name nearest before it ([`anchors_at`]). Such a number is then
+//! keys, and no other record's) *anchors* to it. A number of that claim is then
 //! - supported when an anchored record holds it;
 //! - contradicted when no anchored record holds it, an anchored record holds a different
 //!   value of the same order of magnitude (within a factor of 3: the same kind of quantity),
-//!   and another record — one that neither contains nor is contained in an anchored one —
-//!   holds it: the value belongs to something else.
+//!   and another record — one that neither contains nor is contained in a record the claim
+//!   names, even ambiguously — holds it: the value belongs to something else.
 //!
 //! (Only siblings count as "another record": the classic error is the wrong row of a list.)
 //! Everything else falls back to the evidence-wide checks. Bounded: at most [`MAX_RECORDS`]
@@ -202,58 +201,57 @@ fn related(records: &[Record], a: usize, b: usize) -> bool {
     up(a, b) || up(b, a)
 }
 
-/// A name or identifier of a claim that is a key of at least one record, at its byte offset in
-/// the answer. `record` is the one record it names, `None` when several records share the key
-/// (an ambiguous name identifies none of them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mention {
-    pub pos: usize,
-    pub record: Option<usize>,
+/// The records a claim names: `anchored`, those named by a key no other record holds (a key
+/// several records share, such as a color, identifies none of them); `named`, every record
+/// holding a key the claim mentions, ambiguous ones included — a value such a record holds may
+/// be what the claim says of it ("APAC led with $8.0 million, ahead of North America at $5.0
+/// million" where North America is a row of two quarters).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Named {
+    pub anchored: Vec<usize>,
+    pub named: Vec<usize>,
 }
 
-/// The record mentions among `keys` (each with its byte offset), in offset order. At most 16.
-pub fn mentions(records: &[Record], keys: &[(usize, String)]) -> Vec<Mention> {
-    let mut out = Vec::new();
-    for (pos, k) in keys {
-        let mut holders = records
+/// At most this many records anchored or named per claim.
+const MAX_NAMED: usize = 64;
+
+/// The records `keys` name (see [`Named`]).
+pub fn named(records: &[Record], keys: &[String]) -> Named {
+    let mut out = Named::default();
+    for k in keys {
+        let holders: Vec<usize> = records
             .iter()
             .enumerate()
             // The document itself names everything in it: it anchors nothing.
             .filter(|(_, r)| r.parent.is_some() && r.keys.contains(k))
-            .map(|(i, _)| i);
-        let record = match (holders.next(), holders.next()) {
-            (None, _) => continue,
-            (Some(i), None) => Some(i),
-            (Some(_), Some(_)) => None,
-        };
-        if out.len() < 16 {
-            out.push(Mention { pos: *pos, record });
+            .map(|(i, _)| i)
+            .take(MAX_NAMED)
+            .collect();
+        if let [only] = holders[..] {
+            if !out.anchored.contains(&only) && out.anchored.len() < 16 {
+                out.anchored.push(only);
+            }
+        }
+        for h in holders {
+            if !out.named.contains(&h) && out.named.len() < MAX_NAMED {
+                out.named.push(h);
+            }
         }
     }
-    out.sort_by_key(|m| m.pos);
     out
-}
-
-/// The records a value at byte offset `pos` is about: the record named nearest before it in the
-/// claim (else nearest after it) — "APAC led with $8.0 million, ahead of North America at $5.0
-/// million" binds each amount to its own region. Empty when that nearest name is ambiguous.
-pub fn anchors_at(mentions: &[Mention], pos: usize) -> Vec<usize> {
-    let before = mentions.iter().rev().find(|m| m.pos < pos);
-    let nearest = before.or_else(|| mentions.iter().find(|m| m.pos > pos));
-    nearest.and_then(|m| m.record).into_iter().collect()
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
 pub fn bind(
     records: &[Record],
-    anchored: &[usize],
+    names: &Named,
     value: f64,
     matches: impl Fn(f64) -> bool,
 ) -> Binding {
     let v = value.abs();
     bind_by(
         records,
-        anchored,
+        names,
         |r| r.numbers.iter().any(|&n| matches(n)),
         |r| {
             r.numbers.iter().any(|&n| {
@@ -269,10 +267,11 @@ pub fn bind(
 /// status of the same family).
 pub fn bind_by(
     records: &[Record],
-    anchored: &[usize],
+    names: &Named,
     holds: impl Fn(&Record) -> bool,
     comparable: impl Fn(&Record) -> bool,
 ) -> Binding {
+    let anchored = &names.anchored;
     if anchored.is_empty() {
         return Binding::Unknown;
     }
@@ -282,11 +281,12 @@ pub fn bind_by(
     if !anchored.iter().any(|&a| comparable(&records[a])) {
         return Binding::Unknown;
     }
-    // Held by a sibling: another element of the same list or map (the wrong row).
+    // Held by a sibling: another element of the same list or map (the wrong row) that the
+    // claim does not name at all.
     let elsewhere = records.iter().enumerate().any(|(i, r)| {
         r.parent.is_some()
             && anchored.iter().any(|&a| records[a].parent == r.parent)
-            && !anchored.iter().any(|&a| related(records, a, i))
+            && !names.named.iter().any(|&a| related(records, a, i))
             && holds(r)
     });
     if elsewhere {
@@ -300,10 +300,9 @@ pub fn bind_by(
 mod tests {
     use super::*;
 
-    /// The records a claim naming only `keys[0]` anchors a value after it to.
-    fn anchored(recs: &[Record], keys: &[String]) -> Vec<usize> {
-        let keyed: Vec<(usize, String)> = keys.iter().map(|k| (0, k.clone())).collect();
-        anchors_at(&mentions(recs, &keyed), 1)
+    /// What a claim naming `keys` anchors.
+    fn anchored(recs: &[Record], keys: &[String]) -> Named {
+        named(recs, keys)
     }
 
     fn eq(x: f64) -> impl Fn(f64) -> bool {
@@ -320,11 +319,14 @@ mod tests {
         let mut recs = Vec::new();
         index(&j, &mut recs);
         let aa = anchored(&recs, &[key_of("AA1937")]);
-        assert_eq!(aa.len(), 1);
+        assert_eq!(aa.anchored.len(), 1);
         assert_eq!(bind(&recs, &aa, 576.0, eq(576.0)), Binding::Held);
         assert_eq!(bind(&recs, &aa, 548.0, eq(548.0)), Binding::Conflict);
         assert_eq!(bind(&recs, &aa, 5.0, eq(5.0)), Binding::Unknown);
-        assert_eq!(bind(&recs, &[], 548.0, eq(548.0)), Binding::Unknown);
+        assert_eq!(
+            bind(&recs, &Named::default(), 548.0, eq(548.0)),
+            Binding::Unknown
+        );
         let dl = anchored(&recs, &[key_of("DL2234")]);
         assert_eq!(bind(&recs, &dl, 17.0, eq(17.0)), Binding::Held);
     }
@@ -345,7 +347,7 @@ mod tests {
     }
 
     #[test]
-    fn each_value_binds_to_the_name_nearest_before_it() {
+    fn a_value_of_a_record_the_claim_names_ambiguously_is_no_conflict() {
         let j: J = serde_json::from_str(
             r#"{"q3": [{"region": "APAC", "revenue": 8.0}, {"region": "North America", "revenue": 5.0}],
                 "q2": [{"region": "North America", "revenue": 4.1}, {"region": "EMEA", "revenue": 6.2}]}"#,
@@ -355,20 +357,14 @@ mod tests {
         index(&j, &mut recs);
         // "APAC led with 8.0, ahead of North America at 5.0": North America is in both
         // quarters (ambiguous), APAC in one.
-        let m = mentions(&recs, &[(0, key_of("APAC")), (30, key_of("North America"))]);
-        assert_eq!(m.len(), 2);
-        assert!(m[0].record.is_some() && m[1].record.is_none());
-        let apac = anchors_at(&m, 14);
-        assert_eq!(bind(&recs, &apac, 8.0, eq(8.0)), Binding::Held);
+        let both = named(&recs, &[key_of("APAC"), key_of("North America")]);
+        assert_eq!(both.anchored.len(), 1);
+        assert_eq!(both.named.len(), 3);
+        assert_eq!(bind(&recs, &both, 8.0, eq(8.0)), Binding::Held);
+        assert_eq!(bind(&recs, &both, 5.0, eq(5.0)), Binding::Unknown);
+        // APAC alone: North America's value is another record's.
+        let apac = named(&recs, &[key_of("APAC")]);
         assert_eq!(bind(&recs, &apac, 5.0, eq(5.0)), Binding::Conflict);
-        // 5.0 is said of North America: ambiguous, so nothing binds it.
-        assert!(anchors_at(&m, 50).is_empty());
-        // A value before every name binds to the first one after it.
-        let later = [Mention {
-            pos: 10,
-            record: m[0].record,
-        }];
-        assert_eq!(anchors_at(&later, 2), apac);
     }
 
     #[test]
@@ -381,7 +377,7 @@ mod tests {
         let mut recs = Vec::new();
         index(&j, &mut recs);
         let r = anchored(&recs, &[key_of("7706410293")]);
-        assert_eq!(r.len(), 1);
-        assert_eq!(recs[r[0]].numbers, vec![269.16]);
+        assert_eq!(r.anchored.len(), 1);
+        assert_eq!(recs[r.anchored[0]].numbers, vec![269.16]);
     }
 }

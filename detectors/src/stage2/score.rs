@@ -110,16 +110,15 @@ impl Scorer for DeterministicScorer {
                 taken,
             } = extract(answer, cs, ce, &ev);
 
-            // The records this claim names (identifiers and names equal to a record's key),
-            // where it names them: each value binds to the name nearest before it.
-            let mentions = {
-                let keys: Vec<(usize, String)> = items
+            // The records this claim names (identifiers and names equal to a record's key).
+            let names = {
+                let keys: Vec<String> = items
                     .iter()
                     .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
-                    .map(|i| (i.start, records::key_of(&i.text)))
-                    .filter(|k| !k.1.is_empty())
+                    .map(|i| records::key_of(&i.text))
+                    .filter(|k| !k.is_empty())
                     .collect();
-                records::mentions(&ev.records, &keys)
+                records::named(&ev.records, &keys)
             };
             // Score.
             let mut score: f64 = 1.0;
@@ -156,8 +155,7 @@ impl Scorer for DeterministicScorer {
                 if !item.kind.is_in(kinds) {
                     continue;
                 }
-                let anchored = records::anchors_at(&mentions, item.start);
-                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &anchored);
+                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &names);
                 if o.supported {
                     supported_items += 1;
                     if let Some((d, s, e)) = o.citation {

@@ -66,7 +66,8 @@ pub(super) const STATE_FAMILIES: &[&[&str]] = &[
     &["paid", "unpaid", "overdue", "refunded"],
 ];
 
-/// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer").
+/// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer",
+/// "none have been delivered").
 pub(super) fn negated_before(text: &str, pos: usize) -> bool {
     let start = text[..pos]
         .char_indices()
@@ -79,9 +80,20 @@ pub(super) fn negated_before(text: &str, pos: usize) -> bool {
         .replace(['"', '“', '”', '*', '`'], " ");
     let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
     let window = format!(" {window} ");
-    ["n't", " not ", "no longer", "never", "yet to", " no "]
-        .iter()
-        .any(|n| window.contains(n))
+    [
+        "n't",
+        " not ",
+        "no longer",
+        "never",
+        "yet to",
+        " no ",
+        " none ",
+        " nothing ",
+        " neither ",
+        " nor ",
+    ]
+    .iter()
+    .any(|n| window.contains(n))
 }
 
 /// The lower-cased sentence of `text` around `start..end`.
