@@ -93,12 +93,35 @@ fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
         })
 }
 
-/// Whether a record holds the status `phrase` among its values (normalized terms).
+/// Whether a record holds the status `phrase` as one of its values: a short value (at most four
+/// terms: `in_transit`, `Shipped - awaiting pickup`) containing it, not a sentence that
+/// mentions the word ("Untaken leave is not paid out").
 fn record_holds(r: &records::Record, phrase: &str) -> bool {
     let k = normalize_terms(phrase);
-    r.keys
-        .iter()
-        .any(|v| contains_terms(&normalize_terms(v), &k))
+    r.keys.iter().any(|v| {
+        let v = normalize_terms(v);
+        v.split(' ').count() <= 4 && contains_terms(&v, &k)
+    })
+}
+
+/// Whether every occurrence of `phrase` in the evidence's text is negated ("Untaken leave is
+/// not paid out"): then a claim negating it agrees. False when it does not occur literally.
+fn stated_negated(ev: &Evidence, phrase: &str) -> bool {
+    let mut any = false;
+    for doc in &ev.lower {
+        for (p, _) in doc.match_indices(phrase) {
+            let e = p + phrase.len();
+            let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+            if word(doc[..p].chars().next_back()) || word(doc[e..].chars().next()) {
+                continue;
+            }
+            if !negated_before(doc, p) {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
 }
 
 /// For a status claimed of no named record: whether the *main* records hold the value `key` —
@@ -126,16 +149,12 @@ fn main_records_hold(
     for (i, r) in records.iter().enumerate() {
         let mut this = false;
         let mut other = false;
-        for v in &r.keys {
-            let v = normalize_terms(v);
-            for m in family.iter() {
-                let m = normalize_terms(m);
-                if contains_terms(&v, &m) {
-                    if m == key {
-                        this = true;
-                    } else {
-                        other = true;
-                    }
+        for m in family.iter() {
+            if record_holds(r, m) {
+                if normalize_terms(m) == key {
+                    this = true;
+                } else {
+                    other = true;
                 }
             }
         }
@@ -421,9 +440,12 @@ impl DeterministicScorer {
                             // No record holds the family (prose evidence): the sentence may
                             // name the value it is about ("is still pending, so it hasn't
                             // been delivered yet").
+                            // The evidence may say it negated too ("is not paid out").
                             None => {
                                 let sentence = sentence_around(answer, item.start, item.end);
-                                stated && !others(&|m| contains_bounded(&sentence, m) && states(m))
+                                stated
+                                    && !stated_negated(ev, &phrase)
+                                    && !others(&|m| contains_bounded(&sentence, m) && states(m))
                             }
                         }
                     } else {
@@ -628,11 +650,21 @@ mod tests {
         assert!(!ok("Order #W1001 is pending."));
         assert!(ok("Order #W1002 is pending."));
         assert!(ok("Order #W1001 was delivered and #W1002 is pending."));
+        // A sentence of the evidence that says it negated.
+        let policy = r#"{"clauses":[{"id":"5.1","text":"Untaken leave is not paid out except on termination."}]}"#;
+        assert!(
+            score(policy, "Unused leave isn't paid out unless you leave.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        );
         // "None" negates too.
         let none = r#"{"shipments":[{"id":"SHP-1","status":"in_transit"},{"id":"SHP-2","status":"out_for_delivery"}]}"#;
-        assert!(score(none, "None have been delivered yet.")
-            .iter()
-            .all(|c| c.status == ClaimStatus::Supported));
+        assert!(score(
+            none,
+            "- SHP-1 — in transit\n\nNone have been delivered yet."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
         // One record only: the evidence decides.
         let one = r##"{"order_id":"#W1001","status":"delivered"}"##;
         assert!(score(one, "Your order hasn't been delivered yet.")

@@ -32,6 +32,8 @@ pub(super) struct Evidence {
     pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
     /// JSON objects of the evidence with their keys and numbers ([`records`]).
     pub(super) records: Vec<records::Record>,
+    /// Records by key ([`records::key_index`]), built on first use.
+    pub(super) record_keys: OnceLock<records::KeyIndex>,
     /// Values of one numeric field across a JSON array, for fields of at most
     /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
     pub(super) columns: Vec<Vec<f64>>,
@@ -79,6 +81,7 @@ impl Evidence {
             columns: Vec::new(),
             records: Vec::new(),
             max_derived,
+            record_keys: OnceLock::new(),
             derived_additive: OnceLock::new(),
             derived_scaling: OnceLock::new(),
             derived_subsets: OnceLock::new(),

@@ -214,25 +214,70 @@ pub struct Named {
 
 /// At most this many records anchored or named per claim.
 const MAX_NAMED: usize = 64;
+/// A key held by more records than this is an attribute they share (a currency, a carrier),
+/// not a name.
+const MAX_HOLDERS_OF_A_NAME: usize = 3;
 
-/// The records `keys` name (see [`Named`]).
-pub fn named(records: &[Record], keys: &[String]) -> Named {
+/// Records by key ([`key_index`]).
+pub type KeyIndex = std::collections::HashMap<String, Vec<usize>>;
+
+/// Records by key: every key of every record but the documents themselves (a document names
+/// everything in it, so it anchors nothing). Built once per run.
+pub fn key_index(records: &[Record]) -> KeyIndex {
+    let mut index = KeyIndex::default();
+    for (i, r) in records.iter().enumerate() {
+        if r.parent.is_none() {
+            continue;
+        }
+        for k in &r.keys {
+            let holders = index.entry(k.clone()).or_default();
+            if holders.last() != Some(&i) && holders.len() <= MAX_HOLDERS_OF_A_NAME {
+                holders.push(i);
+            }
+        }
+    }
+    index
+}
+
+/// Candidate names in a claim: its identifiers and names, and every run of one to four words
+/// with a capital or a digit in it ("Mid-Market" at the start of a sentence, "North America"),
+/// normalized like record keys.
+pub fn candidate_keys(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().take(200).collect();
+    let mut out = Vec::new();
+    for i in 0..words.len() {
+        for n in 1..=4.min(words.len() - i) {
+            let phrase = words[i..i + n].join(" ");
+            if phrase
+                .chars()
+                .any(|c| c.is_uppercase() || c.is_ascii_digit())
+            {
+                let k = key_of(&phrase);
+                if !k.is_empty() {
+                    out.push(k);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The records `keys` name (see [`Named`]), looked up in `index` ([`key_index`]).
+pub fn named(index: &KeyIndex, keys: &[String]) -> Named {
     let mut out = Named::default();
     for k in keys {
-        let holders: Vec<usize> = records
-            .iter()
-            .enumerate()
-            // The document itself names everything in it: it anchors nothing.
-            .filter(|(_, r)| r.parent.is_some() && r.keys.contains(k))
-            .map(|(i, _)| i)
-            .take(MAX_NAMED)
-            .collect();
+        let Some(holders) = index.get(k.as_str()) else {
+            continue;
+        };
+        if holders.len() > MAX_HOLDERS_OF_A_NAME {
+            continue;
+        }
         if let [only] = holders[..] {
             if !out.anchored.contains(&only) && out.anchored.len() < 16 {
                 out.anchored.push(only);
             }
         }
-        for h in holders {
+        for &h in holders {
             if !out.named.contains(&h) && out.named.len() < MAX_NAMED {
                 out.named.push(h);
             }
@@ -302,7 +347,7 @@ mod tests {
 
     /// What a claim naming `keys` anchors.
     fn anchored(recs: &[Record], keys: &[String]) -> Named {
-        named(recs, keys)
+        named(&key_index(recs), keys)
     }
 
     fn eq(x: f64) -> impl Fn(f64) -> bool {
@@ -357,13 +402,13 @@ mod tests {
         index(&j, &mut recs);
         // "APAC led with 8.0, ahead of North America at 5.0": North America is in both
         // quarters (ambiguous), APAC in one.
-        let both = named(&recs, &[key_of("APAC"), key_of("North America")]);
+        let both = anchored(&recs, &[key_of("APAC"), key_of("North America")]);
         assert_eq!(both.anchored.len(), 1);
         assert_eq!(both.named.len(), 3);
         assert_eq!(bind(&recs, &both, 8.0, eq(8.0)), Binding::Held);
         assert_eq!(bind(&recs, &both, 5.0, eq(5.0)), Binding::Unknown);
         // APAC alone: North America's value is another record's.
-        let apac = named(&recs, &[key_of("APAC")]);
+        let apac = anchored(&recs, &[key_of("APAC")]);
         assert_eq!(bind(&recs, &apac, 5.0, eq(5.0)), Binding::Conflict);
     }
 

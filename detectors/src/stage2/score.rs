@@ -110,15 +110,19 @@ impl Scorer for DeterministicScorer {
                 taken,
             } = extract(answer, cs, ce, &ev);
 
-            // The records this claim names (identifiers and names equal to a record's key).
+            // The records this claim names (its identifiers and names equal to a record's key).
             let names = {
-                let keys: Vec<String> = items
+                let mut keys: Vec<String> = items
                     .iter()
                     .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
                     .map(|i| records::key_of(&i.text))
                     .filter(|k| !k.is_empty())
                     .collect();
-                records::named(&ev.records, &keys)
+                keys.extend(records::candidate_keys(text));
+                let index = ev
+                    .record_keys
+                    .get_or_init(|| records::key_index(&ev.records));
+                records::named(index, &keys)
             };
             // Score.
             let mut score: f64 = 1.0;

@@ -77,8 +77,11 @@ pub(super) fn negated_before(text: &str, pos: usize) -> bool {
     let window = text[start..pos]
         .to_lowercase()
         .replace('’', "'")
-        .replace(['"', '“', '”', '*', '`'], " ");
-    let window = window.rsplit(['.', ',', ';', ':']).next().unwrap_or("");
+        .replace(['"', '“', '”', '*', '`', '\t'], " ");
+    let window = window
+        .rsplit(['.', ',', ';', ':', '\n'])
+        .next()
+        .unwrap_or("");
     let window = format!(" {window} ");
     [
         "n't",
