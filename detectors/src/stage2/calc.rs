@@ -3,7 +3,8 @@
 //! supported when it is
 //! - a count, sum, mean, minimum or maximum of a field across a JSON array (computed once per
 //!   run when the evidence is indexed), or the sum of some of a field's values (the refund of
-//!   the items being returned) — for fields of at most [`MAX_SUBSET`] values;
+//!   the items being returned) — for fields of at most [`MAX_SUBSET`] values; a weighted total
+//!   of two fields across an array (Σ amount × probability, a percent taken as a fraction);
 //! - a sum, difference, product, ratio or percent change of two evidence values (a price
 //!   difference, a conversion at a rate given in the evidence);
 //! - the sum of other numbers of the same currency or unit stated in the answer itself (a total

@@ -718,6 +718,27 @@ mod tests {
     }
 
     #[test]
+    fn weighted_totals_and_rows_named_at_the_start() {
+        let deals = r#"{"deals":[{"name":"Renewal","amount":320000,"probability_pct":50},{"name":"Rollout","amount":213000,"probability_pct":20},{"name":"Expansion","amount":100000,"probability_pct":75}]}"#;
+        assert!(score(
+            deals,
+            "Three open deals worth $633,000 ($277,600 weighted)."
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+        let rows = r#"{"rows":[{"segment":"Enterprise","won":52,"win_rate_pct":32.7},{"segment":"Mid-Market","won":39,"win_rate_pct":41.9},{"segment":"SMB","won":30,"win_rate_pct":29.7}]}"#;
+        let ok = |a: &str| {
+            score(rows, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(
+            "Mid-Market has the highest win rate at 41.9% (39 won), while SMB trails at 29.7%."
+        ));
+        assert!(!ok("Mid-Market has the highest win rate at 32.7%."));
+    }
+
+    #[test]
     fn bare_years_match_dates() {
         // "September 2006" is a month and a year (not September 20); "5 January 2003" a full date.
         assert!(score(

@@ -306,6 +306,22 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
                     }
                 }
             }
+            // Weighted totals: the sum over the elements of the product of two fields (amount ×
+            // probability: "$351,900 weighted"), for fields every element has; a percent
+            // field weighs as a fraction too. At most the first 8 such fields.
+            let full: Vec<&Vec<f64>> = cols
+                .iter()
+                .map(|c| &c.1)
+                .filter(|v| v.len() == a.len() && v.len() > 1)
+                .take(8)
+                .collect();
+            for (i, x) in full.iter().enumerate() {
+                for y in &full[i + 1..] {
+                    let dot: f64 = x.iter().zip(y.iter()).map(|(p, q)| p * q).sum();
+                    out.push(dot);
+                    out.push(dot / 100.0);
+                }
+            }
             for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
                 let sum: f64 = vals.iter().sum();
                 out.push(sum);

@@ -239,19 +239,35 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
     index
 }
 
-/// Candidate names in a claim: its identifiers and names, and every run of one to four words
-/// with a capital or a digit in it ("Mid-Market" at the start of a sentence, "North America"),
-/// normalized like record keys.
+/// Candidate names in a claim: every run of one to four words with a digit or a capital that
+/// is not there only because the word starts a sentence ("Mid-Market", "SMB", "North
+/// America"; not "One has been delivered"), normalized like record keys.
 pub fn candidate_keys(text: &str) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().take(200).collect();
+    let naming: Vec<bool> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let initial = i == 0
+                || words[i - 1].ends_with(['.', '!', '?', ':'])
+                || !words[i - 1].chars().any(char::is_alphanumeric)
+                || words[i - 1].ends_with('.')
+                    && words[i - 1].chars().all(|c| c.is_ascii_digit() || c == '.');
+            // A code ("W123", "#1613", "4609"), not a quantity ("$12", "3").
+            let code = w.starts_with('#')
+                || w.chars().filter(char::is_ascii_digit).count() >= 4
+                    && !w.starts_with(['$', '€', '£', '¥'])
+                || w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic);
+            let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+            code || w.chars().skip(1).any(char::is_uppercase)
+                || !initial && w.chars().next().is_some_and(char::is_uppercase)
+        })
+        .collect();
     let mut out = Vec::new();
     for i in 0..words.len() {
         for n in 1..=4.min(words.len() - i) {
             let phrase = words[i..i + n].join(" ");
-            if phrase
-                .chars()
-                .any(|c| c.is_uppercase() || c.is_ascii_digit())
-            {
+            if naming[i..i + n].iter().any(|&b| b) {
                 let k = key_of(&phrase);
                 if !k.is_empty() {
                     out.push(k);
@@ -410,6 +426,17 @@ mod tests {
         // APAC alone: North America's value is another record's.
         let apac = anchored(&recs, &[key_of("APAC")]);
         assert_eq!(bind(&recs, &apac, 5.0, eq(5.0)), Binding::Conflict);
+    }
+
+    #[test]
+    fn candidate_names() {
+        let k = candidate_keys("One has been delivered; Mid-Market leads SMB and North America.");
+        assert!(!k.contains(&"one".to_string()), "{k:?}");
+        for name in ["mid-market", "smb", "north america", "north"] {
+            assert!(k.contains(&name.to_string()), "{name}: {k:?}");
+        }
+        assert!(candidate_keys("- Shell: $12").is_empty());
+        assert!(candidate_keys("Order W123 shipped.").contains(&"w123".to_string()));
     }
 
     #[test]
