@@ -110,19 +110,36 @@ impl Scorer for DeterministicScorer {
                 taken,
             } = extract(answer, cs, ce, &ev);
 
-            // The records this claim names (its identifiers and names equal to a record's key).
-            let names = {
-                let mut keys: Vec<String> = items
+            // The records this claim names (its identifiers and names equal to a record's key),
+            // and those each clause names: a value binds to the records of its own clause
+            // ("#1613 … with 23 comments, followed by #1585 with 9"), else of the claim.
+            let keys_index = ev
+                .record_keys
+                .get_or_init(|| records::key_index(&ev.records));
+            let item_keys: Vec<(usize, usize, String)> = items
+                .iter()
+                .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
+                .map(|i| (i.start, i.end, records::key_of(&i.text)))
+                .filter(|k| !k.2.is_empty())
+                .collect();
+            let names_in = |from: usize, to: usize| {
+                let mut keys: Vec<String> = item_keys
                     .iter()
-                    .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
-                    .map(|i| records::key_of(&i.text))
-                    .filter(|k| !k.is_empty())
+                    .filter(|k| k.0 >= from && k.1 <= to)
+                    .map(|k| k.2.clone())
                     .collect();
-                keys.extend(records::candidate_keys(text));
-                let index = ev
-                    .record_keys
-                    .get_or_init(|| records::key_index(&ev.records));
-                records::named(index, &keys)
+                keys.extend(records::candidate_keys(&answer[from..to]));
+                records::named(keys_index, &keys)
+            };
+            let names = names_in(cs, ce);
+            let clause_names = |pos: usize| {
+                let (from, to) = clause_bounds(answer, cs, ce, pos);
+                let local = names_in(from, to);
+                if local.named.is_empty() {
+                    names.clone()
+                } else {
+                    local
+                }
             };
             // Score.
             let mut score: f64 = 1.0;
@@ -159,7 +176,15 @@ impl Scorer for DeterministicScorer {
                 if !item.kind.is_in(kinds) {
                     continue;
                 }
-                let o = self.check(&ev, answer, item, num.as_ref(), &answer_numbers, &names);
+                let item_names = clause_names(item.start);
+                let o = self.check(
+                    &ev,
+                    answer,
+                    item,
+                    num.as_ref(),
+                    &answer_numbers,
+                    &item_names,
+                );
                 if o.supported {
                     supported_items += 1;
                     if let Some((d, s, e)) = o.citation {
@@ -401,6 +426,23 @@ impl Scorer for DeterministicScorer {
             bounds: reached,
         }
     }
+}
+
+/// The clause of the unit `cs..ce` around byte `pos`: between the nearest `,` `;` `—` or line
+/// break on either side (parentheses and quotes stay inside their clause).
+fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usize) {
+    let pos = pos.clamp(cs, ce);
+    let is_break = |c: char| matches!(c, ',' | ';' | '—' | '\n');
+    let from = answer[cs..pos]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| is_break(c))
+        .map_or(cs, |(i, c)| cs + i + c.len_utf8());
+    let to = answer[pos..ce]
+        .char_indices()
+        .find(|&(_, c)| is_break(c))
+        .map_or(ce, |(i, _)| pos + i);
+    (from, to)
 }
 
 #[cfg(test)]
