@@ -74,23 +74,28 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
 }
 
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
-/// `total_amount`).
-const COUNT_WORDS: &[&str] = &["count", "num", "number", "total", "n", "no", "of", "the"];
+/// `total_amount`), and abbreviations of units and currencies (`humidity_pct`, `amount_usd`).
+const COUNT_WORDS: &[&str] = &[
+    "count", "num", "number", "total", "n", "no", "of", "the", "avg", "amt", "qty", "cnt", "pct",
+    "percent", "usd", "eur", "gbp", "jpy", "c", "f", "k", "g", "kg", "lb", "lbs", "km", "m", "mi",
+    "cm", "mm", "ft", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "d", "kb", "mb",
+    "gb", "tb", "mph", "kph", "kmh",
+];
 
 /// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
 /// field `key`: the noun is a word of the field, and every other word of the field is in the
-/// sentence, or says how many (count words) or in what unit (abbreviations of at most three
-/// letters: `pct`, `usd`, `c`). "15 comments" names `comments` and `comment_count`, "Humidity
-/// is at 40%" names `humidity_pct`; "the doc lists 3 items" does not name `action_items`
-/// (nothing in the claim says "action"), so that field's value cannot contradict it.
+/// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
+/// comments" names `comments` and `comment_count`, "Humidity is at 40%" names `humidity_pct`;
+/// "the doc lists 3 items" does not name `action_items` (nothing in the claim says "action"),
+/// so that field's value cannot contradict it.
 fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
     let noun = normalize_terms(noun);
     let words = normalize_terms(key);
     let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
     words.contains(&noun.as_str())
-        && words.iter().all(|w| {
-            *w == noun || COUNT_WORDS.contains(w) || w.len() <= 3 || contains_terms(sentence, w)
-        })
+        && words
+            .iter()
+            .all(|w| *w == noun || COUNT_WORDS.contains(w) || contains_terms(sentence, w))
 }
 
 /// Whether a record holds the status `phrase` as one of its values: a short value (at most four
