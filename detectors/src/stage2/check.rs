@@ -766,3 +766,26 @@ mod tests {
         .any(|c| c.status != ClaimStatus::Supported));
     }
 }
+#[cfg(test)]
+mod labelled_rows {
+    use crate::report::ClaimStatus;
+    use crate::stage2::test_support::score;
+    #[test]
+    fn labels_name_rows_and_a_parenthesis_ends_a_counted_noun() {
+        let ev = r#"{"customer_id": "CUS-174650", "as_of": "2026-02-23T08:30:21Z", "accounts": [{"account_id": "ACCT-17203215", "type": "checking", "nickname": "Everyday Checking", "currency": "USD", "status": "open", "last4": "3215", "balances": {"current": 4526.95, "available": 4335.64}}, {"account_id": "ACCT-60917953", "type": "savings", "nickname": "High-Yield Savings", "currency": "USD", "status": "open", "last4": "7953", "balances": {"current": 37117.78, "available": 37117.78}, "interest_rate_apy": 3.65}, {"account_id": "ACCT-96139540", "type": "credit_card", "nickname": "Travel Rewards Visa", "currency": "USD", "status": "open", "last4": "9540", "balances": {"current": 1497.17, "available": 3502.83}, "credit_limit": 5000, "payment_due": {"minimum": 35.0, "due_date": "2026-03-11", "past_due": false}}]}"#;
+        let c = score(ev, "Checking: $4,526.95 · Savings: $37,117.78 · Visa balance: $1,497.17 (minimum $35.00 due Mar 11).");
+        assert!(
+            c.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{c:#?}"
+        );
+        let ev2 = r#"{"product": "everyday_checking", "title": "Everyday Checking \u2014 Fee Schedule", "version": "2026.2", "effective_date": "2026-03-01", "sections": [{"number": "2.1", "heading": "Monthly maintenance fee", "text": "$12, waived with a $1,500 minimum daily balance or $500 in monthly direct deposits."}, {"number": "4.3", "heading": "ATM withdrawals outside the US", "text": "1% of the amount plus $2.50 per withdrawal."}, {"number": "4.5", "heading": "Foreign transaction fee", "text": "3% of each purchase made in a foreign currency."}, {"number": "6", "heading": "Overdraft", "text": "$0 \u2014 NorthBank does not charge overdraft fees."}]}"#;
+        let c = score(
+            ev2,
+            "Card purchases in a foreign currency add 3% (section 4.5).",
+        );
+        assert!(
+            c.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{c:#?}"
+        );
+    }
+}

@@ -346,10 +346,12 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         let e = e.min(cs + text.len());
         let claim_end = cs + text.len();
         let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
-            // Within the claim: the word after the number in the same unit.
+            // Within the claim: the word right after the number ("15 comments"), not one
+            // behind punctuation ("3% (section 4.5)").
             answer[e..claim_end]
                 .split_whitespace()
                 .next()
+                .filter(|w| w.starts_with(|ch: char| ch.is_alphabetic()))
                 .map(|w| {
                     w.trim_matches(|ch: char| !ch.is_alphanumeric())
                         .to_lowercase()

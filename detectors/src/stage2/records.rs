@@ -230,9 +230,20 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
             continue;
         }
         for k in &r.keys {
-            let holders = index.entry(k.clone()).or_default();
-            if holders.last() != Some(&i) && holders.len() <= MAX_HOLDERS_OF_A_NAME {
-                holders.push(i);
+            // A name of two to four words is also known by each of its words ("Visa" for
+            // "Travel Rewards Visa"); longer strings are text, not names.
+            let words: Vec<&str> = k.split(' ').collect();
+            let parts = (2..=4)
+                .contains(&words.len())
+                .then_some(words)
+                .into_iter()
+                .flatten()
+                .filter(|w| w.chars().count() >= 3);
+            for key in std::iter::once(k.as_str()).chain(parts) {
+                let holders = index.entry(key.to_owned()).or_default();
+                if holders.last() != Some(&i) && holders.len() <= MAX_HOLDERS_OF_A_NAME {
+                    holders.push(i);
+                }
             }
         }
     }
@@ -259,8 +270,11 @@ pub fn candidate_keys(text: &str) -> Vec<String> {
                     && !w.starts_with(['$', '€', '£', '¥'])
                 || w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic);
             let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+            let capital = w.chars().next().is_some_and(char::is_uppercase);
             code || w.chars().skip(1).any(char::is_uppercase)
-                || !initial && w.chars().next().is_some_and(char::is_uppercase)
+                || !initial && capital
+                // A label names what follows ("Checking: $4,526.95").
+                || capital && w.ends_with(':')
         })
         .collect();
     let mut out = Vec::new();
@@ -435,7 +449,8 @@ mod tests {
         for name in ["mid-market", "smb", "north america", "north"] {
             assert!(k.contains(&name.to_string()), "{name}: {k:?}");
         }
-        assert!(candidate_keys("- Shell: $12").is_empty());
+        assert!(candidate_keys("- shell: $12").is_empty());
+        assert_eq!(candidate_keys("Checking: $12")[0], "checking");
         assert!(candidate_keys("Order W123 shipped.").contains(&"w123".to_string()));
     }
 

@@ -428,11 +428,11 @@ impl Scorer for DeterministicScorer {
     }
 }
 
-/// The clause of the unit `cs..ce` around byte `pos`: between the nearest `,` `;` `—` or line
-/// break on either side (parentheses and quotes stay inside their clause).
+/// The clause of the unit `cs..ce` around byte `pos`: between the nearest `,` `;` `—` `·` `|`
+/// or line break on either side (parentheses and quotes stay inside their clause).
 fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usize) {
     let pos = pos.clamp(cs, ce);
-    let is_break = |c: char| matches!(c, ',' | ';' | '—' | '\n');
+    let is_break = |c: char| matches!(c, ',' | ';' | '—' | '·' | '|' | '\n');
     let from = answer[cs..pos]
         .char_indices()
         .rev()
