@@ -75,6 +75,15 @@ fn numbers_in(s: &str, out: &mut Vec<f64>) {
     }
 }
 
+/// An ISO date, date-time or clock time ("2025-12-08", "2026-03-01T15:52:00Z", "14:30").
+fn is_date_or_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|x| x.iter().all(u8::is_ascii_digit));
+    (digits(0..4) && b.get(4) == Some(&b'-') && digits(5..7) && b.get(7) == Some(&b'-'))
+        || (b.len() <= 8 && digits(0..2) && b.get(2) == Some(&b':') && digits(3..5))
+}
+
 /// Index the records of one parsed JSON document into `out`.
 pub fn index(doc: &J, out: &mut Vec<Record>) {
     let mut acc = Acc::default();
@@ -122,9 +131,12 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
         J::Number(n) => n.as_f64().into_iter().for_each(|n| acc.number(n)),
         J::String(s) if s.len() <= MAX_KEY_LEN => {
             acc.keys.push(key_of(s));
-            let mut nums = Vec::new();
-            numbers_in(s, &mut nums);
-            nums.into_iter().for_each(|n| acc.number(n));
+            // A date or a time ("2025-12-08", "14:30") is no quantity of its record.
+            if !is_date_or_time(s) {
+                let mut nums = Vec::new();
+                numbers_in(s, &mut nums);
+                nums.into_iter().for_each(|n| acc.number(n));
+            }
         }
         J::Array(a) => {
             acc.number(a.len() as f64);
@@ -250,10 +262,12 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
     index
 }
 
-/// Candidate names in a claim: every run of one to four words with a digit or a capital that
-/// is not there only because the word starts a sentence ("Mid-Market", "SMB", "North
-/// America"; not "One has been delivered"), normalized like record keys.
-pub fn candidate_keys(text: &str) -> Vec<String> {
+/// Candidate names in a claim: every run of one to four words with a code, a capital that is
+/// not there only because the word starts a sentence ("Mid-Market", "SMB", "North America"),
+/// a label ("Checking:"), or a capitalized word the evidence spells the same way
+/// (`spelled_so`: "Enterprise" for a row "Enterprise"; not "One has been delivered" for a
+/// carrier "ONE"), normalized like record keys.
+pub fn candidate_keys(text: &str, spelled_so: impl Fn(&str) -> bool) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().take(200).collect();
     let naming: Vec<bool> = words
         .iter()
@@ -271,10 +285,14 @@ pub fn candidate_keys(text: &str) -> Vec<String> {
                 || w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic);
             let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
             let capital = w.chars().next().is_some_and(char::is_uppercase);
+            let bare = w.trim_end_matches(|c: char| !c.is_alphanumeric());
             code || w.chars().skip(1).any(char::is_uppercase)
                 || !initial && capital
                 // A label names what follows ("Checking: $4,526.95").
                 || capital && w.ends_with(':')
+                // Capitalized by its position, and spelled so in the evidence ("Enterprise
+                // has …" for a row "Enterprise"; not "One has …" for a carrier "ONE").
+                || capital && bare.chars().count() >= 3 && spelled_so(bare)
         })
         .collect();
     let mut out = Vec::new();
@@ -444,14 +462,34 @@ mod tests {
 
     #[test]
     fn candidate_names() {
-        let k = candidate_keys("One has been delivered; Mid-Market leads SMB and North America.");
+        let none = |_: &str| false;
+        let k = candidate_keys(
+            "One has been delivered; Mid-Market leads SMB and North America.",
+            none,
+        );
         assert!(!k.contains(&"one".to_string()), "{k:?}");
         for name in ["mid-market", "smb", "north america", "north"] {
             assert!(k.contains(&name.to_string()), "{name}: {k:?}");
         }
-        assert!(candidate_keys("- shell: $12").is_empty());
-        assert_eq!(candidate_keys("Checking: $12")[0], "checking");
-        assert!(candidate_keys("Order W123 shipped.").contains(&"w123".to_string()));
+        assert!(candidate_keys("- shell: $12", none).is_empty());
+        assert_eq!(candidate_keys("Checking: $12", none)[0], "checking");
+        assert_eq!(
+            candidate_keys("Enterprise leads.", |w| w == "Enterprise")[0],
+            "enterprise"
+        );
+        assert!(candidate_keys("Order W123 shipped.", none).contains(&"w123".to_string()));
+    }
+
+    #[test]
+    fn dates_are_no_quantities_of_a_record() {
+        let j: J = serde_json::from_str(
+            r#"[{"id": "A-1", "updated": "2025-12-08", "at": "14:30", "size": "28 inch"}]"#,
+        )
+        .unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        let a = anchored(&recs, &[key_of("A-1")]);
+        assert_eq!(recs[a.anchored[0]].numbers, vec![1.0, 28.0]);
     }
 
     #[test]

@@ -68,6 +68,9 @@ impl Scorer for DeterministicScorer {
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
         let answer_numbers = answer_numbers(answer);
+        // Words of the answer looked up in the evidence as spelled (candidate names), once each.
+        let spelled: std::cell::RefCell<std::collections::HashMap<String, bool>> =
+            Default::default();
         for (unit, &(cs, ce)) in units.iter().enumerate() {
             if scored_units >= b.max_claims || started.elapsed() > b.time_budget {
                 let (bound, why) = if scored_units >= b.max_claims {
@@ -128,7 +131,12 @@ impl Scorer for DeterministicScorer {
                     .filter(|k| k.0 >= from && k.1 <= to)
                     .map(|k| k.2.clone())
                     .collect();
-                keys.extend(records::candidate_keys(&answer[from..to]));
+                keys.extend(records::candidate_keys(&answer[from..to], |w| {
+                    *spelled.borrow_mut().entry(w.to_owned()).or_insert_with(|| {
+                        docs.iter()
+                            .any(|d| crate::stage1::contains_bounded(&d.text, w))
+                    })
+                }));
                 records::named(keys_index, &keys)
             };
             let names = names_in(cs, ce);
