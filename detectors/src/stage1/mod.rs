@@ -14,7 +14,8 @@
 //!    slashes, percent-encoding) in the user input, the system prompt, the tool declarations,
 //!    an earlier turn's tool result, or the tool's allowlist. Otherwise the call is `fabricated`.
 //! 3. **Retries**: a rejected call followed by a valid call to the same tool is linked
-//!    (`retry_of` on the retry, `retried_by` on the rejected call). Only unrecovered
+//!    (`retry_of` on the retry, `retried_by` on the rejected call) — unless the tool executed
+//!    the rejected call anyway (a result that is no error): what it did stands. Only unrecovered
 //!    rejections count against the run in Stage 4.
 //!
 //! # Contract
@@ -355,7 +356,8 @@ impl Stage1 {
                 self.verify_resolved(run, c, resolved, &evidence)
             })
             .collect();
-        link_retries(&mut out);
+        let executed: Vec<bool> = run.own_calls().map(executed_without_error).collect();
+        link_retries(&mut out, &executed);
         out
     }
 
@@ -503,9 +505,34 @@ fn is_date_time(s: &str) -> bool {
         .is_match(s)
 }
 
-/// Link rejected calls to the next valid call of the same tool.
-fn link_retries(v: &mut [ToolCallValidation]) {
+/// Whether the tool executed the call and answered with a result, not an error (span status
+/// ERROR / `error.type`, or a JSON result whose top level is an `error`).
+fn executed_without_error(c: &crate::run::ToolCall) -> bool {
+    let Some(result) = c.result.as_deref() else {
+        return false;
+    };
+    if c.error {
+        return false;
+    }
+    let t = result.trim_start();
+    !(t.starts_with('{')
+        && serde_json::from_str::<J>(t)
+            .ok()
+            .and_then(|j| {
+                j.as_object()
+                    .map(|o| o.contains_key("error") || o.contains_key("errors"))
+            })
+            .unwrap_or(false))
+}
+
+/// Link rejected calls to the next valid call of the same tool. A call the tool executed
+/// anyway (`executed[i]`: a lenient tool acted on invalid arguments) is not recovered by a later
+/// call: what it did stands.
+fn link_retries(v: &mut [ToolCallValidation], executed: &[bool]) {
     for i in 0..v.len() {
+        if executed.get(i).copied().unwrap_or(false) {
+            continue;
+        }
         if v[i].status.is_rejection() && v[i].retried_by.is_none() {
             if let Some(j) = (i + 1..v.len()).find(|&j| {
                 v[j].tool == v[i].tool
@@ -647,6 +674,15 @@ mod tests {
         let v = Stage1::new(Stage1Config::default(), None).verify(&run);
         assert_eq!(v[0].retried_by.as_deref(), Some("c2"));
         assert_eq!(v[1].retry_of.as_deref(), Some("c1"));
+        // Rejected by the tool (an error result): still a retry.
+        run.tool_calls[0].result = Some(r#"{"error": "invalid order_id"}"#.into());
+        let v = Stage1::new(Stage1Config::default(), None).verify(&run);
+        assert_eq!(v[0].retried_by.as_deref(), Some("c2"));
+        // Executed by a lenient tool: what it did stands, no later call recovers it.
+        run.tool_calls[0].result = Some(r#"{"order_id": "bad", "status": "shipped"}"#.into());
+        let v = Stage1::new(Stage1Config::default(), None).verify(&run);
+        assert_eq!(v[0].retried_by, None);
+        assert_eq!(v[1].retry_of, None);
     }
 
     #[test]
