@@ -10,7 +10,9 @@ use super::items::{
 use super::numbers::{conversions, derived_value, matches_value, AnswerNumber, ClaimNumber};
 use super::records;
 use super::score::DeterministicScorer;
-use super::states::{lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame};
+use super::states::{
+    explicit_state_frame, lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame,
+};
 use super::terms::{contains_terms, normalize_terms, REGION_CODES};
 use crate::stage1::contains_bounded;
 
@@ -463,22 +465,30 @@ impl DeterministicScorer {
                         citation: None,
                     };
                 }
-                // The record the claim names there holds another value of the family, and a
-                // sibling record holds this one: the status of the wrong row ("#W1 is
-                // pending" when #W2 is the pending order).
-                if let Some(f) = family {
-                    let binding = records::bind_by(
+                // The record the claim names there holds another status, and a sibling record
+                // holds this one: the status of the wrong row ("#W1 is pending" when #W2 is
+                // the pending order). Any known status counts as another one: vocabularies
+                // overlap ("approved" / "declined" of a leave request). Only a statement of
+                // status binds ("was approved"; not "likely to see rain").
+                let stating = explicit_state_frame(answer, item.start) != StateFrame::NotAStatus;
+                let binding = if !stating {
+                    records::Binding::Unknown
+                } else {
+                    records::bind_by(
                         &ev.records,
                         names,
                         |r| record_holds(r, &phrase),
                         |r| {
-                            f.iter()
-                                .any(|m| normalize_terms(m) != key && record_holds(r, m))
+                            ev.families.iter().any(|f| {
+                                f.members
+                                    .iter()
+                                    .any(|m| normalize_terms(m) != key && record_holds(r, m))
+                            })
                         },
-                    );
-                    if binding == records::Binding::Conflict {
-                        return Outcome::contradicted();
-                    }
+                    )
+                };
+                if binding == records::Binding::Conflict {
+                    return Outcome::contradicted();
                 }
                 if stated {
                     return Outcome::supported(None);
@@ -741,6 +751,27 @@ mod tests {
             "Mid-Market has the highest win rate at 41.9% (39 won), while SMB trails at 29.7%."
         ));
         assert!(!ok("Mid-Market has the highest win rate at 32.7%."));
+    }
+
+    #[test]
+    fn a_day_range_after_a_date_is_no_quantity() {
+        let ev = r#"{"requests":[{"start":"2026-03-25","end":"2026-03-26","days":2,"status":"pending"}]}"#;
+        assert!(score(ev, "March 25–26 (2 days) is pending.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn a_date_names_its_record() {
+        let ev = r#"{"requests":[{"start":"2026-04-14","end":"2026-04-16","status":"declined"},{"start":"2026-05-04","end":"2026-05-05","status":"approved"}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("Your May 4–5 leave is approved."));
+        assert!(ok("Your April 14–16 request was declined."));
+        assert!(!ok("Your April 14–16 request was approved."));
     }
 
     #[test]

@@ -90,6 +90,20 @@ impl Regexes {
     }
 }
 
+/// Month and day of a date item's text ("Tuesday, April 14", "14 April 2026").
+pub(super) fn month_day(text: &str) -> Option<(u32, u32)> {
+    let caps = re().date_text.captures(text)?;
+    let mon = caps
+        .name("mon")
+        .or(caps.name("mon2"))
+        .and_then(|x| month_index(x.as_str()))?;
+    let day: u32 = caps
+        .name("day")
+        .or(caps.name("day2"))
+        .and_then(|x| x.as_str().parse().ok())?;
+    Some((mon, day))
+}
+
 pub(super) fn month_index(s: &str) -> Option<u32> {
     let l = s.to_ascii_lowercase();
     MONTHS
@@ -334,6 +348,18 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         if taken
             .iter()
             .any(|t| overlaps(*t, (cs + num.start(), cs + num.end())))
+        {
+            continue;
+        }
+        // The end of a day range after a date ("March 25–26"): a day of that month, not a
+        // quantity.
+        let before = text[..num.start()].trim_end_matches(' ');
+        if c.name("cur").is_none()
+            && before.ends_with(['–', '-', '—'])
+            && items.iter().any(|i| {
+                i.kind == ItemKind::Date
+                    && i.end == cs + before.trim_end_matches(['–', '-', '—', ' ']).len()
+            })
         {
             continue;
         }

@@ -230,6 +230,14 @@ const MAX_NAMED: usize = 64;
 /// not a name.
 const MAX_HOLDERS_OF_A_NAME: usize = 3;
 
+/// The index key of a month and day: `MONTH_DAY` + `MM-DD` ([`month_day_key`]).
+const MONTH_DAY: &str = "month-day:";
+
+/// The key a date of a claim names records by ("April 14" → the records holding 2026-04-14).
+pub fn month_day_key(month: u32, day: u32) -> String {
+    format!("{MONTH_DAY}{month:02}-{day:02}")
+}
+
 /// Records by key ([`key_index`]).
 pub type KeyIndex = std::collections::HashMap<String, Vec<usize>>;
 
@@ -251,7 +259,13 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
                 .into_iter()
                 .flatten()
                 .filter(|w| w.chars().count() >= 3);
-            for key in std::iter::once(k.as_str()).chain(parts) {
+            // An ISO date is also known by its month and day ("April 14" for "2026-04-14").
+            let month_day = (is_date_or_time(k) && k.len() >= 10 && k.as_bytes()[4] == b'-')
+                .then(|| format!("{}{}", MONTH_DAY, &k[5..10]));
+            for key in std::iter::once(k.as_str())
+                .chain(parts)
+                .chain(month_day.as_deref())
+            {
                 let holders = index.entry(key.to_owned()).or_default();
                 if holders.last() != Some(&i) && holders.len() <= MAX_HOLDERS_OF_A_NAME {
                     holders.push(i);

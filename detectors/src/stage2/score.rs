@@ -9,7 +9,7 @@ use super::claim_type::classify;
 use super::coverage::{merge_close, uncovered_words};
 use super::direction::direction_conflict;
 use super::evidence::Evidence;
-use super::items::{extract, re, Extracted, Item, ItemKind};
+use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
 use super::numbers::{answer_numbers, ClaimNumber};
 use super::{actions, records, Scorer, Stage2Config};
 use crate::bm25::Bm25;
@@ -119,10 +119,17 @@ impl Scorer for DeterministicScorer {
             let keys_index = ev
                 .record_keys
                 .get_or_init(|| records::key_index(&ev.records));
+            // Dates name records too ("Your April 14–16 request was approved").
             let item_keys: Vec<(usize, usize, String)> = items
                 .iter()
-                .filter(|i| matches!(i.kind, ItemKind::Identifier | ItemKind::Entity))
-                .map(|i| (i.start, i.end, records::key_of(&i.text)))
+                .filter_map(|i| match i.kind {
+                    ItemKind::Identifier | ItemKind::Entity => {
+                        Some((i.start, i.end, records::key_of(&i.text)))
+                    }
+                    ItemKind::Date => month_day(&i.text)
+                        .map(|(m, d)| (i.start, i.end, records::month_day_key(m, d))),
+                    _ => None,
+                })
                 .filter(|k| !k.2.is_empty())
                 .collect();
             let names_in = |from: usize, to: usize| {

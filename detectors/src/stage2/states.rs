@@ -280,7 +280,8 @@ fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
     }
     // At the start of its clause: a participle there reports what happened ("Delivered on
     // May 3", "Paid via PayPal"); a label states the current value ("Status: shipped").
-    if text[..clause_start].trim_end().ends_with(':') && words.len() <= 1 {
+    // The same after a dash separating a row's fields ("July 1 (1 day) — **Pending**").
+    if text[..clause_start].trim_end().ends_with([':', '—']) && words.len() <= 1 {
         return StateFrame::Present;
     }
     if clause_start_is_past
