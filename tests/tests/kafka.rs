@@ -130,17 +130,7 @@ fn produce(
 /// trace id), in file order.
 fn dev_records() -> Vec<(String, Vec<u8>)> {
     use groundcheck_proto::otlp::collector::ExportTraceServiceRequest;
-    let mut files: Vec<_> = std::fs::read_dir(common::dev_data_dir())
-        .expect("dev data dir")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("runs-") && n.ends_with(".jsonl"))
-        })
-        .collect();
-    files.sort();
+    let files = common::dev_run_files();
     let mut out = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("read dev runs");

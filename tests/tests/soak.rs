@@ -179,17 +179,7 @@ impl ProducerContext for Tracking {
 /// per record).
 fn run_templates() -> Vec<ExportTraceServiceRequest> {
     let mut by_trace: BTreeMap<Vec<u8>, ExportTraceServiceRequest> = BTreeMap::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(common::dev_data_dir())
-        .expect("dev data")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("runs-") && n.ends_with(".jsonl"))
-        })
-        .collect();
-    files.sort();
+    let files = common::dev_run_files();
     for f in files.iter().take(2) {
         for line in std::fs::read_to_string(f).unwrap().lines() {
             if line.trim().is_empty() {

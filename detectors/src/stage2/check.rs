@@ -55,24 +55,21 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
     }
     // The kind's stem: "clause" in "clauses", "section" in "sections".
     let kind: String = word.chars().take(5).collect();
-    for (i, doc) in ev.lower.iter().enumerate() {
-        if kind.chars().count() < 4 || !doc.contains(kind.as_str()) {
-            continue;
-        }
-        for (p, _) in doc.match_indices(label) {
-            let e = p + label.len();
-            let before = doc[..p].chars().next_back();
-            let after = doc[e..].chars().next();
-            let after2 = doc[e..].chars().nth(1);
-            let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-            // "3.1" is not "3.12" or "13.1", nor the "3.1" of "3.1.4".
-            let continues = matches!(after, Some('.' | ',')) && word_char(after2);
-            if !word_char(before) && before != Some('.') && !word_char(after) && !continues {
-                return Some((i, p, e));
-            }
-        }
+    if kind.chars().count() < 4 {
+        return None;
     }
-    None
+    let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    ev.occurrences(label)
+        .find(|o| {
+            // "3.1" is not "3.12" or "13.1", nor the "3.1" of "3.1.4".
+            let continues = matches!(o.after(0), Some('.' | ',')) && word_char(o.after(1));
+            o.text.contains(kind.as_str())
+                && !word_char(o.before(0))
+                && o.before(0) != Some('.')
+                && !word_char(o.after(0))
+                && !continues
+        })
+        .map(|o| o.span())
 }
 
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
@@ -114,21 +111,12 @@ fn record_holds(r: &records::Record, phrase: &str) -> bool {
 /// Whether every occurrence of `phrase` in the evidence's text is negated ("Untaken leave is
 /// not paid out"): then a claim negating it agrees. False when it does not occur literally.
 fn stated_negated(ev: &Evidence, phrase: &str) -> bool {
-    let mut any = false;
-    for doc in &ev.lower {
-        for (p, _) in doc.match_indices(phrase) {
-            let e = p + phrase.len();
-            let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-            if word(doc[..p].chars().next_back()) || word(doc[e..].chars().next()) {
-                continue;
-            }
-            if !negated_before(doc, p) {
-                return false;
-            }
-            any = true;
-        }
-    }
-    any
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut whole = ev
+        .occurrences(phrase)
+        .filter(|o| !word(o.before(0)) && !word(o.after(0)))
+        .peekable();
+    whole.peek().is_some() && whole.all(|o| negated_before(o.text, o.start))
 }
 
 /// For a status claimed of no named record: whether the *main* records hold the value `key` —
@@ -141,17 +129,6 @@ fn main_records_hold(
     key: &str,
 ) -> Option<bool> {
     let family = family?;
-    let depth = |mut r: usize| {
-        let mut d = 0;
-        while let Some(p) = records[r].parent {
-            r = p;
-            d += 1;
-            if d > 64 {
-                break;
-            }
-        }
-        d
-    };
     let mut main: Option<(usize, bool, bool)> = None; // (depth, holds key, holds another)
     for (i, r) in records.iter().enumerate() {
         let mut this = false;
@@ -168,7 +145,7 @@ fn main_records_hold(
         if !(this || other) {
             continue;
         }
-        let d = depth(i);
+        let d = records::depth(records, i);
         main = match main {
             Some((md, ..)) if d > md => main,
             Some((md, t, o)) if d == md => Some((d, t || this, o || other)),

@@ -226,29 +226,63 @@ impl Evidence {
     }
 }
 
+/// One occurrence of a needle in an evidence document ([`Evidence::occurrences`]).
+pub(super) struct Occurrence<'a> {
+    pub(super) doc: usize,
+    pub(super) start: usize,
+    pub(super) end: usize,
+    /// The document (lower-cased) it was found in.
+    pub(super) text: &'a str,
+}
+
+impl Occurrence<'_> {
+    /// The `n`-th character before the occurrence (0 = the one right before it).
+    pub(super) fn before(&self, n: usize) -> Option<char> {
+        self.text[..self.start].chars().rev().nth(n)
+    }
+
+    /// The `n`-th character after the occurrence (0 = the one right after it).
+    pub(super) fn after(&self, n: usize) -> Option<char> {
+        self.text[self.end..].chars().nth(n)
+    }
+
+    pub(super) fn span(&self) -> (usize, usize, usize) {
+        (self.doc, self.start, self.end)
+    }
+}
+
 impl Evidence {
+    /// Every occurrence of `needle` (lower-case) in the evidence documents, in document order;
+    /// callers apply their own boundary rule with [`Occurrence::before`] / [`Occurrence::after`].
+    pub(super) fn occurrences<'a>(
+        &'a self,
+        needle: &'a str,
+    ) -> impl Iterator<Item = Occurrence<'a>> + 'a {
+        self.lower.iter().enumerate().flat_map(move |(doc, text)| {
+            text.match_indices(needle)
+                .map(move |(start, _)| Occurrence {
+                    doc,
+                    start,
+                    end: start + needle.len(),
+                    text,
+                })
+        })
+    }
+
     /// The first run of exactly these digits in the evidence (not part of a longer number):
     /// a long plain number in a claim may be a fragment of an identifier (`credit_card_7455506`).
     pub(super) fn find_digits(&self, digits: &str) -> Option<(usize, usize, usize)> {
-        for (i, l) in self.lower.iter().enumerate() {
-            for (p, _) in l.match_indices(digits) {
-                let e = p + digits.len();
-                let before = l[..p].chars().next_back();
-                let after = l[e..].chars().next();
-                let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-                // A decimal point or a thousands comma joins digit runs into one number.
-                let joined =
-                    |c: Option<char>, d: Option<char>| matches!(c, Some('.' | ',')) && glued(d);
-                if !glued(before)
-                    && !glued(after)
-                    && !joined(before, l[..p].chars().rev().nth(1))
-                    && !joined(after, l[e..].chars().nth(1))
-                {
-                    return Some((i, p, e));
-                }
-            }
-        }
-        None
+        let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+        // A decimal point or a thousands comma joins digit runs into one number.
+        let joined = |c: Option<char>, d: Option<char>| matches!(c, Some('.' | ',')) && glued(d);
+        self.occurrences(digits)
+            .find(|o| {
+                !glued(o.before(0))
+                    && !glued(o.after(0))
+                    && !joined(o.before(0), o.before(1))
+                    && !joined(o.after(0), o.after(1))
+            })
+            .map(|o| o.span())
     }
 }
 

@@ -84,6 +84,19 @@ fn is_date_or_time(s: &str) -> bool {
         || (b.len() <= 8 && digits(0..2) && b.get(2) == Some(&b':') && digits(3..5))
 }
 
+/// The `MM-DD` of a string that starts with an ISO date (`2026-04-14`, `2026-04-14T09:00Z`).
+fn iso_month_day(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|x| x.iter().all(u8::is_ascii_digit));
+    (digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10))
+    .then(|| &s[5..10])
+}
+
 /// Index the records of one parsed JSON document into `out`.
 pub fn index(doc: &J, out: &mut Vec<Record>) {
     let mut acc = Acc::default();
@@ -197,6 +210,19 @@ pub enum Binding {
     Unknown,
 }
 
+/// How deep a record is nested: 0 for a document, 1 for its elements, … (at most 64).
+pub fn depth(records: &[Record], mut r: usize) -> usize {
+    let mut d = 0;
+    while let Some(p) = records[r].parent {
+        r = p;
+        d += 1;
+        if d > 64 {
+            break;
+        }
+    }
+    d
+}
+
 fn related(records: &[Record], a: usize, b: usize) -> bool {
     let up = |mut x: usize, target: usize| {
         for _ in 0..64 {
@@ -260,8 +286,7 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
                 .flatten()
                 .filter(|w| w.chars().count() >= 3);
             // An ISO date is also known by its month and day ("April 14" for "2026-04-14").
-            let month_day = (is_date_or_time(k) && k.len() >= 10 && k.as_bytes()[4] == b'-')
-                .then(|| format!("{}{}", MONTH_DAY, &k[5..10]));
+            let month_day = iso_month_day(k).map(|md| format!("{MONTH_DAY}{md}"));
             for key in std::iter::once(k.as_str())
                 .chain(parts)
                 .chain(month_day.as_deref())
@@ -504,6 +529,23 @@ mod tests {
         index(&j, &mut recs);
         let a = anchored(&recs, &[key_of("A-1")]);
         assert_eq!(recs[a.anchored[0]].numbers, vec![1.0, 28.0]);
+    }
+
+    #[test]
+    fn a_date_is_known_by_its_month_and_day() {
+        assert_eq!(iso_month_day("2026-04-14"), Some("04-14"));
+        assert_eq!(iso_month_day("2026-04-14T09:00:00Z"), Some("04-14"));
+        // Not a full date: no key, and no slice through a multi-byte character.
+        assert_eq!(iso_month_day("2026-04-€"), None);
+        assert_eq!(iso_month_day("2026-04"), None);
+        assert_eq!(iso_month_day("2026"), None);
+        let j: J = serde_json::from_str(r#"[{"s":"2026-04-14"},{"s":"2026-04-€ note"}]"#).unwrap();
+        let mut recs = Vec::new();
+        index(&j, &mut recs);
+        assert_eq!(
+            key_index(&recs).get(&month_day_key(4, 14)).map(Vec::len),
+            Some(1)
+        );
     }
 
     #[test]

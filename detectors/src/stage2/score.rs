@@ -147,14 +147,21 @@ impl Scorer for DeterministicScorer {
                 records::named(keys_index, &keys)
             };
             let names = names_in(cs, ce);
-            let clause_names = |pos: usize| {
-                let (from, to) = clause_bounds(answer, cs, ce, pos);
-                let local = names_in(from, to);
-                if local.named.is_empty() {
+            // Each clause's names, computed once for all the items in it.
+            let mut clauses: Vec<((usize, usize), records::Named)> = Vec::new();
+            let mut clause_names = |pos: usize| {
+                let bounds = clause_bounds(answer, cs, ce, pos);
+                if let Some((_, n)) = clauses.iter().find(|c| c.0 == bounds) {
+                    return n.clone();
+                }
+                let local = names_in(bounds.0, bounds.1);
+                let n = if local.named.is_empty() {
                     names.clone()
                 } else {
                     local
-                }
+                };
+                clauses.push((bounds, n.clone()));
+                n
             };
             // Score.
             let mut score: f64 = 1.0;

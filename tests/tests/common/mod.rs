@@ -34,6 +34,23 @@ pub fn dev_data_dir() -> PathBuf {
     workspace_root().join("../shared/data/agent-runs-dev")
 }
 
+/// The `runs-*.jsonl` files of the dev data, in name order.
+#[allow(dead_code)] // not every test binary reads the files
+pub fn dev_run_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dev_data_dir())
+        .expect("dev data dir")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("runs-") && n.ends_with(".jsonl"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 /// Path of the prebuilt `groundcheck` binary; panics with instructions when it is missing.
 pub fn groundcheck_bin() -> PathBuf {
     let path = match std::env::var_os("GROUNDCHECK_BIN") {
