@@ -752,6 +752,17 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_before_a_number_names_no_field() {
+        // "ordered" after "you" is a verb: the `orders` count does not measure the height.
+        let ev = r##"{"orders":["#W1","#W2"],"items":[{"name":"Bookshelf","options":{"height":"5 ft"}}]}"##;
+        assert!(
+            score(ev, "The bookshelf you ordered is currently 5 feet tall.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        );
+    }
+
+    #[test]
     fn bare_years_match_dates() {
         // "September 2006" is a month and a year (not September 20); "5 January 2003" a full date.
         assert!(score(

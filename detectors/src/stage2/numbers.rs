@@ -180,15 +180,29 @@ pub(super) fn noun_before(answer: &str, pos: usize) -> Option<String> {
         "sits",
         "reads",
     ];
-    let noun = clause
+    let back: Vec<String> = clause
         .split_whitespace()
         .rev()
-        .take(4)
+        .take(5)
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .to_lowercase()
         })
-        .find(|w| !LINKING.contains(&w.as_str()))?;
+        .collect();
+    let at = back
+        .iter()
+        .take(4)
+        .position(|w| !LINKING.contains(&w.as_str()))?;
+    // After a subject pronoun the word is a verb ("the bookshelf you ordered is 5 feet"),
+    // not what the number measures.
+    const SUBJECTS: &[&str] = &["i", "you", "we", "they", "he", "she", "it"];
+    if back
+        .get(at + 1)
+        .is_some_and(|w| SUBJECTS.contains(&w.as_str()))
+    {
+        return None;
+    }
+    let noun = back[at].clone();
     (noun.len() >= 4
         && noun.chars().all(|c| c.is_ascii_alphabetic())
         && !STOPWORDS.contains(&noun.as_str())
