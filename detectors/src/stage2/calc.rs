@@ -153,6 +153,30 @@ pub fn duration_matches(value: f64, unit: &str, days: &[i64]) -> bool {
     })
 }
 
+/// Day counts a person states for the period from day `a` to day `b` (day numbers, `a <= b`):
+/// the days between them, the days counted inclusively, the working days (Monday to Friday,
+/// inclusive), and the working days less each list of `holidays` (days that fall on a weekday
+/// inside the period: "9 leave days, because Diwali (Mon, Nov 9) is a public holiday and
+/// weekends don't count").
+pub fn day_counts(a: i64, b: i64, holidays: &[&[i64]]) -> Vec<f64> {
+    let weekday = |d: i64| !matches!((d + 4).rem_euclid(7), 0 | 6);
+    let working = (a..=b).filter(|&d| weekday(d)).count() as f64;
+    let mut out = vec![(b - a) as f64, (b - a + 1) as f64, working];
+    for list in holidays {
+        let mut off: Vec<i64> = list
+            .iter()
+            .copied()
+            .filter(|&d| d >= a && d <= b && weekday(d))
+            .collect();
+        off.sort_unstable();
+        off.dedup();
+        if !off.is_empty() {
+            out.push(working - off.len() as f64);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +252,17 @@ mod tests {
         assert!(!additive.any_between(107.0, 109.0, near(108.0))); // a product
         let sums = DerivedIndex::subset_sums(&[vec![235.13, 346.97, 511.24]]);
         assert!(sums.any_between(1093.0, 1094.0, near(1093.34)));
+    }
+
+    #[test]
+    fn working_days_of_a_period() {
+        let day = |m, d| days_from_civil(2026, m, d);
+        // Mon Nov 2 to Fri Nov 13 2026: 12 days inclusive, 10 working days, 9 without Nov 9.
+        let c = day_counts(day(11, 2), day(11, 13), &[&[day(11, 9), day(11, 14)]]);
+        assert_eq!(c, vec![11.0, 12.0, 10.0, 9.0]);
+        // A holiday on a Saturday takes no working day.
+        let c = day_counts(day(11, 2), day(11, 13), &[&[day(11, 7)]]);
+        assert_eq!(c, vec![11.0, 12.0, 10.0]);
     }
 
     #[test]

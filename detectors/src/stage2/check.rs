@@ -7,7 +7,7 @@ use super::evidence::Evidence;
 use super::items::{
     civil_from_days, month_index, re, relative_day_offset, time_minutes, Item, ItemKind,
 };
-use super::numbers::{conversions, derived_value, matches_value, AnswerNumber, ClaimNumber};
+use super::numbers::{conversions, derived_value, matches_value, AnswerFacts, ClaimNumber};
 use super::records;
 use super::score::DeterministicScorer;
 use super::states::{
@@ -87,6 +87,35 @@ const COUNT_WORDS: &[&str] = &[
 /// comments" names `comments` and `comment_count`, "Humidity is at 40%" names `humidity_pct`;
 /// "the doc lists 3 items" does not name `action_items` (nothing in the claim says "action"),
 /// so that field's value cannot contradict it.
+/// Whether the text before a number introduces the last digits of an identifier.
+fn last_digits_frame(before: &str) -> bool {
+    let b = before
+        .trim_end()
+        .trim_end_matches([':', '*', '`'])
+        .trim_end()
+        .to_ascii_lowercase();
+    [
+        "ending in",
+        "ending with",
+        "ending",
+        "ends in",
+        "ends with",
+        "last four digits",
+        "last 4 digits",
+        "last four",
+        "last 4",
+        "last digits",
+    ]
+    .iter()
+    .any(|w| {
+        b.ends_with(w)
+            && b[..b.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_none_or(|ch| !ch.is_alphanumeric())
+    })
+}
+
 fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
     let noun = normalize_terms(noun);
     let words = normalize_terms(key);
@@ -162,7 +191,7 @@ impl DeterministicScorer {
         answer: &str,
         item: &Item,
         claim_num: Option<&ClaimNumber>,
-        answer_numbers: &[AnswerNumber],
+        facts: &AnswerFacts,
         names: &records::Named,
     ) -> Outcome {
         let anchored = &names.anchored;
@@ -242,6 +271,18 @@ impl DeterministicScorer {
             }
             ItemKind::Number => {
                 let Some(c) = claim_num else { return no };
+                // The last digits of a card, account or phone number ("ending in 3692", "last
+                // four digits 3692") are part of an identifier, not a quantity: the evidence
+                // must end a number with them; no arithmetic can make them.
+                if last_digits_frame(&answer[..item.start])
+                    && (2..=6).contains(&item.text.len())
+                    && item.text.chars().all(|ch| ch.is_ascii_digit())
+                {
+                    return match ev.find_digit_suffix(&item.text) {
+                        Some(cite) => Outcome::supported(Some(cite)),
+                        None => Outcome::contradicted(),
+                    };
+                }
                 // A value that belongs to another record than the one the claim names is
                 // contradicted (see [`records`]); the other checks below only support.
                 let direct = |n: f64| matches_value(c, n) || conversions(c, n);
@@ -271,7 +312,7 @@ impl DeterministicScorer {
                             // of two others: only precise values may be computed here.
                             let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
                             let ok = vals.iter().any(|v| matches_value(c, *v))
-                                || (precise && derived_value(ev, item, c, answer_numbers));
+                                || (precise && derived_value(ev, item, c, facts));
                             return Outcome {
                                 supported: ok,
                                 contradicted: !ok,
@@ -326,7 +367,7 @@ impl DeterministicScorer {
                         }
                     }
                 }
-                if derived_value(ev, item, c, answer_numbers) {
+                if derived_value(ev, item, c, facts) {
                     return Outcome::supported(None);
                 }
                 Outcome {
@@ -609,6 +650,71 @@ mod tests {
         assert!(score(ev, "There are 4 action items.")
             .iter()
             .any(|c| c.status != ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn the_last_digits_of_an_identifier_are_no_quantity() {
+        let ev = r#"{"cards":[{"card_id":"crd_88","last4":"3692","limit":3000,"balance":632}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("Your card ending 3692 has expired."));
+        assert!(ok("The card ending in 3692 is blocked."));
+        // 3632 = 3000 + 632, yet the last digits of a card are copied, never computed.
+        assert!(!ok("Your card ending 3632 has expired."));
+        assert!(!ok("It is the Visa ending with 3632."));
+    }
+
+    #[test]
+    fn numbers_computed_from_the_answers_own_numbers_and_periods() {
+        let ev = r#"{"employee":"E-77","annual_leave_available":18,"request":{"from":"2026-11-02","to":"2026-11-13"},"holidays":[{"name":"Diwali","date":"2026-11-09"}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("November 2 to November 13 would use 9 leave days, because Diwali (Mon, Nov 9) is a public holiday and weekends don't count."));
+        assert!(ok(
+            "You have 18 days available and the trip takes 9 days, so you'd have 9 left."
+        ));
+        assert!(ok("**Nov 2 – 13**: 9 working days off."));
+        assert!(!ok("November 2 to November 13 would use 7 leave days, because Diwali (Mon, Nov 9) is a public holiday."));
+        assert!(!ok(
+            "You have 18 days available and the trip takes 9 days, so you'd have 11 left."
+        ));
+    }
+
+    #[test]
+    fn superlatives_and_side_by_side_comparisons_against_the_values() {
+        let ev = r#"{"transactions":[{"merchant":"Cava","amount":64.59},{"merchant":"Tatte","amount":14.37},{"merchant":"Shell","amount":120.0}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // Ranked among the values the answer mentions (an answer about some of the rows).
+        assert!(ok("The largest was $64.59 at Cava. Tatte was $14.37."));
+        assert!(ok("The largest was $120.00 at Shell."));
+        assert!(!ok(
+            "The largest was $14.37 at Tatte. The $64.59 charge at Cava is pending."
+        ));
+        assert!(ok(
+            "The smallest was $14.37 at Tatte. The $64.59 charge at Cava is pending."
+        ));
+        let q = r#"{"current":{"open":5600000},"previous":{"open":9600000}}"#;
+        let ok = |a: &str| {
+            score(q, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(
+            "This quarter has less open pipeline ($5.6 million vs $9.6 million)."
+        ));
+        assert!(!ok(
+            "This quarter has more open pipeline ($5.6 million vs $9.6 million)."
+        ));
     }
 
     #[test]

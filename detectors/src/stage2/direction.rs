@@ -108,6 +108,45 @@ pub(super) fn direction_conflict(
         }
         return None;
     }
+    // Comparative with the two values set side by side after it: "Q1 has more open pipeline
+    // ($5.6 million vs $9.6 million)" — the first value is the subject's.
+    for &(w, first_larger) in COMPARATIVES {
+        let Some(p) = word_at(w) else { continue };
+        let after: Vec<&(&Item, &ClaimNumber)> = nums
+            .iter()
+            .filter(|(i, _)| i.start >= cs + p + w.len())
+            .take(2)
+            .collect();
+        let [x, y] = after[..] else { continue };
+        let Some(between) = lower.get(x.0.end - cs..y.0.start.max(x.0.end) - cs) else {
+            break;
+        };
+        let between = between.trim();
+        let side_by_side = [
+            "vs",
+            "vs.",
+            "versus",
+            "compared with",
+            "compared to",
+            "against",
+        ]
+        .iter()
+        .any(|j| between == *j);
+        if side_by_side && x.1.unit == y.1.unit && x.1.currency == y.1.currency {
+            let (a, b) = (
+                signed_value(answer, x.0, x.1),
+                signed_value(answer, y.0, y.1),
+            );
+            if a != b && (a > b) != first_larger {
+                return Some((
+                    cs + p,
+                    cs + p + w.len(),
+                    "comparison contradicts the values stated with it",
+                ));
+            }
+        }
+        break;
+    }
     // Ranking "the most/least …, followed by …": values must be ordered accordingly.
     if let Some(fb) = word_at("followed by") {
         for &(w, descending) in SUPERLATIVES {
@@ -196,6 +235,81 @@ pub(super) fn direction_conflict(
             cs + verb.start(),
             cs + verb.end(),
             "direction of change contradicts the values stated",
+        ));
+    }
+    None
+}
+
+/// Superlatives that rank a value stated right after them ("the largest was $14.37").
+const RANKING: &[(&str, bool)] = &[
+    ("largest", true),
+    ("biggest", true),
+    ("highest", true),
+    ("most expensive", true),
+    ("smallest", false),
+    ("lowest", false),
+    ("cheapest", false),
+    ("least expensive", false),
+];
+
+/// A superlative stated with its value that the evidence contradicts: "The largest was $14.37
+/// at Cava" when `$14.37` is a value of a field (across an array of records) of which the
+/// answer also names a larger one ($64.59). The value is ranked among the values of that field
+/// the answer mentions — an answer about some records (the eating-out charges among all
+/// transactions) ranks those — unless it is the extreme of the whole field. A value found in no
+/// field, or ranked among no other mentioned value, is left to the other checks.
+pub(super) fn superlative_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    all: &[(Item, Option<ClaimNumber>)],
+    fields: &[Vec<f64>],
+    mentioned: &[f64],
+) -> Option<(usize, usize, &'static str)> {
+    let lower = answer[cs..ce].to_ascii_lowercase();
+    for &(w, largest) in RANKING {
+        let Some(p) = lower.find(w) else { continue };
+        let b = lower.as_bytes();
+        let end = p + w.len();
+        if p > 0 && b[p - 1].is_ascii_alphanumeric()
+            || end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'-')
+        {
+            continue;
+        }
+        // The first number after the word, in the same clause, a few words on.
+        let (item, n) = all
+            .iter()
+            .filter_map(|(i, n)| n.as_ref().map(|n| (i, n)))
+            .filter(|(i, _)| i.start >= cs + end)
+            .min_by_key(|(i, _)| i.start)?;
+        let gap = &lower[end..item.start - cs];
+        if gap.contains([',', ';', '(', '.', '\n']) || gap.split_whitespace().count() > 5 {
+            return None;
+        }
+        let v = signed_value(answer, item, n);
+        let tol = 0.5 * 10f64.powi(-n.decimals) * n.magnitude + 1e-9 * v.abs();
+        let near = |x: f64, y: f64, t: f64| (x - y).abs() <= t;
+        let mut ranked_wrong = false;
+        for f in fields.iter().filter(|f| f.iter().any(|x| near(*x, v, tol))) {
+            let beyond = |x: f64| if largest { x > v + tol } else { x < v - tol };
+            if !f.iter().any(|&x| beyond(x)) {
+                return None; // the extreme of the whole field
+            }
+            let outranked = f.iter().any(|&x| {
+                beyond(x)
+                    && mentioned
+                        .iter()
+                        .any(|&m| near(m, x, 1e-6 * x.abs().max(1.0)))
+            });
+            if !outranked {
+                return None;
+            }
+            ranked_wrong = true;
+        }
+        return ranked_wrong.then_some((
+            cs + p,
+            cs + end,
+            "superlative contradicts the values of the field it ranks",
         ));
     }
     None

@@ -37,6 +37,9 @@ pub(super) struct Evidence {
     /// Values of one numeric field across a JSON array, for fields of at most
     /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
     pub(super) columns: Vec<Vec<f64>>,
+    /// Values of every numeric field across a JSON array or map of records (at most
+    /// [`MAX_FIELDS`] fields): where a value ranks among its siblings ("the largest was …").
+    pub(super) fields: Vec<Vec<f64>>,
     /// The families of mutually exclusive status values: built-in and declared by the tools.
     pub(super) families: Vec<super::states::Family>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
@@ -79,6 +82,7 @@ impl Evidence {
             families: super::states::families(run),
             keyed: Vec::new(),
             columns: Vec::new(),
+            fields: Vec::new(),
             records: Vec::new(),
             max_derived,
             record_keys: OnceLock::new(),
@@ -180,7 +184,7 @@ impl Evidence {
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
-                array_aggregates(j, &mut derived, &mut ev.columns);
+                array_aggregates(j, &mut derived, &mut ev.columns, &mut ev.fields);
                 records::index(j, &mut ev.records);
                 for n in derived {
                     ev.numbers.push((n, i, 0, 0, false));
@@ -284,6 +288,18 @@ impl Evidence {
             })
             .map(|o| o.span())
     }
+
+    /// The first run of digits in the evidence that ends with these digits: the last digits of
+    /// a card, account or phone number ("ending in 3692" for `"card_number": "4111…3692"` or
+    /// `"last4": "3692"`).
+    pub(super) fn find_digit_suffix(&self, digits: &str) -> Option<(usize, usize, usize)> {
+        let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+        self.occurrences(digits)
+            .find(|o| {
+                !glued(o.after(0)) && !(matches!(o.after(0), Some('.' | ',')) && glued(o.after(1)))
+            })
+            .map(|o| o.span())
+    }
 }
 
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
@@ -321,8 +337,16 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
     }
 }
 
+/// Numeric fields kept per run for ranking ([`Evidence::fields`]).
+pub const MAX_FIELDS: usize = 64;
+
 /// Array lengths, and per numeric field of an array of objects its sum and mean.
-fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec<Vec<f64>>) {
+fn array_aggregates(
+    v: &serde_json::Value,
+    out: &mut Vec<f64>,
+    columns: &mut Vec<Vec<f64>>,
+    fields: &mut Vec<Vec<f64>>,
+) {
     use serde_json::Value as J;
     match v {
         J::Array(a) => {
@@ -363,10 +387,14 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
                 out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
                 out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
                 if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
-                    columns.push(vals);
+                    columns.push(vals.clone());
+                }
+                if fields.len() < MAX_FIELDS {
+                    fields.push(vals);
                 }
             }
-            a.iter().for_each(|x| array_aggregates(x, out, columns));
+            a.iter()
+                .for_each(|x| array_aggregates(x, out, columns, fields));
         }
         J::Object(o) => {
             // A map of records ({"W123": {...}, "W456": {...}}) is a collection too.
@@ -386,11 +414,15 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, columns: &mut Vec
                 for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
                     out.push(vals.iter().sum());
                     if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
-                        columns.push(vals);
+                        columns.push(vals.clone());
+                    }
+                    if fields.len() < MAX_FIELDS {
+                        fields.push(vals);
                     }
                 }
             }
-            o.values().for_each(|x| array_aggregates(x, out, columns))
+            o.values()
+                .for_each(|x| array_aggregates(x, out, columns, fields))
         }
         _ => {}
     }

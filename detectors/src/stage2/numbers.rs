@@ -5,7 +5,7 @@
 use super::calc;
 use super::coverage::{COVERAGE_STOP, STOPWORDS};
 use super::evidence::Evidence;
-use super::items::{captured_magnitude, captured_value, re, Item};
+use super::items::{captured_magnitude, captured_value, civil_from_days, month_index, re, Item};
 
 /// Decimal places of a numeric literal.
 pub(super) fn decimals(frac: Option<&str>) -> i32 {
@@ -65,14 +65,49 @@ pub(super) struct AnswerNumber {
     value: f64,
     /// Currency and unit: only numbers of the same kind add up.
     kind: String,
+    /// The day or year of a date ("Nov 9", "2 March"), not a quantity.
+    date_part: bool,
+    /// Currency symbol, and unit lower-cased (`kind` is the two together).
+    currency: String,
+    unit: String,
+}
+
+impl AnswerNumber {
+    /// Value times magnitude.
+    pub(super) fn value(&self) -> f64 {
+        self.value
+    }
 }
 
 fn number_kind(c: &ClaimNumber) -> String {
     format!("{}{}", c.currency, c.unit.to_lowercase())
 }
 
+/// What the answer itself states that its numbers may be computed from: its numbers, and the
+/// day counts of the periods it names ([`calc::day_counts`]).
+pub(super) struct AnswerFacts {
+    pub(super) numbers: Vec<AnswerNumber>,
+    /// Day counts of "November 2 to November 13", "Dec 21 – 31", "2026-03-01 to 2026-03-05".
+    pub(super) day_counts: Vec<f64>,
+}
+
+/// Numbers of the answer taken into differences (pairs of them).
+const MAX_ANSWER_OPERANDS: usize = 16;
+
+/// Periods taken from one answer.
+const MAX_PERIODS: usize = 8;
+
+impl AnswerFacts {
+    pub(super) fn new(answer: &str, ev: &Evidence) -> Self {
+        AnswerFacts {
+            numbers: answer_numbers(answer),
+            day_counts: day_counts(answer, ev),
+        }
+    }
+}
+
 /// Every number of the answer with its kind (the same reading as the claims' numbers).
-pub(super) fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
+fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
     re().number
         .captures_iter(answer)
         .take(64)
@@ -80,15 +115,151 @@ pub(super) fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             let num = c.name("num")?;
             let value = captured_value(&c)? * captured_magnitude(&c);
             let start = c.name("cur").map_or(num.start(), |x| x.start());
-            let kind = format!(
-                "{}{}",
-                c.name("cur").map_or("", |x| x.as_str()),
-                c.name("unit")
-                    .map_or(String::new(), |u| u.as_str().to_lowercase())
-            );
-            Some(AnswerNumber { start, value, kind })
+            let currency = c.name("cur").map_or("", |x| x.as_str()).to_owned();
+            let unit = c
+                .name("unit")
+                .map_or(String::new(), |u| u.as_str().to_lowercase());
+            let kind = format!("{currency}{unit}");
+            let after = &answer[num.end()..];
+            let before = answer[..start].trim_end();
+            let date_part =
+                month_index(before.rsplit(' ').next().unwrap_or("")).is_some_and(|_| {
+                    before.ends_with(|ch: char| ch.is_ascii_alphabetic() || ch == '.')
+                }) || after
+                    .trim_start()
+                    .split(|ch: char| !ch.is_ascii_alphabetic())
+                    .next()
+                    .is_some_and(|w| w.len() >= 3 && month_index(w).is_some())
+                    || before.ends_with(['-', '/', '–']);
+            Some(AnswerNumber {
+                start,
+                value,
+                kind,
+                date_part,
+                currency,
+                unit,
+            })
         })
         .collect()
+}
+
+/// Day counts of the periods the answer names: two dates joined by "to", "through", "until",
+/// a dash, or a month's day range ("Dec 21–31"). A date without a year takes the year of the
+/// same day in the evidence, else the evidence's first year, else the run's.
+fn day_counts(answer: &str, ev: &Evidence) -> Vec<f64> {
+    let r = re();
+    let default_year = ev
+        .dates
+        .iter()
+        .find_map(|d| d.2)
+        .or_else(|| ev.run_day.map(|d| civil_from_days(d).0));
+    let Some(default_year) = default_year else {
+        return Vec::new();
+    };
+    let year_of = |m: u32, d: u32, y: Option<i32>| {
+        y.or_else(|| {
+            ev.dates
+                .iter()
+                .find(|x| x.0 == m && x.1 == d)
+                .and_then(|x| x.2)
+        })
+        .unwrap_or(default_year)
+    };
+    // (start, end, day number) of each date of the answer.
+    let mut dates: Vec<(usize, usize, i64)> = Vec::new();
+    for c in r.date_text.captures_iter(answer).take(32) {
+        let whole = c.get(0).expect("match");
+        let mon = c
+            .name("mon")
+            .or(c.name("mon2"))
+            .and_then(|x| month_index(x.as_str()));
+        let day = c
+            .name("day")
+            .or(c.name("day2"))
+            .and_then(|x| x.as_str().parse::<u32>().ok());
+        let year = c
+            .name("year")
+            .or(c.name("year2"))
+            .and_then(|x| x.as_str().parse().ok());
+        let (Some(m), Some(d)) = (mon, day) else {
+            continue;
+        };
+        if !(1..=31).contains(&d) {
+            continue;
+        }
+        let y = year_of(m, d, year);
+        dates.push((whole.start(), whole.end(), calc::days_from_civil(y, m, d)));
+        // "Dec 21–31": the end of the range is a day of the same month.
+        let rest = &answer[whole.end()..];
+        let t = rest.trim_start_matches([' ', '–', '-', '—']);
+        let dashed =
+            rest.len() - t.len() > 0 && rest[..rest.len() - t.len()].contains(['–', '-', '—']);
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        if dashed && !digits.is_empty() && digits.len() <= 2 {
+            let after = t[digits.len()..].trim_start();
+            let month_follows = after
+                .split(|ch: char| !ch.is_ascii_alphabetic())
+                .next()
+                .is_some_and(|w| w.len() >= 3 && month_index(w).is_some());
+            if let (Ok(d2), false) = (digits.parse::<u32>(), month_follows) {
+                if (1..=31).contains(&d2) && d2 > d {
+                    let s2 = whole.end() + (rest.len() - t.len());
+                    dates.push((s2, s2 + digits.len(), calc::days_from_civil(y, m, d2)));
+                }
+            }
+        }
+    }
+    for c in r.iso_date.captures_iter(answer).take(32) {
+        let whole = c.get(0).expect("match");
+        let num = |n: &str| c.name(n).and_then(|x| x.as_str().parse::<i64>().ok());
+        if let (Some(y), Some(m), Some(d)) = (num("y"), num("m"), num("d")) {
+            if (1..=12).contains(&m) && (1..=31).contains(&d) {
+                dates.push((
+                    whole.start(),
+                    whole.end(),
+                    calc::days_from_civil(y as i32, m as u32, d as u32),
+                ));
+            }
+        }
+    }
+    dates.sort_by_key(|d| d.0);
+    let holidays: Vec<i64> = ev
+        .dates
+        .iter()
+        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
+        .collect();
+    let mut out = Vec::new();
+    let mut periods = 0;
+    for w in dates.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let Some(between) = answer.get(a.1..b.0) else {
+            continue;
+        };
+        let between = between.trim().trim_matches('*').trim().to_ascii_lowercase();
+        let joins = matches!(
+            between.as_str(),
+            "to" | "through" | "thru" | "until" | "till" | "-" | "–" | "—" | "and" | ""
+        );
+        if !joins || b.2 < a.2 || b.2 - a.2 > 366 || periods >= MAX_PERIODS {
+            continue;
+        }
+        periods += 1;
+        // Days off inside the period: the evidence's dates strictly inside it (its own ends are
+        // often in the evidence as the request's dates), or the other dates the answer names
+        // within it ("Thanksgiving Day (Nov 26), Day after Thanksgiving (Nov 27)").
+        let named: Vec<i64> = dates
+            .iter()
+            .filter(|d| d.0 != a.0 && d.0 != b.0 && d.2 >= a.2 && d.2 <= b.2)
+            .map(|d| d.2)
+            .collect();
+        let inner: Vec<i64> = holidays
+            .iter()
+            .copied()
+            .filter(|&d| d > a.2 && d < b.2)
+            .collect();
+        out.extend(calc::day_counts(a.2, b.2, &[&inner, &named]));
+    }
+    out
 }
 
 pub(super) fn matches_value(c: &ClaimNumber, e: f64) -> bool {
@@ -217,7 +388,7 @@ pub(super) fn derived_value(
     ev: &Evidence,
     item: &Item,
     c: &ClaimNumber,
-    answer_numbers: &[AnswerNumber],
+    facts: &AnswerFacts,
 ) -> bool {
     // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
     // field, sums of the answer's own parts, durations between dates.
@@ -253,12 +424,45 @@ pub(super) fn derived_value(
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
-    let same_kind: Vec<f64> = answer_numbers
+    let same_kind: Vec<f64> = facts
+        .numbers
         .iter()
-        .filter(|n| n.start != item.start && n.kind == number_kind(c))
+        .filter(|n| n.start != item.start && !n.date_part && n.kind == number_kind(c))
         .map(|n| n.value)
         .collect();
     if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+        return true;
+    }
+    // What is left of one stated number after another ("You have 18 days available … you'd
+    // have 9 left" after using 9): a difference of two numbers of the same kind the answer
+    // states (its operands are checked on their own).
+    // A count without its unit ("9 left") goes with the counts of one ("18 days").
+    let unit = c.unit.to_ascii_lowercase();
+    let operands: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| {
+            n.start != item.start
+                && !n.date_part
+                && n.currency == c.currency
+                && (n.unit == unit || n.unit.is_empty() || unit.is_empty())
+        })
+        .map(|n| n.value)
+        .collect();
+    let pool = &operands[..operands.len().min(MAX_ANSWER_OPERANDS)];
+    if pool.iter().enumerate().any(|(i, a)| {
+        pool[i + 1..]
+            .iter()
+            .any(|b| matches_value(c, (a - b).abs()))
+    }) {
+        return true;
+    }
+    // Days of a period the answer names: "November 2 to November 13 would use 9 leave days".
+    let whole = c.decimals == 0 && c.magnitude == 1.0 && c.value.fract() == 0.0;
+    if whole
+        && (unit.is_empty() || unit.starts_with("day"))
+        && facts.day_counts.contains(&(c.value))
+    {
         return true;
     }
     let unit = c.unit.to_ascii_lowercase();

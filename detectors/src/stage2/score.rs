@@ -7,10 +7,10 @@
 use super::bounds;
 use super::claim_type::classify;
 use super::coverage::{merge_close, uncovered_words};
-use super::direction::direction_conflict;
+use super::direction::{direction_conflict, superlative_conflict};
 use super::evidence::Evidence;
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
-use super::numbers::{answer_numbers, ClaimNumber};
+use super::numbers::{AnswerFacts, ClaimNumber};
 use super::{actions, records, Scorer, Stage2Config};
 use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
@@ -67,7 +67,8 @@ impl Scorer for DeterministicScorer {
         let mut scored_units = 0usize;
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
-        let answer_numbers = answer_numbers(answer);
+        let facts = AnswerFacts::new(answer, &ev);
+        let mentioned: Vec<f64> = facts.numbers.iter().map(|n| n.value()).collect();
         // Words of the answer looked up in the evidence as spelled (candidate names), once each.
         let spelled: std::cell::RefCell<std::collections::HashMap<String, bool>> =
             Default::default();
@@ -199,14 +200,7 @@ impl Scorer for DeterministicScorer {
                     continue;
                 }
                 let item_names = clause_names(item.start);
-                let o = self.check(
-                    &ev,
-                    answer,
-                    item,
-                    num.as_ref(),
-                    &answer_numbers,
-                    &item_names,
-                );
+                let o = self.check(&ev, answer, item, num.as_ref(), &facts, &item_names);
                 if o.supported {
                     supported_items += 1;
                     if let Some((d, s, e)) = o.citation {
@@ -288,7 +282,11 @@ impl Scorer for DeterministicScorer {
             // -2°C", "the least discussed … 39 comments, followed by … 30", "up from 893,311".
             let direction = ItemKind::Number
                 .is_in(kinds)
-                .then(|| direction_conflict(answer, cs, ce, &all))
+                .then(|| {
+                    direction_conflict(answer, cs, ce, &all).or_else(|| {
+                        superlative_conflict(answer, cs, ce, &all, &ev.fields, &mentioned)
+                    })
+                })
                 .flatten();
             if let Some((s, e, why)) = direction {
                 contradicted = true;
