@@ -2,6 +2,7 @@
 """Validate the held-out agent-run labels against the traces they describe.
 
     python3 training/heldout/check_labels.py [DIR]        (default: target/heldout)
+    python3 training/heldout/check_labels.py --dir target/heldout-b
 
 Reassembles every run from the OTLP/JSON request lines (all three dialects, split runs,
 shuffled spans) independently of the generator and checks, per run:
@@ -414,7 +415,12 @@ def check_run(label, view, problems):
 
 
 def main():
-    d = sys.argv[1] if len(sys.argv) > 1 else "target/heldout"
+    import argparse
+    ap = argparse.ArgumentParser(description="Validate held-out labels against their traces.")
+    ap.add_argument("dir", nargs="?", default=None, help="generated set directory (default target/heldout)")
+    ap.add_argument("--dir", dest="dir_opt", default=None, help="same as the positional DIR, e.g. target/heldout-b")
+    ns = ap.parse_args()
+    d = ns.dir_opt or ns.dir or "target/heldout"
     labels = [json.loads(l) for l in open(os.path.join(d, "labels.jsonl"), encoding="utf-8") if l.strip()]
     spans_by_trace = defaultdict(list)
     lines_by_trace = defaultdict(list)

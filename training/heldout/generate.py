@@ -2,6 +2,7 @@
 """Deterministic generator of the held-out agent-run evaluation set (stdlib only).
 
     python3 training/heldout/generate.py [--out target/heldout] [--seed 20260611]
+    python3 training/heldout/generate.py --set b        (second set: six more domains -> target/heldout-b)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -49,10 +50,34 @@ SCENARIO_CLASSES = [("scn_banking", "Banking"), ("scn_clinic", "Clinic"), ("scn_
                     ("scn_hr", "HrLeave"), ("scn_incidents", "Incidents"), ("scn_logistics", "Logistics"),
                     ("scn_portfolio", "Portfolio")]
 
+# Set b: six further domains, built later (after set A's rules were developed) as a development set.
+SCENARIO_CLASSES_B = [("scn_b_insurance", "Insurance"), ("scn_b_utility", "Utility"), ("scn_b_courses", "Courses"),
+                      ("scn_b_rail", "Rail"), ("scn_b_saas", "SaasBilling"), ("scn_b_property", "Property")]
+FAULTS_B = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 1 + [("enum_violation", True)] * 2
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 1 + [("extra_property", True)] * 2
+    + [("malformed_json", True)] * 1
+    + [("fabricated_id", False)] * 5 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
+
+SETS = {
+    "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
+          "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
+          "split_runs": SPLIT_RUNS, "all_development": False},
+    # 240 runs: 14 types x 8 = 112 edit instances (88 single-edit + 12 double-edit runs), 37 Stage-1 faults
+    # (15 %), 24 split runs (10 %), dialects 70/20/10 as in set a.
+    "b": {"classes": SCENARIO_CLASSES_B, "out": "target/heldout-b", "seed": 20260705, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_B,
+          "split_runs": 24, "all_development": True},
+}
+CFG = SETS["a"]
+
 
 def scenarios():
     out = []
-    for mod, cls in SCENARIO_CLASSES:
+    for mod, cls in CFG["classes"]:
         try:
             m = importlib.import_module(f"hgen.{mod}")
         except ModuleNotFoundError:
@@ -152,8 +177,8 @@ def allocate(seed, scns):
         by_scn[s.scn.name].append(s)
     feas = {scn.name: probe(scn) for scn in scns}
     # edited runs: 17 or 18 per scenario, two of them with two edits
-    scale = len(scns) / 8          # < 1 only while developing with a subset of scenarios
-    edited_runs = round(EDITED_RUNS * scale)
+    scale = len(scns) / CFG["n_scenarios"]   # < 1 only while developing with a subset of scenarios
+    edited_runs = round(CFG["edited_runs"] * scale)
     n_edit = {scn.name: edited_runs // len(scns) for scn in scns}
     for scn in r.sample(scns, edited_runs - sum(n_edit.values())):
         n_edit[scn.name] += 1
@@ -162,7 +187,7 @@ def allocate(seed, scns):
         chosen = r.sample(by_scn[scn.name], n_edit[scn.name])
         for k, s in enumerate(chosen):
             slots.append([s, 2 if k < DOUBLE_EDIT_RUNS_PER_SCENARIO else 1])
-    instances = [t for t in EDIT_TYPES for _ in range(EDITS_PER_TYPE)]
+    instances = [t for t in EDIT_TYPES for _ in range(CFG["edits_per_type"])]
     r.shuffle(instances)
     instances = instances[:round(len(instances) * scale)]
     # most constrained types first
@@ -188,9 +213,9 @@ def allocate(seed, scns):
             sl[0].edits.append(r.choice([t for t in EDIT_TYPES if feas[sl[0].scn.name][t] >= 0.3]))
     # Stage-1 faults
     kinds = {scn.name: {k for t in scn.tools for k in t.entity.values()} for scn in scns}
-    fault_ok = {(scn.name, f, rec): fault_feasible(scn, f, rec) for scn in scns for f, rec in set(FAULTS)}
+    fault_ok = {(scn.name, f, rec): fault_feasible(scn, f, rec) for scn in scns for f, rec in set(CFG["faults"])}
     fault_count = Counter()
-    fl = list(FAULTS)
+    fl = list(CFG["faults"])
     r.shuffle(fl)
     fl = fl[:round(len(fl) * scale)]
     order = sorted(fl, key=lambda f: (f[0] not in ("fabricated_url", "fabricated_path"), r.random()))
@@ -208,7 +233,7 @@ def allocate(seed, scns):
         edited = [s for s in pool if s.edits and combo_feasible(s.scn, tuple(s.edits), name, rec)]
         s = r.choice(clean if (r.random() < 0.67 and clean) or not edited else edited)
         s.fault = (name, rec)
-    for s in r.sample(specs, round(SPLIT_RUNS * scale)):
+    for s in r.sample(specs, round(CFG["split_runs"] * scale)):
         s.split = True
     for s in specs:
         s.shuffle = r.random() < 0.35
@@ -382,15 +407,25 @@ def scn_versions(scn):
 # --------------------------------------------------------------------------- main
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="target/heldout")
-    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--set", choices=sorted(SETS), default="a",
+                    help="a: the eight-domain held-out set (default); b: six further domains, all 'development'")
+    ap.add_argument("--out", default=None, help="output directory (default target/heldout, or target/heldout-b for --set b)")
+    ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
+    global CFG
+    CFG = SETS[args.set]
+    if args.out is None:
+        args.out = CFG["out"]
+    if args.seed is None:
+        args.seed = CFG["seed"]
     if args.stats:
         stats(args.out)
         return
     scns = scenarios()
     splits = heldout_split([s.name for s in scns])
+    if CFG["all_development"]:
+        splits = {n: "development" for n in splits}
     specs = allocate(args.seed, scns)
     built = []
     for spec in specs:
@@ -404,7 +439,8 @@ def main():
         if f.startswith("runs-") and f.endswith(".jsonl") or f == "labels.jsonl":
             os.remove(os.path.join(args.out, f))
     labels_out = []
-    per_file = [len(built) // N_FILES + (1 if i < len(built) % N_FILES else 0) for i in range(N_FILES)]
+    n_files = CFG["n_files"]
+    per_file = [len(built) // n_files + (1 if i < len(built) % n_files else 0) for i in range(n_files)]
     pos = 0
     for k, n in enumerate(per_file):
         chunk = built[pos:pos + n]
