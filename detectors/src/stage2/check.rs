@@ -63,11 +63,18 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
         .find(|o| {
             // "3.1" is not "3.12" or "13.1", nor the "3.1" of "3.1.4".
             let continues = matches!(o.after(0), Some('.' | ',')) && word_char(o.after(1));
-            o.text.contains(kind.as_str())
-                && !word_char(o.before(0))
+            let token = !word_char(o.before(0))
                 && o.before(0) != Some('.')
                 && !word_char(o.after(0))
-                && !continues
+                && !continues;
+            // A plain-text document numbers its parts where a part begins: "7. PETS. 7.1 No
+            // pets …" (at a line's start or after a sentence, followed by its text).
+            let opens_line = matches!(o.before(0), None | Some('\n'))
+                || o.before(0) == Some(' ') && matches!(o.before(1), None | Some('.' | ':' | '\n'));
+            let numbering = opens_line
+                && (label.contains('.') && o.after(0) == Some(' ')
+                    || o.after(0) == Some('.') && o.after(1) == Some(' '));
+            token && (o.text.contains(kind.as_str()) || numbering)
         })
         .map(|o| o.span())
 }
@@ -81,12 +88,43 @@ const COUNT_WORDS: &[&str] = &[
     "gb", "tb", "mph", "kph", "kmh",
 ];
 
-/// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
-/// field `key`: the noun is a word of the field, and every other word of the field is in the
-/// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
-/// comments" names `comments` and `comment_count`, "Humidity is at 40%" names `humidity_pct`;
-/// "the doc lists 3 items" does not name `action_items` (nothing in the claim says "action"),
-/// so that field's value cannot contradict it.
+/// The month a whole name denotes ("May", "February's"), if it is one.
+fn month_name(text: &str) -> Option<u32> {
+    let w = text
+        .trim_end_matches(['.', ',', ')'])
+        .trim_end_matches("'s")
+        .trim_end_matches("’s");
+    let full = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    full.iter()
+        .position(|m| m.eq_ignore_ascii_case(w))
+        .map(|p| p as u32 + 1)
+}
+
+/// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
+/// comma-ended word), as names do and sentence-initial words do not.
+fn capitalized_inside(answer: &str, word: &str) -> bool {
+    answer.match_indices(word).any(|(i, _)| {
+        answer[..i]
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_lowercase() || c == ',' || c.is_ascii_digit())
+    })
+}
+
 /// Whether the text before a number introduces the last digits of an identifier.
 fn last_digits_frame(before: &str) -> bool {
     let b = before
@@ -116,6 +154,12 @@ fn last_digits_frame(before: &str) -> bool {
     })
 }
 
+/// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
+/// field `key`: the noun is a word of the field, and every other word of the field is in the
+/// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
+/// comments" names `comments` and `comment_count`, "Humidity is at 40%" names `humidity_pct`;
+/// "the doc lists 3 items" does not name `action_items` (nothing in the claim says "action"),
+/// so that field's value cannot contradict it.
 fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
     let noun = normalize_terms(noun);
     let words = normalize_terms(key);
@@ -202,6 +246,15 @@ impl DeterministicScorer {
         };
         match item.kind {
             ItemKind::Identifier | ItemKind::Entity => {
+                // A month's name ("Your May bill", "February's $365.09 bill") is a date: the
+                // evidence must hold a day or a period of that month.
+                if let Some(m) = month_name(&item.text) {
+                    return if ev.dates.iter().any(|d| d.0 == m) || ev.has_month_period(m) {
+                        Outcome::supported(None)
+                    } else {
+                        no
+                    };
+                }
                 let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
                 let needle = needle.trim_start_matches('#');
                 if let Some(c) = ev.find_text(needle) {
@@ -236,8 +289,15 @@ impl DeterministicScorer {
                     // capitalized only by its position ("Current T-shirt price …"): the rest
                     // of the name decides.
                     let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
+                    let closed = before.trim_end_matches([')', '"', '”', '’', '\'']);
                     let initial = before.is_empty()
-                        || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-']);
+                        || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-'])
+                        || closed.len() < before.len() && closed.ends_with(['.', '!', '?']);
+                    // One capitalized word that opens a sentence ("Just let me know …") is a
+                    // name only if the answer also writes it capitalized inside a sentence.
+                    if initial && !needle.contains(' ') && !capitalized_inside(answer, &item.text) {
+                        return Outcome::supported(None);
+                    }
                     if initial {
                         if let Some((_, rest)) = needle.split_once(' ') {
                             let key = normalize_terms(rest);
@@ -442,11 +502,33 @@ impl DeterministicScorer {
                     let k = normalize_terms(p);
                     ev.norm_values.iter().any(|d| contains_terms(d, &k))
                 };
-                let family = ev
+                // The other values of every family this one belongs to (a tool's declared
+                // vocabulary and a built-in one may both hold "paid").
+                let in_family = |f: &super::states::Family, k: &str| {
+                    f.members.iter().any(|m| normalize_terms(m) == k)
+                };
+                let union: Vec<String> = ev
                     .families
                     .iter()
-                    .find(|f| f.members.iter().any(|m| normalize_terms(m) == key))
-                    .map(|f| f.members.as_slice());
+                    .filter(|f| in_family(f, &key))
+                    .flat_map(|f| f.members.iter().cloned())
+                    .fold(Vec::new(), |mut acc, m| {
+                        if !acc.contains(&m) {
+                            acc.push(m);
+                        }
+                        acc
+                    });
+                // Values are compared within one vocabulary: where a tool declares the value
+                // the evidence holds ("past_due") but not the claim's word ("overdue"), the
+                // claim paraphrases the domain's word and cannot be judged by it.
+                let comparable = |m: &str| {
+                    let other = normalize_terms(m);
+                    !ev.families
+                        .iter()
+                        .any(|f| f.declared && in_family(f, &other) && !in_family(f, &key))
+                };
+                let union: Vec<String> = union.into_iter().filter(|m| comparable(m)).collect();
+                let family = (!union.is_empty()).then_some(union.as_slice());
                 let stated = states(&phrase);
                 if negated_before(answer, item.start) {
                     // "hasn't shipped yet" is contradicted when the record it is about holds
@@ -498,9 +580,9 @@ impl DeterministicScorer {
                         |r| record_holds(r, &phrase),
                         |r| {
                             ev.families.iter().any(|f| {
-                                f.members
-                                    .iter()
-                                    .any(|m| normalize_terms(m) != key && record_holds(r, m))
+                                f.members.iter().any(|m| {
+                                    normalize_terms(m) != key && comparable(m) && record_holds(r, m)
+                                })
                             })
                         },
                     )
@@ -798,6 +880,66 @@ mod tests {
             "INC-20417 was acknowledged; the resolved dashboards look fine."
         ));
         assert!(ok("Low latency was reported for INC-20417."));
+    }
+
+    #[test]
+    fn a_paraphrase_of_a_declared_status_is_not_judged_by_it() {
+        use crate::span::ToolDefinition;
+        use crate::stage2::test_support::run;
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        let mut r = run(
+            r#"{"invoices":[{"id":"INV-1","status":"past_due","amount":1118.63},{"id":"INV-2","status":"paid","amount":80.0}]}"#,
+        );
+        r.tool_definitions = vec![ToolDefinition {
+            name: "list_invoices".into(),
+            description: None,
+            parameters: Some(serde_json::json!({"type": "object", "properties": {
+                "status": {"type": "string", "enum": ["draft", "open", "paid", "past_due", "void"]}}})),
+        }];
+        let scorer = DeterministicScorer::new(Stage2Config::default());
+        let ok = |a: &str| {
+            scorer
+                .score(&r, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // "overdue" is no word of the tool's vocabulary: it paraphrases `past_due`.
+        assert!(ok("INV-1 is overdue."));
+        assert!(ok("The overdue one still hasn't been paid."));
+        // The tool's own words are still compared.
+        assert!(!ok("INV-1 is paid."));
+        assert!(!ok("INV-2 is past due."));
+    }
+
+    #[test]
+    fn months_and_sentence_initial_words_are_no_names() {
+        let ev = r#"{"bills":[{"period":"2026-05","total":315.49},{"period":"2026-02","total":365.09}]}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok("Your May bill is $315.49."));
+        assert!(ok("Compared with February's $365.09 bill, it's lower."));
+        assert!(!ok("Your March bill is $315.49."));
+        assert!(ok("It is $315.49 (the May bill.) Happy to help with more."));
+        // A name the answer also writes inside a sentence is still a name.
+        assert!(!ok("Zephyr sent $315.49. The bill went to Zephyr."));
+    }
+
+    #[test]
+    fn numbered_parts_of_a_plain_text_document() {
+        let ev = "RESIDENTIAL LEASE\n2. RENT. 2.1 Monthly rent is $2,395.00. 2.2 A late fee of $75 applies.\n7. PETS. 7.1 No pets without an addendum.";
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(
+            "Rent is $2,395.00 (clause 2.1) and a late fee of $75 applies (clause 2.2)."
+        ));
+        assert!(ok("Pets need an addendum (section 7)."));
+        assert!(!ok("Pets need an addendum (clause 7.4)."));
     }
 
     #[test]

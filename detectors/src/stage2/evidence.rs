@@ -289,6 +289,18 @@ impl Evidence {
             .map(|o| o.span())
     }
 
+    /// Whether the evidence names a period of month `m` as `YYYY-MM` (a billing period
+    /// `"2026-05"`, a date `"2026-05-31"`).
+    pub(super) fn has_month_period(&self, m: u32) -> bool {
+        let mm = format!("-{m:02}");
+        let found = self.occurrences(&mm).any(|o| {
+            (0..4).all(|i| o.before(i).is_some_and(|c| c.is_ascii_digit()))
+                && !o.before(4).is_some_and(|c| c.is_ascii_alphanumeric())
+                && !o.after(0).is_some_and(|c| c.is_ascii_digit())
+        });
+        found
+    }
+
     /// The first run of digits in the evidence that ends with these digits: the last digits of
     /// a card, account or phone number ("ending in 3692" for `"card_number": "4111…3692"` or
     /// `"last4": "3692"`).
