@@ -108,8 +108,10 @@ fn month_name(text: &str) -> Option<u32> {
         "november",
         "december",
     ];
+    let w = w.to_ascii_lowercase();
+    // The full name, or its first three letters ("Dec 2025"; "Sept" too).
     full.iter()
-        .position(|m| m.eq_ignore_ascii_case(w))
+        .position(|m| *m == w || m.starts_with(w.as_str()) && (w.len() == 3 || w == "sept"))
         .map(|p| p as u32 + 1)
 }
 
@@ -291,7 +293,8 @@ impl DeterministicScorer {
                     let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
                     let closed = before.trim_end_matches([')', '"', '”', '’', '\'']);
                     let initial = before.is_empty()
-                        || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-'])
+                        || before
+                            .ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-', '|'])
                         || closed.len() < before.len() && closed.ends_with(['.', '!', '?']);
                     // One capitalized word that opens a sentence ("Just let me know …") is a
                     // name only if the answer also writes it capitalized inside a sentence.
