@@ -607,10 +607,21 @@ impl DeterministicScorer {
                         f.iter()
                             .any(|o| states(o) && lifecycle_rank(&normalize_terms(o)) > rank)
                     });
+                // A claim that names its record is judged by that record alone: "LDG-08727 —
+                // 20 days overdue" is not contradicted by another invoice being paid.
+                let judged = |other: &str| {
+                    if anchored.is_empty() {
+                        states(other)
+                    } else {
+                        anchored
+                            .iter()
+                            .any(|&r| record_holds(&ev.records[r], other))
+                    }
+                };
                 let sibling = !later_stated
                     && family.is_some_and(|f| {
                         f.iter()
-                            .any(|other| normalize_terms(other) != key && states(other))
+                            .any(|other| normalize_terms(other) != key && judged(other))
                     });
                 Outcome {
                     supported: !sibling,
@@ -912,6 +923,17 @@ mod tests {
         // The tool's own words are still compared.
         assert!(!ok("INV-1 is paid."));
         assert!(!ok("INV-2 is past due."));
+        // Without declared vocabularies, a claim naming its record is judged by that record:
+        // another invoice being paid does not contradict "INV-1 is overdue".
+        let ev =
+            r#"{"invoices":[{"id":"INV-1","status":"past_due"},{"id":"INV-2","status":"paid"}]}"#;
+        let plain = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(plain("INV-1 is overdue."));
+        assert!(!plain("INV-2 is overdue."));
     }
 
     #[test]
