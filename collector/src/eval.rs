@@ -435,14 +435,18 @@ pub fn eval_agent_runs(
             "development scenarios (all but the validation ones)",
             false,
         );
-        val.print(
-            &mut out,
-            &format!(
-                "validation scenarios ({})",
-                val_names.into_iter().collect::<Vec<_>>().join(", ")
-            ),
-            false,
-        );
+        if val_names.is_empty() {
+            let _ = writeln!(out, "-- validation scenarios: none in this set");
+        } else {
+            val.print(
+                &mut out,
+                &format!(
+                    "validation scenarios ({})",
+                    val_names.iter().cloned().collect::<Vec<_>>().join(", ")
+                ),
+                false,
+            );
+        }
     }
     if stats.panicked_runs > 0 || stats.undecodable_lines > 0 {
         let _ = writeln!(
@@ -462,7 +466,7 @@ pub fn eval_agent_runs(
     );
     // The last line (all runs, no prefix) is what the reference scorer prints.
     for (name, s) in [("dev: ", &dev), ("validation: ", &val), ("", &all)] {
-        if hide && name != "dev: " {
+        if hide && name != "dev: " || val_names.is_empty() && name == "validation: " {
             continue;
         }
         let _ = writeln!(
