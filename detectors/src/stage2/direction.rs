@@ -130,8 +130,7 @@ pub(super) fn direction_conflict(
             "compared to",
             "against",
         ]
-        .iter()
-        .any(|j| between == *j);
+        .contains(&between);
         if side_by_side && x.1.unit == y.1.unit && x.1.currency == y.1.currency {
             let (a, b) = (
                 signed_value(answer, x.0, x.1),

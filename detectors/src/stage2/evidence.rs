@@ -308,7 +308,7 @@ impl Evidence {
         let glued = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
         self.occurrences(digits)
             .find(|o| {
-                !glued(o.after(0)) && !(matches!(o.after(0), Some('.' | ',')) && glued(o.after(1)))
+                !(glued(o.after(0)) || matches!(o.after(0), Some('.' | ',')) && glued(o.after(1)))
             })
             .map(|o| o.span())
     }
