@@ -1,6 +1,7 @@
 //! The check of one item against the evidence ([`DeterministicScorer::check`]) and its
 //! [`Outcome`]: supported (with a citation), contradicted, or neither.
 
+use super::calc;
 use super::coverage::{stem, STOPWORDS};
 use super::entities::PLACE_CODES;
 use super::evidence::Evidence;
@@ -125,6 +126,33 @@ fn capitalized_inside(answer: &str, word: &str) -> bool {
             .next_back()
             .is_some_and(|c| c.is_lowercase() || c == ',' || c.is_ascii_digit())
     })
+}
+
+/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks"), in days; at most
+/// four.
+fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
+    let words: Vec<&str> = sentence
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for w in words.windows(2) {
+        let Ok(n) = w[0].trim_start_matches('(').parse::<i64>() else {
+            continue;
+        };
+        let unit = w[1].to_ascii_lowercase();
+        let per = if unit.starts_with("day") {
+            1
+        } else if unit.starts_with("week") {
+            7
+        } else {
+            continue;
+        };
+        if (1..=730).contains(&n) && out.len() < 4 {
+            out.push(n * per);
+        }
+    }
+    out
 }
 
 /// Whether the text before a number introduces the last digits of an identifier.
@@ -490,6 +518,24 @@ impl DeterministicScorer {
                 }) {
                     return Outcome::supported(Some((d, s, e)));
                 }
+                // A date computed from an evidence date and a span the claim states: "written
+                // notice at least 60 days before [October 31] — so by Tuesday, September 1".
+                let sentence = sentence_around(answer, item.start, item.end);
+                let spans = stated_spans_in_days(&sentence);
+                let computed = !spans.is_empty()
+                    && ev.dates.iter().any(|x| {
+                        let Some(y) = x.2 else { return false };
+                        let base = calc::days_from_civil(y, x.0, x.1);
+                        spans.iter().any(|n| {
+                            [base - n, base + n].iter().any(|&d| {
+                                let (cy, cm, cd) = civil_from_days(d);
+                                cm == mon && cd == day && year.is_none_or(|y| y == cy)
+                            })
+                        })
+                    });
+                if computed {
+                    return Outcome::supported(None);
+                }
                 Outcome {
                     supported: false,
                     contradicted: !ev.dates.is_empty(),
@@ -780,6 +826,24 @@ mod tests {
         assert!(!ok(
             "You have 18 days available and the trip takes 9 days, so you'd have 11 left."
         ));
+    }
+
+    #[test]
+    fn dates_and_amounts_computed_from_what_the_claim_states() {
+        let ev = r#"{"lease":{"id":"L-1","end_date":"2026-10-31","notice_days":60},"subtotal":2632.00,"currency":"GBP"}"#;
+        let ok = |a: &str| {
+            score(ev, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // 60 days before 2026-10-31.
+        assert!(ok("The lease requires notice at least 60 days before the end, so by Tuesday, September 1."));
+        assert!(!ok("The lease requires notice at least 60 days before the end, so by Tuesday, September 8."));
+        // 20 % of the subtotal, and the subtotal after it.
+        assert!(ok(
+            "The 20% partner discount takes off £526.40, so you pay £2,105.60."
+        ));
+        assert!(!ok("The 20% partner discount takes off £562.40."));
     }
 
     #[test]

@@ -91,6 +91,9 @@ pub(super) struct AnswerFacts {
     pub(super) day_counts: Vec<f64>,
 }
 
+/// How far (bytes) from a number a percent applied to it may be stated.
+const PERCENT_REACH: usize = 160;
+
 /// Numbers of the answer taken into differences (pairs of them).
 const MAX_ANSWER_OPERANDS: usize = 16;
 
@@ -456,6 +459,43 @@ pub(super) fn derived_value(
             .any(|b| matches_value(c, (a - b).abs()))
     }) {
         return true;
+    }
+    // A percent of a base ("20% partner discount: −£526.40" of a £2,632.00 subtotal; a price
+    // after a discount or with a tax): a percent stated near the number, applied to an evidence
+    // value or a number of the same currency the answer states. Only precise values.
+    let precise = c.decimals > 0 || v.abs() >= 100.0;
+    let percents: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| {
+            (n.unit == "%" || n.unit.starts_with("percent"))
+                && n.start.abs_diff(item.start) <= PERCENT_REACH
+                && n.value > 0.0
+                && n.value < 100.0
+        })
+        .map(|n| n.value / 100.0)
+        .take(3)
+        .collect();
+    if precise && !percents.is_empty() {
+        let bases = vals[..vals.len().min(ev.max_derived)]
+            .iter()
+            .copied()
+            .chain(
+                facts
+                    .numbers
+                    .iter()
+                    .filter(|n| n.start != item.start && !n.date_part && n.currency == c.currency)
+                    .map(|n| n.value),
+            );
+        for x in bases {
+            if percents.iter().any(|p| {
+                [x * p, x * (1.0 - p), x * (1.0 + p)]
+                    .iter()
+                    .any(|&d| matches_value(c, d.abs()))
+            }) {
+                return true;
+            }
+        }
     }
     // Days of a period the answer names: "November 2 to November 13 would use 9 leave days".
     let whole = c.decimals == 0 && c.magnitude == 1.0 && c.value.fract() == 0.0;
