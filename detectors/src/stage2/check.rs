@@ -830,7 +830,7 @@ mod tests {
 
     #[test]
     fn dates_and_amounts_computed_from_what_the_claim_states() {
-        let ev = r#"{"lease":{"id":"L-1","end_date":"2026-10-31","notice_days":60},"subtotal":2632.00,"currency":"GBP"}"#;
+        let ev = r#"{"lease":{"id":"L-1","end_date":"2026-10-31","notice_days":60},"subtotal":2632.00,"discount_pct":20,"currency":"GBP"}"#;
         let ok = |a: &str| {
             score(ev, a)
                 .iter()
