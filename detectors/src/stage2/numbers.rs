@@ -462,7 +462,7 @@ pub(super) fn derived_value(
     }
     // A percent of a base ("20% partner discount: −£526.40" of a £2,632.00 subtotal; a price
     // after a discount or with a tax): a percent stated near the number, applied to an evidence
-    // value or a number of the same currency the answer states. Only precise values.
+    // value. Only precise values.
     let precise = c.decimals > 0 || v.abs() >= 100.0;
     let percents: Vec<f64> = facts
         .numbers
@@ -477,16 +477,9 @@ pub(super) fn derived_value(
         .take(3)
         .collect();
     if precise && !percents.is_empty() {
-        let bases = vals[..vals.len().min(ev.max_derived)]
-            .iter()
-            .copied()
-            .chain(
-                facts
-                    .numbers
-                    .iter()
-                    .filter(|n| n.start != item.start && !n.date_part && n.currency == c.currency)
-                    .map(|n| n.value),
-            );
+        // Bases from the evidence only: a base the answer states may itself be a conflated
+        // value, and a percent of it would pass that error on.
+        let bases = vals[..vals.len().min(ev.max_derived)].iter().copied();
         for x in bases {
             if percents.iter().any(|p| {
                 [x * p, x * (1.0 - p), x * (1.0 + p)]
