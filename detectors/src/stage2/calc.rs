@@ -89,7 +89,7 @@ impl DerivedIndex {
 
     /// Sums of every subset of at least two values of each field (fields of at most
     /// [`MAX_SUBSET`] values).
-    pub fn subset_sums(columns: &[Vec<f64>]) -> Self {
+    pub fn subset_sums<'a>(columns: impl IntoIterator<Item = &'a Vec<f64>>) -> Self {
         let mut out = Vec::new();
         for col in columns {
             let n = col.len().min(MAX_SUBSET);

@@ -6,7 +6,7 @@ use super::coverage::{stem, STOPWORDS};
 use super::entities::PLACE_CODES;
 use super::evidence::Evidence;
 use super::items::{
-    civil_from_days, month_index, re, relative_day_offset, time_minutes, Item, ItemKind,
+    civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
 };
 use super::numbers::{conversions, derived_value, matches_value, AnswerFacts, ClaimNumber};
 use super::records;
@@ -499,20 +499,8 @@ impl DeterministicScorer {
                 let Some(caps) = re().date_text.captures(&item.text) else {
                     return no;
                 };
-                let mon = caps
-                    .name("mon")
-                    .or(caps.name("mon2"))
-                    .and_then(|x| month_index(x.as_str()))
-                    .unwrap_or(0);
-                let day: u32 = caps
-                    .name("day")
-                    .or(caps.name("day2"))
-                    .and_then(|x| x.as_str().parse().ok())
-                    .unwrap_or(0);
-                let year: Option<i32> = caps
-                    .name("year")
-                    .or(caps.name("year2"))
-                    .and_then(|x| x.as_str().parse().ok());
+                let (mon, day, year) = date_parts(&caps);
+                let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
                 if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
                     x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
                 }) {
@@ -551,22 +539,9 @@ impl DeterministicScorer {
                     let k = normalize_terms(p);
                     ev.norm_values.iter().any(|d| contains_terms(d, &k))
                 };
-                // The other values of every family this one belongs to (a tool's declared
-                // vocabulary and a built-in one may both hold "paid").
                 let in_family = |f: &super::states::Family, k: &str| {
                     f.members.iter().any(|m| normalize_terms(m) == k)
                 };
-                let union: Vec<String> = ev
-                    .families
-                    .iter()
-                    .filter(|f| in_family(f, &key))
-                    .flat_map(|f| f.members.iter().cloned())
-                    .fold(Vec::new(), |mut acc, m| {
-                        if !acc.contains(&m) {
-                            acc.push(m);
-                        }
-                        acc
-                    });
                 // Values are compared within one vocabulary: where a tool declares the value
                 // the evidence holds ("past_due") but not the claim's word ("overdue"), the
                 // claim paraphrases the domain's word and cannot be judged by it.
@@ -576,7 +551,19 @@ impl DeterministicScorer {
                         .iter()
                         .any(|f| f.declared && in_family(f, &other) && !in_family(f, &key))
                 };
-                let union: Vec<String> = union.into_iter().filter(|m| comparable(m)).collect();
+                // The comparable values of every family this one belongs to (a tool's declared
+                // vocabulary and a built-in one may both hold "paid").
+                let mut union: Vec<String> = Vec::new();
+                for m in ev
+                    .families
+                    .iter()
+                    .filter(|f| in_family(f, &key))
+                    .flat_map(|f| &f.members)
+                {
+                    if !union.contains(m) && comparable(m) {
+                        union.push(m.clone());
+                    }
+                }
                 let family = (!union.is_empty()).then_some(union.as_slice());
                 let stated = states(&phrase);
                 if negated_before(answer, item.start) {
@@ -727,7 +714,7 @@ impl DeterministicScorer {
 #[cfg(test)]
 mod tests {
     use crate::report::ClaimStatus;
-    use crate::stage2::test_support::{score, RESULT};
+    use crate::stage2::test_support::{all_supported, score, RESULT};
 
     #[test]
     fn fabricated_identifier_scores_below_block() {
@@ -786,9 +773,7 @@ mod tests {
         ));
         // A field the claim does not name cannot contradict it; one it names can.
         let ev = r#"{"title":"Planning","agenda":["Budget","Hiring","Roadmap"],"action_items":[{"owner":"a"},{"owner":"b"},{"owner":"c"},{"owner":"d"},{"owner":"e"}]}"#;
-        assert!(score(ev, "The agenda lists 3 items.")
-            .iter()
-            .all(|c| c.status == ClaimStatus::Supported));
+        assert!(all_supported(ev, "The agenda lists 3 items."));
         assert!(score(ev, "There are 4 action items.")
             .iter()
             .any(|c| c.status != ClaimStatus::Supported));
@@ -797,11 +782,7 @@ mod tests {
     #[test]
     fn the_last_digits_of_an_identifier_are_no_quantity() {
         let ev = r#"{"cards":[{"card_id":"crd_88","last4":"3692","limit":3000,"balance":632}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok("Your card ending 3692 has expired."));
         assert!(ok("The card ending in 3692 is blocked."));
         // 3632 = 3000 + 632, yet the last digits of a card are copied, never computed.
@@ -812,11 +793,7 @@ mod tests {
     #[test]
     fn numbers_computed_from_the_answers_own_numbers_and_periods() {
         let ev = r#"{"employee":"E-77","annual_leave_available":18,"request":{"from":"2026-11-02","to":"2026-11-13"},"holidays":[{"name":"Diwali","date":"2026-11-09"}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok("November 2 to November 13 would use 9 leave days, because Diwali (Mon, Nov 9) is a public holiday and weekends don't count."));
         assert!(ok(
             "You have 18 days available and the trip takes 9 days, so you'd have 9 left."
@@ -831,11 +808,7 @@ mod tests {
     #[test]
     fn dates_and_amounts_computed_from_what_the_claim_states() {
         let ev = r#"{"lease":{"id":"L-1","end_date":"2026-10-31","notice_days":60},"subtotal":2632.00,"discount_pct":20,"currency":"GBP"}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         // 60 days before 2026-10-31.
         assert!(ok("The lease requires notice at least 60 days before the end, so by Tuesday, September 1."));
         assert!(!ok("The lease requires notice at least 60 days before the end, so by Tuesday, September 8."));
@@ -849,11 +822,7 @@ mod tests {
     #[test]
     fn superlatives_and_side_by_side_comparisons_against_the_values() {
         let ev = r#"{"transactions":[{"merchant":"Cava","amount":64.59},{"merchant":"Tatte","amount":14.37},{"merchant":"Shell","amount":120.0}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         // Ranked among the values the answer mentions (an answer about some of the rows).
         assert!(ok("The largest was $64.59 at Cava. Tatte was $14.37."));
         assert!(ok("The largest was $120.00 at Shell."));
@@ -864,11 +833,7 @@ mod tests {
             "The smallest was $14.37 at Tatte. The $64.59 charge at Cava is pending."
         ));
         let q = r#"{"current":{"open":5600000},"previous":{"open":9600000}}"#;
-        let ok = |a: &str| {
-            score(q, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(q, a);
         assert!(ok(
             "This quarter has less open pipeline ($5.6 million vs $9.6 million)."
         ));
@@ -881,11 +846,10 @@ mod tests {
     fn a_long_number_may_be_part_of_an_identifier() {
         let ev =
             r#"{"payment_methods":[{"id":"credit_card_7455506","brand":"visa"}],"total":129.5}"#;
-        assert!(
-            score(ev, "It goes back to the Visa card ending in 7455506.")
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        );
+        assert!(all_supported(
+            ev,
+            "It goes back to the Visa card ending in 7455506."
+        ));
         // Part of a longer number is not the same digits.
         assert!(score(ev, "It goes back to the card ending in 745550.")
             .iter()
@@ -895,11 +859,7 @@ mod tests {
     #[test]
     fn a_negated_status_is_about_the_record_it_names() {
         let ev = r##"{"orders":[{"order_id":"#W1001","status":"delivered"},{"order_id":"#W1002","status":"pending"}]}"##;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         // Unnamed: one order is pending, so "not delivered" may be about it.
         assert!(ok("Your order hasn't been delivered yet."));
         assert!(ok("Order #W1002 hasn't been delivered yet."));
@@ -910,11 +870,10 @@ mod tests {
         assert!(ok("Order #W1001 was delivered and #W1002 is pending."));
         // A sentence of the evidence that says it negated.
         let policy = r#"{"clauses":[{"id":"5.1","text":"Untaken leave is not paid out except on termination."}]}"#;
-        assert!(
-            score(policy, "Unused leave isn't paid out unless you leave.")
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        );
+        assert!(all_supported(
+            policy,
+            "Unused leave isn't paid out unless you leave."
+        ));
         // "None" negates too.
         let none = r#"{"shipments":[{"id":"SHP-1","status":"in_transit"},{"id":"SHP-2","status":"out_for_delivery"}]}"#;
         assert!(score(
@@ -991,11 +950,7 @@ mod tests {
         // another invoice being paid does not contradict "INV-1 is overdue".
         let ev =
             r#"{"invoices":[{"id":"INV-1","status":"past_due"},{"id":"INV-2","status":"paid"}]}"#;
-        let plain = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let plain = |a: &str| all_supported(ev, a);
         assert!(plain("INV-1 is overdue."));
         assert!(!plain("INV-2 is overdue."));
     }
@@ -1003,11 +958,7 @@ mod tests {
     #[test]
     fn months_and_sentence_initial_words_are_no_names() {
         let ev = r#"{"bills":[{"period":"2026-05","total":315.49},{"period":"2026-02","total":365.09}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok("Your May bill is $315.49."));
         assert!(ok("Compared with February's $365.09 bill, it's lower."));
         assert!(!ok("Your March bill is $315.49."));
@@ -1019,11 +970,7 @@ mod tests {
     #[test]
     fn numbered_parts_of_a_plain_text_document() {
         let ev = "RESIDENTIAL LEASE\n2. RENT. 2.1 Monthly rent is $2,395.00. 2.2 A late fee of $75 applies.\n7. PETS. 7.1 No pets without an addendum.";
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok(
             "Rent is $2,395.00 (clause 2.1) and a late fee of $75 applies (clause 2.2)."
         ));
@@ -1034,11 +981,7 @@ mod tests {
     #[test]
     fn section_references_by_their_label() {
         let ev = r#"{"title":"Annual Leave Policy","sections":[{"number":"3","clauses":[{"id":"3.1","text":"Up to 8 days."},{"id":"3.12","text":"x"}]}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok("You can carry over up to 8 days (clause 3.1)."));
         assert!(ok("See section 3 of the policy."));
         assert!(!ok("You can carry over up to 8 days (clause 3.2)."));
@@ -1056,11 +999,7 @@ mod tests {
         .iter()
         .all(|c| c.status == ClaimStatus::Supported));
         let rows = r#"{"rows":[{"segment":"Enterprise","won":52,"win_rate_pct":32.7},{"segment":"Mid-Market","won":39,"win_rate_pct":41.9},{"segment":"SMB","won":30,"win_rate_pct":29.7}]}"#;
-        let ok = |a: &str| {
-            score(rows, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(rows, a);
         assert!(ok(
             "Mid-Market has the highest win rate at 41.9% (39 won), while SMB trails at 29.7%."
         ));
@@ -1070,19 +1009,13 @@ mod tests {
     #[test]
     fn a_day_range_after_a_date_is_no_quantity() {
         let ev = r#"{"requests":[{"start":"2026-03-25","end":"2026-03-26","days":2,"status":"pending"}]}"#;
-        assert!(score(ev, "March 25–26 (2 days) is pending.")
-            .iter()
-            .all(|c| c.status == ClaimStatus::Supported));
+        assert!(all_supported(ev, "March 25–26 (2 days) is pending."));
     }
 
     #[test]
     fn a_date_names_its_record() {
         let ev = r#"{"requests":[{"start":"2026-04-14","end":"2026-04-16","status":"declined"},{"start":"2026-05-04","end":"2026-05-05","status":"approved"}]}"#;
-        let ok = |a: &str| {
-            score(ev, a)
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        };
+        let ok = |a: &str| all_supported(ev, a);
         assert!(ok("Your May 4–5 leave is approved."));
         assert!(ok("Your April 14–16 request was declined."));
         assert!(!ok("Your April 14–16 request was approved."));
@@ -1092,11 +1025,10 @@ mod tests {
     fn a_verb_before_a_number_names_no_field() {
         // "ordered" after "you" is a verb: the `orders` count does not measure the height.
         let ev = r##"{"orders":["#W1","#W2"],"items":[{"name":"Bookshelf","options":{"height":"5 ft"}}]}"##;
-        assert!(
-            score(ev, "The bookshelf you ordered is currently 5 feet tall.")
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        );
+        assert!(all_supported(
+            ev,
+            "The bookshelf you ordered is currently 5 feet tall."
+        ));
     }
 
     #[test]

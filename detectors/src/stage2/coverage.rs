@@ -345,7 +345,7 @@ pub(super) fn stem(w: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use crate::report::ClaimStatus;
-    use crate::stage2::test_support::score;
+    use crate::stage2::test_support::{all_supported, score};
 
     #[test]
     fn prose_evidence_content_coverage() {
@@ -382,10 +382,9 @@ mod tests {
         );
         // JSON evidence: answers verbalize fields, so coverage does not apply.
         let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
-        assert!(
-            score(json, "The Oberoi Group keeps its headquarters in Delhi.")
-                .iter()
-                .all(|c| c.status == ClaimStatus::Supported)
-        );
+        assert!(all_supported(
+            json,
+            "The Oberoi Group keeps its headquarters in Delhi."
+        ));
     }
 }

@@ -1,5 +1,5 @@
 //! The run's evidence indexed once per run ([`Evidence`]): its numbers, times, dates, JSON
-//! records, fields and columns, normalized terms and (prose only) vocabulary; and the prose
+//! records, fields, normalized terms and (prose only) vocabulary; and the prose
 //! rule ([`prose_evidence`]).
 
 use super::calc;
@@ -34,11 +34,9 @@ pub(super) struct Evidence {
     pub(super) records: Vec<records::Record>,
     /// Records by key ([`records::key_index`]), built on first use.
     pub(super) record_keys: OnceLock<records::KeyIndex>,
-    /// Values of one numeric field across a JSON array, for fields of at most
-    /// [`calc::MAX_SUBSET`] values (subset sums: the refund of some of an order's items).
-    pub(super) columns: Vec<Vec<f64>>,
     /// Values of every numeric field across a JSON array or map of records (at most
-    /// [`MAX_FIELDS`] fields): where a value ranks among its siblings ("the largest was …").
+    /// [`MAX_FIELDS`] fields): where a value ranks among its siblings ("the largest was …"),
+    /// and, for the short ones, which of its values may be summed ([`Evidence::columns`]).
     pub(super) fields: Vec<Vec<f64>>,
     /// The families of mutually exclusive status values: built-in and declared by the tools.
     pub(super) families: Vec<super::states::Family>,
@@ -81,7 +79,6 @@ impl Evidence {
                 .collect(),
             families: super::states::families(run),
             keyed: Vec::new(),
-            columns: Vec::new(),
             fields: Vec::new(),
             records: Vec::new(),
             max_derived,
@@ -184,7 +181,7 @@ impl Evidence {
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
                 let mut derived = Vec::new();
-                array_aggregates(j, &mut derived, &mut ev.columns, &mut ev.fields);
+                array_aggregates(j, &mut derived, &mut ev.fields);
                 records::index(j, &mut ev.records);
                 for n in derived {
                     ev.numbers.push((n, i, 0, 0, false));
@@ -289,6 +286,15 @@ impl Evidence {
             .map(|o| o.span())
     }
 
+    /// Fields of at most [`calc::MAX_SUBSET`] values, at most [`calc::MAX_COLUMNS`] of them:
+    /// those searched for subset sums (the refund of some of an order's items).
+    pub(super) fn columns(&self) -> impl Iterator<Item = &Vec<f64>> {
+        self.fields
+            .iter()
+            .filter(|f| f.len() <= calc::MAX_SUBSET)
+            .take(calc::MAX_COLUMNS)
+    }
+
     /// Whether the evidence names a period of month `m` as `YYYY-MM` (a billing period
     /// `"2026-05"`, a date `"2026-05-31"`).
     pub(super) fn has_month_period(&self, m: u32) -> bool {
@@ -353,12 +359,7 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
 pub const MAX_FIELDS: usize = 64;
 
 /// Array lengths, and per numeric field of an array of objects its sum and mean.
-fn array_aggregates(
-    v: &serde_json::Value,
-    out: &mut Vec<f64>,
-    columns: &mut Vec<Vec<f64>>,
-    fields: &mut Vec<Vec<f64>>,
-) {
+fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<Vec<f64>>) {
     use serde_json::Value as J;
     match v {
         J::Array(a) => {
@@ -398,15 +399,11 @@ fn array_aggregates(
                 out.push(sum / vals.len() as f64);
                 out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
                 out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
-                if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
-                    columns.push(vals.clone());
-                }
                 if fields.len() < MAX_FIELDS {
                     fields.push(vals);
                 }
             }
-            a.iter()
-                .for_each(|x| array_aggregates(x, out, columns, fields));
+            a.iter().for_each(|x| array_aggregates(x, out, fields));
         }
         J::Object(o) => {
             // A map of records ({"W123": {...}, "W456": {...}}) is a collection too.
@@ -425,16 +422,12 @@ fn array_aggregates(
                 }
                 for (_, vals) in cols.into_iter().filter(|c| c.1.len() > 1) {
                     out.push(vals.iter().sum());
-                    if vals.len() <= calc::MAX_SUBSET && columns.len() < calc::MAX_COLUMNS {
-                        columns.push(vals.clone());
-                    }
                     if fields.len() < MAX_FIELDS {
                         fields.push(vals);
                     }
                 }
             }
-            o.values()
-                .for_each(|x| array_aggregates(x, out, columns, fields))
+            o.values().for_each(|x| array_aggregates(x, out, fields))
         }
         _ => {}
     }

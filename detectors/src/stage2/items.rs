@@ -90,18 +90,29 @@ impl Regexes {
     }
 }
 
-/// Month and day of a date item's text ("Tuesday, April 14", "14 April 2026").
-pub(super) fn month_day(text: &str) -> Option<(u32, u32)> {
-    let caps = re().date_text.captures(text)?;
+/// Month, day and year of a `date_text` match, each when it reads ("April 14", "14 April 2026").
+pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32>, Option<i32>) {
     let mon = caps
         .name("mon")
         .or(caps.name("mon2"))
-        .and_then(|x| month_index(x.as_str()))?;
-    let day: u32 = caps
+        .and_then(|x| month_index(x.as_str()));
+    let day = caps
         .name("day")
         .or(caps.name("day2"))
-        .and_then(|x| x.as_str().parse().ok())?;
-    Some((mon, day))
+        .and_then(|x| x.as_str().parse().ok());
+    let year = caps
+        .name("year")
+        .or(caps.name("year2"))
+        .and_then(|x| x.as_str().parse().ok());
+    (mon, day, year)
+}
+
+/// Month and day of a date item's text ("Tuesday, April 14", "14 April 2026").
+pub(super) fn month_day(text: &str) -> Option<(u32, u32)> {
+    match date_parts(&re().date_text.captures(text)?) {
+        (Some(mon), Some(day), _) => Some((mon, day)),
+        _ => None,
+    }
 }
 
 pub(super) fn month_index(s: &str) -> Option<u32> {

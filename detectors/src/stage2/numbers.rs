@@ -5,7 +5,9 @@
 use super::calc;
 use super::coverage::{COVERAGE_STOP, STOPWORDS};
 use super::evidence::Evidence;
-use super::items::{captured_magnitude, captured_value, civil_from_days, month_index, re, Item};
+use super::items::{
+    captured_magnitude, captured_value, civil_from_days, date_parts, month_index, re, Item,
+};
 
 /// Decimal places of a numeric literal.
 pub(super) fn decimals(frac: Option<&str>) -> i32 {
@@ -63,11 +65,9 @@ pub(super) struct AnswerNumber {
     start: usize,
     /// Value times magnitude.
     value: f64,
-    /// Currency and unit: only numbers of the same kind add up.
-    kind: String,
-    /// The day or year of a date ("Nov 9", "2 March"), not a quantity.
+    /// Part of a date ("Nov 9", "2 March", the "11" of "2026-11-09"), not a quantity.
     date_part: bool,
-    /// Currency symbol, and unit lower-cased (`kind` is the two together).
+    /// Currency symbol and unit (lower-cased): only numbers of the same kind add up.
     currency: String,
     unit: String,
 }
@@ -77,10 +77,6 @@ impl AnswerNumber {
     pub(super) fn value(&self) -> f64 {
         self.value
     }
-}
-
-fn number_kind(c: &ClaimNumber) -> String {
-    format!("{}{}", c.currency, c.unit.to_lowercase())
 }
 
 /// What the answer itself states that its numbers may be computed from: its numbers, and the
@@ -122,7 +118,6 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             let unit = c
                 .name("unit")
                 .map_or(String::new(), |u| u.as_str().to_lowercase());
-            let kind = format!("{currency}{unit}");
             let after = &answer[num.end()..];
             let before = answer[..start].trim_end();
             let date_part =
@@ -137,7 +132,6 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             Some(AnswerNumber {
                 start,
                 value,
-                kind,
                 date_part,
                 currency,
                 unit,
@@ -172,19 +166,7 @@ fn day_counts(answer: &str, ev: &Evidence) -> Vec<f64> {
     let mut dates: Vec<(usize, usize, i64)> = Vec::new();
     for c in r.date_text.captures_iter(answer).take(32) {
         let whole = c.get(0).expect("match");
-        let mon = c
-            .name("mon")
-            .or(c.name("mon2"))
-            .and_then(|x| month_index(x.as_str()));
-        let day = c
-            .name("day")
-            .or(c.name("day2"))
-            .and_then(|x| x.as_str().parse::<u32>().ok());
-        let year = c
-            .name("year")
-            .or(c.name("year2"))
-            .and_then(|x| x.as_str().parse().ok());
-        let (Some(m), Some(d)) = (mon, day) else {
+        let (Some(m), Some(d), year) = date_parts(&c) else {
             continue;
         };
         if !(1..=31).contains(&d) {
@@ -423,14 +405,19 @@ pub(super) fn derived_value(
     };
     let subsets = ev
         .derived_subsets
-        .get_or_init(|| calc::DerivedIndex::subset_sums(&ev.columns));
+        .get_or_init(|| calc::DerivedIndex::subset_sums(ev.columns()));
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
     let same_kind: Vec<f64> = facts
         .numbers
         .iter()
-        .filter(|n| n.start != item.start && !n.date_part && n.kind == number_kind(c))
+        .filter(|n| {
+            n.start != item.start
+                && !n.date_part
+                && n.currency == c.currency
+                && n.unit == c.unit.to_lowercase()
+        })
         .map(|n| n.value)
         .collect();
     if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
@@ -498,7 +485,6 @@ pub(super) fn derived_value(
     {
         return true;
     }
-    let unit = c.unit.to_ascii_lowercase();
     if matches!(
         unit.trim_end_matches('s'),
         "day" | "week" | "month" | "year"

@@ -68,7 +68,6 @@ impl Scorer for DeterministicScorer {
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
         let facts = AnswerFacts::new(answer, &ev);
-        let mentioned: Vec<f64> = facts.numbers.iter().map(|n| n.value()).collect();
         // Words of the answer looked up in the evidence as spelled (candidate names), once each.
         let spelled: std::cell::RefCell<std::collections::HashMap<String, bool>> =
             Default::default();
@@ -286,7 +285,7 @@ impl Scorer for DeterministicScorer {
                 .is_in(kinds)
                 .then(|| {
                     direction_conflict(answer, cs, ce, &all).or_else(|| {
-                        superlative_conflict(answer, cs, ce, &all, &ev.fields, &mentioned)
+                        superlative_conflict(answer, cs, ce, &all, &ev.fields, &facts.numbers)
                     })
                 })
                 .flatten();

@@ -2,7 +2,7 @@
 //! deterministic scorer over it.
 
 use super::{DeterministicScorer, Scorer, Stage2Config};
-use crate::report::Claim;
+use crate::report::{Claim, ClaimStatus};
 use crate::run::{AgentRun, ToolCall};
 
 pub(super) fn run(result: &str) -> AgentRun {
@@ -20,6 +20,13 @@ pub(super) fn run(result: &str) -> AgentRun {
 
 pub(super) fn score(result: &str, answer: &str) -> Vec<Claim> {
     DeterministicScorer::new(Stage2Config::default()).score(&run(result), answer)
+}
+
+/// Whether every claim of the answer is supported by the result.
+pub(super) fn all_supported(result: &str, answer: &str) -> bool {
+    score(result, answer)
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported)
 }
 
 pub(super) const RESULT: &str = r#"{"order_id":"ORD-1001","status":"shipped","total":129.5,"carrier":"UPS","eta":"2026-03-04","window":"14:00","population":1198450}"#;
