@@ -7,6 +7,7 @@
 
 use crate::normalize::messages_from_json;
 use crate::span::{hex, Dialect, Message, NormalizedSpan, SpanRole, ToolDefinition};
+use crate::text::resolve_unicode_escapes;
 use std::collections::HashMap;
 
 /// One model turn (one model/LLM span).
@@ -93,7 +94,9 @@ pub struct AgentRun {
 
 impl AgentRun {
     /// Evidence the final answer may rest on: every tool result, retrieved documents, the
-    /// user request and the system prompt.
+    /// user request and the system prompt. Results and documents are read with their JSON
+    /// `\uXXXX` escapes resolved ([`resolve_unicode_escapes`]); evidence offsets in a report
+    /// count characters of that text.
     pub fn evidence(&self) -> Vec<EvidenceDoc> {
         let mut ev: Vec<EvidenceDoc> = self
             .tool_calls
@@ -101,13 +104,13 @@ impl AgentRun {
             .filter_map(|c| {
                 c.result.as_ref().map(|r| EvidenceDoc {
                     source: c.id.clone(),
-                    text: r.clone(),
+                    text: resolve_unicode_escapes(r).into_owned(),
                 })
             })
             .collect();
         ev.extend(self.documents.iter().enumerate().map(|(i, d)| EvidenceDoc {
             source: format!("retriever:{i}"),
-            text: d.clone(),
+            text: resolve_unicode_escapes(d).into_owned(),
         }));
         if !self.user_input.is_empty() {
             ev.push(EvidenceDoc {

@@ -214,6 +214,65 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
     }
 }
 
+/// A tool result as its reader sees it: JSON `\uXXXX` escapes of printable characters
+/// resolved (`"K\u00f6ln"` → `"Köln"`, `"1500\u20131800"` → `"1500–1800"`). Python's
+/// `json.dumps` writes every non-ASCII character so by default, and a claim quoting "Köln" or
+/// "€61.90" must find it. Escapes that JSON requires (quotes, backslashes, control
+/// characters) and lone surrogates stay as written, so a JSON document stays valid JSON.
+pub fn resolve_unicode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("\\u") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let hex4 = |s: &str| -> Option<u32> {
+        let h = s.get(..4)?;
+        if h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            u32::from_str_radix(h, 16).ok()
+        } else {
+            None
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = &rest[i..];
+        // `\\` is an escaped backslash: copied whole, so its second half starts nothing.
+        if esc.as_bytes().get(1) != Some(&b'u') {
+            let n = esc.chars().take(2).map(char::len_utf8).sum::<usize>();
+            out.push_str(&esc[..n]);
+            rest = &esc[n..];
+            continue;
+        }
+        let decoded = hex4(&esc[2..]).and_then(|hi| {
+            if (0xD800..0xDC00).contains(&hi) {
+                // A surrogate pair: `\ud83d\ude00`.
+                let lo = esc
+                    .get(6..8)
+                    .filter(|p| *p == "\\u")
+                    .and_then(|_| hex4(&esc[8..]))?;
+                let c = (0xDC00..0xE000)
+                    .contains(&lo)
+                    .then(|| char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)))??;
+                Some((c, 12))
+            } else {
+                char::from_u32(hi).map(|c| (c, 6))
+            }
+        });
+        match decoded {
+            Some((c, n)) if !c.is_control() && c != '"' && c != '\\' => {
+                out.push(c);
+                rest = &esc[n..];
+            }
+            _ => {
+                out.push_str(&esc[..2]);
+                rest = &esc[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,5 +329,36 @@ mod tests {
     fn char_offsets() {
         let s = "héllo wörld";
         assert_eq!(char_offset(s, s.find('w').unwrap()), 6);
+    }
+
+    #[test]
+    fn unicode_escapes_resolved_as_a_reader_sees_them() {
+        let j = r#"{"city":"K\u00f6ln","title":"1500\u20131800","fare":"\u20ac61.90","q":"say \"hi\"\u0022","nl":"a\u000ab","path":"C:\\u1234","emoji":"\ud83d\ude00"}"#;
+        let out = resolve_unicode_escapes(j);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("still JSON");
+        let orig: serde_json::Value = serde_json::from_str(j).unwrap();
+        assert_eq!(v, orig, "the same document");
+        assert!(out.contains("Köln") && out.contains("1500–1800") && out.contains("€61.90"));
+        assert!(
+            out.contains("\\u0022") && out.contains("\\u000a"),
+            "required escapes kept"
+        );
+        assert!(
+            out.contains("C:\\\\u1234"),
+            "an escaped backslash starts no escape"
+        );
+        assert!(out.contains('😀'));
+        assert_eq!(
+            resolve_unicode_escapes(r"\ud83d!"),
+            r"\ud83d!",
+            "a lone surrogate kept"
+        );
+        assert!(matches!(
+            resolve_unicode_escapes("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // Truncated escapes at the end of a (cut) document are kept as written.
+        assert_eq!(resolve_unicode_escapes("x\\u00"), "x\\u00");
+        assert_eq!(resolve_unicode_escapes("x\\"), "x\\");
     }
 }

@@ -42,6 +42,23 @@ pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
         })
 }
 
+/// Sums of every non-empty subset of the first [`MAX_SUBSET`] of `values`, appended to `out`
+/// until it holds `cap` values.
+pub fn push_subset_sums(values: &[f64], cap: usize, out: &mut Vec<f64>) {
+    let n = values.len().min(MAX_SUBSET);
+    for mask in 1u32..(1 << n) {
+        if out.len() >= cap {
+            return;
+        }
+        out.push(
+            (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| values[i])
+                .sum(),
+        );
+    }
+}
+
 /// Values computed once per run, sorted, so that each claim number costs a binary search
 /// instead of a pass over every pair (the derived values of a run are the same for all its
 /// claims).

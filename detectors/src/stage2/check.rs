@@ -8,7 +8,10 @@ use super::evidence::Evidence;
 use super::items::{
     civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
 };
-use super::numbers::{conversions, derived_value, matches_value, AnswerFacts, ClaimNumber};
+use super::numbers::{
+    answer_arithmetic, conversions, derived_value, matches_value, ordinal_of_period, AnswerFacts,
+    ClaimNumber,
+};
 use super::records;
 use super::score::DeterministicScorer;
 use super::states::{
@@ -70,7 +73,13 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
                 && !continues;
             // A plain-text document numbers its parts where a part begins: "7. PETS. 7.1 No
             // pets …" (at a line's start or after a sentence, followed by its text).
-            let opens_line = matches!(o.before(0), None | Some('\n'))
+            // A Markdown heading numbers its part too: "## 3. Rates".
+            let line_start = o.text[..o.start].rfind('\n').map_or(0, |i| i + 1);
+            let heading = o.text[line_start..o.start]
+                .trim_end_matches(' ')
+                .chars()
+                .all(|c| c == '#');
+            let opens_line = heading
                 || o.before(0) == Some(' ') && matches!(o.before(1), None | Some('.' | ':' | '\n'));
             let numbering = opens_line
                 && (label.contains('.') && o.after(0) == Some(' ')
@@ -78,6 +87,68 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
             token && (o.text.contains(kind.as_str()) || numbering)
         })
         .map(|o| o.span())
+}
+
+/// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
+/// "drop", `created_at` by "created").
+const DATE_FIELD_WORDS: &[&str] = &[
+    "date",
+    "dates",
+    "day",
+    "time",
+    "at",
+    "on",
+    "ts",
+    "timestamp",
+    "utc",
+    "iso",
+    "local",
+    "datetime",
+    "deadline",
+    "dt",
+];
+
+/// A date copied from another field than the one the claim names ("Drop without a W: by
+/// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
+/// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
+/// is not a when-word, [`DATE_FIELD_WORDS`], is in it), none of them holds the date, another
+/// field does. Only a sentence with one date: with two, which field each states is open.
+fn date_of_another_field(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    if ev.keyed_dates.len() < 2 || mon == 0 || day == 0 {
+        return false;
+    }
+    let raw = sentence_around(answer, item.start, item.end);
+    if re().date_text.find_iter(&raw).take(2).count() != 1 {
+        return false;
+    }
+    let sentence = normalize_terms(&raw);
+    let same =
+        |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
+    let named = |key: &str| {
+        let words = normalize_terms(key);
+        let words: Vec<&str> = words
+            .split(' ')
+            .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
+            .collect();
+        !words.is_empty() && words.iter().all(|w| contains_terms(&sentence, w))
+    };
+    let mut any_named = false;
+    for x in &ev.keyed_dates {
+        if named(&x.0) {
+            if same(x) {
+                return false;
+            }
+            any_named = true;
+        }
+    }
+    any_named && ev.keyed_dates.iter().any(same)
 }
 
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
@@ -374,6 +445,9 @@ impl DeterministicScorer {
                         None => Outcome::contradicted(),
                     };
                 }
+                if ordinal_of_period(ev, answer, item, c) {
+                    return Outcome::supported(None);
+                }
                 // A value that belongs to another record than the one the claim names is
                 // contradicted (see [`records`]); the other checks below only support.
                 let direct = |n: f64| matches_value(c, n) || conversions(c, n);
@@ -400,10 +474,14 @@ impl DeterministicScorer {
                             // The named field holds it, or it is computed (a new price
                             // difference, not the `price_difference` of an earlier exchange).
                             // Small whole numbers are too often a coincidental difference
-                            // of two others: only precise values may be computed here.
+                            // of two evidence values: only precise values may be computed from
+                            // the evidence here; a small one only as the difference of two
+                            // numbers the answer states ("15 credits … 5 under the 20-credit
+                            // cap").
                             let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
                             let ok = vals.iter().any(|v| matches_value(c, *v))
-                                || (precise && derived_value(ev, item, c, facts));
+                                || (precise && derived_value(ev, item, c, facts))
+                                || answer_arithmetic(item, c, facts, false);
                             return Outcome {
                                 supported: ok,
                                 contradicted: !ok,
@@ -477,6 +555,18 @@ impl DeterministicScorer {
                 if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
                     return Outcome::supported(Some((d, s, e)));
                 }
+                // A time inside a window the evidence writes out ("at 6 PM" in a 4–9 PM peak
+                // window; an overnight window wraps past midnight).
+                let inside = |&&(from, to, ..): &&(u32, u32, usize, usize, usize)| {
+                    if from < to {
+                        from < mins && mins < to
+                    } else {
+                        mins > from || mins < to
+                    }
+                };
+                if let Some(&(_, _, d, s, e)) = ev.time_ranges.iter().find(inside) {
+                    return Outcome::supported(Some((d, s, e)));
+                }
                 Outcome {
                     supported: false,
                     contradicted: !ev.times.is_empty(),
@@ -501,6 +591,9 @@ impl DeterministicScorer {
                 };
                 let (mon, day, year) = date_parts(&caps);
                 let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
+                if date_of_another_field(ev, answer, item, mon, day, year) {
+                    return Outcome::contradicted();
+                }
                 if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
                     x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
                 }) {
@@ -803,6 +896,62 @@ mod tests {
         assert!(!ok(
             "You have 18 days available and the trip takes 9 days, so you'd have 11 left."
         ));
+        // A count the evidence names a field for: the difference of two stated numbers,
+        // never a coincidental one of two evidence values.
+        let sched = r#"{"sections":[{"course":"CS 2110","credits":4},{"course":"HIST 2500","credits":3}],"enrolled_credits":15,"max_credits":20}"#;
+        let ok = |a: &str| all_supported(sched, a);
+        assert!(ok(
+            "You're enrolled in 15 credits, 5 credits under the 20-credit cap."
+        ));
+        assert!(!ok(
+            "You're enrolled in 15 credits, 7 credits under the 20-credit cap."
+        ));
+        assert!(!ok(
+            "You're enrolled in 15 credits and have 1 credits of room."
+        ));
+    }
+
+    #[test]
+    fn numbers_written_as_strings_are_their_fields_values() {
+        let ev = r#"{"legs":[{"train":"ICE 9113","coach":3,"seats":["58","46","32"]}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("ICE 9113, coach 3, seats 58, 46, 32."));
+        assert!(!ok("ICE 9113, coach 3, seats 57, 46, 32."));
+    }
+
+    #[test]
+    fn a_date_copied_from_another_field() {
+        let ev = r#"{"term":"2026FA","add_deadline":"2026-09-04","drop_deadline":"2026-10-05","withdraw_deadline":"2026-11-02"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("**Drop without a W:** by Monday, October 5."));
+        assert!(ok("**Withdraw (W grade):** by Mon, Nov 2"));
+        assert!(!ok("**Drop without a W:** by Monday, November 2."));
+        // Two dates in one sentence: which field each states is left open.
+        assert!(ok(
+            "You can drop until October 5 and withdraw until November 2."
+        ));
+        // A date no field name in the sentence points at is judged as before.
+        assert!(ok("The last day is November 2."));
+        // A record labels its date.
+        let ev = r#"{"deadlines":[{"event":"drop_deadline","date":"2026-10-05","description":"Last day to drop"},{"event":"withdraw_deadline","date":"2026-11-02"}],"charges":[{"merchant":"Cava","status":"posted","date":"2026-03-03"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Drop without a W by Monday, October 5."));
+        assert!(!ok("Drop without a W by Monday, November 2."));
+        // A status beside a date is no label of it.
+        assert!(ok("Your refund was posted; the charge was on March 3."));
+    }
+
+    #[test]
+    fn the_week_of_a_term_counted_from_its_start() {
+        let ev = r#"{"term":"2026FA","classes_start":"2026-08-24","drop_deadline":"2026-10-05","weeks":15}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "Drop without a W by Monday, October 5 (week 7 of the term)."
+        ));
+        assert!(ok("Classes start August 24 (day 1 of the term)."));
+        assert!(!ok(
+            "Drop without a W by Monday, October 5 (week 9 of the term)."
+        ));
     }
 
     #[test]
@@ -817,6 +966,20 @@ mod tests {
             "The 20% partner discount takes off £526.40, so you pay £2,105.60."
         ));
         assert!(!ok("The 20% partner discount takes off £562.40."));
+    }
+
+    #[test]
+    fn a_bill_computed_in_steps_from_what_the_answer_states() {
+        let ev = r#"{"subscription_id":"sub_1","seats":{"purchased":18,"assigned":16},"unit_amount":24.0,"currency":"GBP","add_ons":[{"name":"Priority support","amount":250.0},{"name":"SSO & SCIM","amount":150.0}],"discount":{"percent_off":20}}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        // (18 × £24.00 + £250.00 + £150.00) × 0.8, the add-ons only named.
+        assert!(ok("It renews for £665.60 before tax: 18 seats at £24.00 per seat, plus 2 add-ons (Priority support, SSO & SCIM), minus your 20% discount."));
+        assert!(!ok("It renews for £656.60 before tax: 18 seats at £24.00 per seat, plus 2 add-ons (Priority support, SSO & SCIM), minus your 20% discount."));
+        // The parts listed: the discount is 20 % of their sum, the total what is left.
+        let lines = "- 18 seats × £24.00 = £432.00\n- Priority support: £250.00\n- SSO & SCIM: £150.00\n- 20% partner discount: −£166.40\n\n**Total:** £665.60";
+        assert!(ok(lines));
+        assert!(!ok(&lines.replace("£665.60", "£685.60")));
+        assert!(!ok(&lines.replace("£166.40", "£146.40")));
     }
 
     #[test]
@@ -976,6 +1139,22 @@ mod tests {
         ));
         assert!(ok("Pets need an addendum (section 7)."));
         assert!(!ok("Pets need an addendum (clause 7.4)."));
+        let md = "# Tariff\n## 3. Rates ($ per kWh)\n3.1 Summer: peak 0.55.\n## 4. Switching\nOnce a year.";
+        let ok = |a: &str| all_supported(md, a);
+        assert!(ok("Rates from section 3: summer peak $0.55/kWh."));
+        assert!(!ok("Rates from section 5: summer peak $0.55/kWh."));
+    }
+
+    #[test]
+    fn a_time_inside_a_window_the_evidence_writes_out() {
+        let doc = "2.1 Peak: 4:00 p.m. to 9:00 p.m. every day.\n2.3 Super off-peak: 12:00 a.m. to 3:00 p.m.";
+        let ok = |a: &str| all_supported(doc, a);
+        assert!(ok("At 6 PM it is peak."));
+        assert!(ok("At 1:30 AM it is super off-peak."));
+        assert!(!ok("At 3:30 PM it is peak."));
+        // A slot's start and end fields are its values, not a window of allowed times.
+        let slot = r#"{"slot":{"start":"10:30","end":"11:30"}}"#;
+        assert!(!all_supported(slot, "Your appointment is at 11:00."));
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub(super) struct Evidence {
     pub(super) lower: Vec<String>,
     pub(super) numbers: Vec<(f64, usize, usize, usize, bool)>, // value, doc, start, end, has_fraction
     pub(super) times: Vec<(u32, usize, usize, usize)>,         // minutes of day, doc, start, end
+    /// Time windows the evidence writes out ("4:00 p.m. to 9:00 p.m.", "22:00–06:00"):
+    /// from, to (minutes of day), doc, start, end.
+    pub(super) time_ranges: Vec<(u32, u32, usize, usize, usize)>,
     pub(super) dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
     pub(super) tool_names: Vec<String>,
     /// Arguments of the run's tool calls, lower-cased: an identifier the agent itself sent
@@ -42,6 +45,9 @@ pub(super) struct Evidence {
     pub(super) families: Vec<super::states::Family>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     pub(super) keyed: Vec<(String, f64)>,
+    /// ISO dates keyed by the JSON field name that holds them (`"drop_deadline":
+    /// "2026-10-05"` → ("drop_deadline", month 10, day 5, year 2026)); at most [`MAX_KEYED_DATES`].
+    pub(super) keyed_dates: Vec<(String, u32, u32, i32)>,
     /// Evidence normalized for term matching ([`super::terms::normalize_terms`]).
     pub(super) norm: Vec<String>,
     /// The values the evidence states, normalized: the string values of a JSON document
@@ -66,6 +72,7 @@ impl Evidence {
             norm_values: Vec::with_capacity(docs.len()),
             numbers: Vec::new(),
             times: Vec::new(),
+            time_ranges: Vec::new(),
             dates: Vec::new(),
             tool_names: run
                 .tool_calls
@@ -79,6 +86,7 @@ impl Evidence {
                 .collect(),
             families: super::states::families(run),
             keyed: Vec::new(),
+            keyed_dates: Vec::new(),
             fields: Vec::new(),
             records: Vec::new(),
             max_derived,
@@ -146,6 +154,7 @@ impl Evidence {
                     ev.times.push((mins, i, whole.start(), whole.end()));
                 }
             }
+            ev.time_ranges.extend(time_windows(t, i, &ev.times));
             let spans_of_i: Vec<(usize, usize)> = ev
                 .dates
                 .iter()
@@ -180,6 +189,7 @@ impl Evidence {
             });
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
+                keyed_dates(j, None, &mut ev.keyed_dates);
                 let mut derived = Vec::new();
                 array_aggregates(j, &mut derived, &mut ev.fields);
                 records::index(j, &mut ev.records);
@@ -320,6 +330,75 @@ impl Evidence {
     }
 }
 
+/// Dates kept by their field per run.
+const MAX_KEYED_DATES: usize = 256;
+
+/// ISO dates by the field holding them (at most [`MAX_KEYED_DATES`]).
+fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, u32, u32, i32)>) {
+    use serde_json::Value as J;
+    if out.len() >= MAX_KEYED_DATES {
+        return;
+    }
+    match v {
+        J::String(s) => {
+            let b = s.as_bytes();
+            let num = |r: std::ops::Range<usize>| s.get(r).and_then(|x| x.parse::<u32>().ok());
+            let iso = b.len() >= 10 && b[4] == b'-' && b[7] == b'-';
+            if let (Some(k), true, Some(y), Some(m), Some(d)) =
+                (key, iso, num(0..4), num(5..7), num(8..10))
+            {
+                if (1..=12).contains(&m) && (1..=31).contains(&d) {
+                    out.push((k.to_lowercase(), m, d, y as i32));
+                }
+            }
+        }
+        J::Array(a) => a.iter().for_each(|x| keyed_dates(x, key, out)),
+        J::Object(o) => {
+            // A record says what its date is of by a label beside it: `{"event":
+            // "drop_deadline", "date": "2026-10-05"}` keys the date by "date drop_deadline".
+            let labels: Vec<&str> = o
+                .iter()
+                .filter_map(|(k, x)| {
+                    let s = x.as_str()?;
+                    let label_field = matches!(
+                        k.to_ascii_lowercase().as_str(),
+                        "event"
+                            | "type"
+                            | "kind"
+                            | "name"
+                            | "label"
+                            | "title"
+                            | "milestone"
+                            | "stage"
+                            | "step"
+                    );
+                    (s.len() <= 40 && (label_field || s.contains('_') && !s.contains(' ')))
+                        .then_some(s)
+                })
+                .take(4)
+                .collect();
+            for (k, x) in o {
+                let before = out.len();
+                keyed_dates(x, Some(k), out);
+                if matches!(x, J::String(_)) && out.len() > before {
+                    let (_, m, d, y) = out[before].clone();
+                    for l in &labels {
+                        if out.len() < MAX_KEYED_DATES {
+                            out.push((
+                                format!("{} {}", k.to_lowercase(), l.to_lowercase()),
+                                m,
+                                d,
+                                y,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
 fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
     use serde_json::Value as J;
@@ -351,6 +430,17 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
             a.iter().for_each(|x| keyed_numbers(x, key, out));
         }
         J::Object(o) => o.iter().for_each(|(k, x)| keyed_numbers(x, Some(k), out)),
+        // A number written as a string is its field's value too: `"seats": ["58", "46"]`,
+        // `"coach": "7"`. (Only a whole plain number: not "12A", "+1 555", "007".)
+        J::String(s) => {
+            let plain = !s.is_empty()
+                && s.len() <= 12
+                && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                && !(s.len() > 1 && s.starts_with('0') && !s.starts_with("0."));
+            if let (Some(k), true, Ok(x)) = (key, plain, s.parse::<f64>()) {
+                out.push((k.to_lowercase(), x));
+            }
+        }
         _ => {}
     }
 }
@@ -482,4 +572,37 @@ fn string_values(v: &serde_json::Value, out: &mut String) {
         J::Object(o) => o.values().for_each(|x| string_values(x, out)),
         _ => {}
     }
+}
+
+/// The windows a document writes as two times joined by "to", "until", "through" or a dash
+/// ("Peak: 4:00 p.m. to 9:00 p.m."). Two fields of a JSON record (`"start": "10:30", "end":
+/// "11:15"`) are no window: a slot's times are its own values, not a range of allowed ones.
+fn time_windows(
+    text: &str,
+    doc: usize,
+    times: &[(u32, usize, usize, usize)],
+) -> Vec<(u32, u32, usize, usize, usize)> {
+    // The doc's times in order, the longer of two overlapping readings ("4:00 p.m.", not "4:00").
+    let mut own: Vec<(u32, usize, usize)> = times
+        .iter()
+        .filter(|t| t.1 == doc)
+        .map(|t| (t.0, t.2, t.3))
+        .collect();
+    own.sort_by_key(|t| (t.1, std::cmp::Reverse(t.2)));
+    let mut kept: Vec<(u32, usize, usize)> = Vec::with_capacity(own.len());
+    for t in own {
+        if kept.last().is_none_or(|k| t.1 >= k.2) {
+            kept.push(t);
+        }
+    }
+    kept.windows(2)
+        .filter_map(|w| {
+            let gap = text.get(w[0].2..w[1].1)?.trim().to_ascii_lowercase();
+            let joined = matches!(
+                gap.as_str(),
+                "to" | "until" | "till" | "through" | "-" | "\u{2013}" | "\u{2014}"
+            );
+            (joined && w[0].0 != w[1].0).then_some((w[0].0, w[1].0, doc, w[0].1, w[1].2))
+        })
+        .collect()
 }

@@ -366,6 +366,94 @@ pub(super) fn noun_before(answer: &str, pos: usize) -> Option<String> {
     .then_some(noun)
 }
 
+/// An ordinal week or day of a period that starts on an evidence date ("Monday, October 5
+/// (week 7 of the term)" for a term starting August 24; "day 3 of your trip"): the claim's
+/// sentence names the date, the evidence the start, at most a year before it.
+pub(super) fn ordinal_of_period(ev: &Evidence, answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let before = answer[..item.start].trim_end().to_ascii_lowercase();
+    let step = if before.ends_with("week") {
+        7
+    } else if before.ends_with("day") {
+        1
+    } else {
+        return false;
+    };
+    let n = c.value * c.magnitude;
+    if c.decimals != 0 || n.fract() != 0.0 || !(1.0..=366.0).contains(&n) {
+        return false;
+    }
+    let Some(default_year) = ev.dates.iter().find_map(|d| d.2) else {
+        return false;
+    };
+    let sentence = super::states::sentence_around(answer, item.start, item.end);
+    re().date_text.captures_iter(&sentence).take(8).any(|caps| {
+        let (Some(m), Some(d), y) = date_parts(&caps) else {
+            return false;
+        };
+        let y = y
+            .or_else(|| {
+                ev.dates
+                    .iter()
+                    .find(|x| x.0 == m && x.1 == d)
+                    .and_then(|x| x.2)
+            })
+            .unwrap_or(default_year);
+        let day = calc::days_from_civil(y, m, d);
+        ev.dates.iter().any(|x| {
+            let Some(sy) = x.2 else { return false };
+            let start = calc::days_from_civil(sy, x.0, x.1);
+            (0..=366).contains(&(day - start)) && (day - start) / step + 1 == n as i64
+        })
+    })
+}
+
+/// A value the answer computes from numbers it states itself (each checked on its own): a
+/// sum of its parts ("93 seats × … + £250 + £150", only with `sums`), or what is left of one
+/// stated number after another.
+pub(super) fn answer_arithmetic(
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+    sums: bool,
+) -> bool {
+    let same_kind: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| {
+            n.start != item.start
+                && !n.date_part
+                && n.currency == c.currency
+                && n.unit == c.unit.to_lowercase()
+        })
+        .map(|n| n.value)
+        .collect();
+    if sums && calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+        return true;
+    }
+    // What is left of one stated number after another ("You have 18 days available … you'd
+    // have 9 left" after using 9): a difference of two numbers of the same kind the answer
+    // states (its operands are checked on their own).
+    // A count without its unit ("9 left") goes with the counts of one ("18 days").
+    let unit = c.unit.to_ascii_lowercase();
+    let operands: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| {
+            n.start != item.start
+                && !n.date_part
+                && n.currency == c.currency
+                && (n.unit == unit || n.unit.is_empty() || unit.is_empty())
+        })
+        .map(|n| n.value)
+        .collect();
+    let pool = &operands[..operands.len().min(MAX_ANSWER_OPERANDS)];
+    pool.iter().enumerate().any(|(i, a)| {
+        pool[i + 1..]
+            .iter()
+            .any(|b| matches_value(c, (a - b).abs()))
+    })
+}
+
 /// A claim number computed from the evidence or from the answer's own numbers (see
 /// [`calc`]): two-value arithmetic, subset sums of a field, sums of the answer's own parts,
 /// durations between dates.
@@ -409,42 +497,7 @@ pub(super) fn derived_value(
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
-    let same_kind: Vec<f64> = facts
-        .numbers
-        .iter()
-        .filter(|n| {
-            n.start != item.start
-                && !n.date_part
-                && n.currency == c.currency
-                && n.unit == c.unit.to_lowercase()
-        })
-        .map(|n| n.value)
-        .collect();
-    if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
-        return true;
-    }
-    // What is left of one stated number after another ("You have 18 days available … you'd
-    // have 9 left" after using 9): a difference of two numbers of the same kind the answer
-    // states (its operands are checked on their own).
-    // A count without its unit ("9 left") goes with the counts of one ("18 days").
-    let unit = c.unit.to_ascii_lowercase();
-    let operands: Vec<f64> = facts
-        .numbers
-        .iter()
-        .filter(|n| {
-            n.start != item.start
-                && !n.date_part
-                && n.currency == c.currency
-                && (n.unit == unit || n.unit.is_empty() || unit.is_empty())
-        })
-        .map(|n| n.value)
-        .collect();
-    let pool = &operands[..operands.len().min(MAX_ANSWER_OPERANDS)];
-    if pool.iter().enumerate().any(|(i, a)| {
-        pool[i + 1..]
-            .iter()
-            .any(|b| matches_value(c, (a - b).abs()))
-    }) {
+    if answer_arithmetic(item, c, facts, true) {
         return true;
     }
     // A percent of a base ("20% partner discount: −£526.40" of a £2,632.00 subtotal; a price
@@ -477,7 +530,11 @@ pub(super) fn derived_value(
             }
         }
     }
+    if precise && priced_total(ev, item, c, facts) {
+        return true;
+    }
     // Days of a period the answer names: "November 2 to November 13 would use 9 leave days".
+    let unit = c.unit.to_ascii_lowercase();
     let whole = c.decimals == 0 && c.magnitude == 1.0 && c.value.fract() == 0.0;
     if whole
         && (unit.is_empty() || unit.starts_with("day"))
@@ -500,6 +557,62 @@ pub(super) fn derived_value(
         }
     }
     false
+}
+
+/// Candidate values taken into a priced total ([`priced_total`]).
+const MAX_PRICE_TERMS: usize = 256;
+
+/// A bill computed in steps from what the answer states: a quantity times a price the answer
+/// names ("18 seats at £24.00"), or a sum of amounts it lists; plus the sum of some values of
+/// one evidence field (the add-ons it only names: "plus 2 add-ons"); then a percent the answer
+/// states taken of it, off it or on it ("minus your 20% discount" → £665.60, "20% partner
+/// discount: −£526.40"). The operands are the answer's own numbers, each checked on its own,
+/// so the search stays small: a hallucinated total is still one no such step reaches.
+fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let stated: Vec<&AnswerNumber> = facts
+        .numbers
+        .iter()
+        .filter(|n| n.start != item.start && !n.date_part && !n.unit.contains('%'))
+        .take(MAX_ANSWER_OPERANDS)
+        .collect();
+    let priced: Vec<f64> = stated
+        .iter()
+        .filter(|n| !c.currency.is_empty() && n.currency == c.currency)
+        .map(|n| n.value)
+        .collect();
+    if priced.is_empty() {
+        return false;
+    }
+    let mut bases = Vec::with_capacity(MAX_PRICE_TERMS);
+    calc::push_subset_sums(&priced, MAX_PRICE_TERMS / 2, &mut bases);
+    for q in stated.iter().filter(|n| n.currency.is_empty()) {
+        bases.extend(priced.iter().map(|p| q.value * p));
+    }
+    // Evidence values the answer lists are in its sums already: not counted twice.
+    let mut extras = vec![0.0];
+    for col in ev.columns() {
+        let unlisted: Vec<f64> = col
+            .iter()
+            .copied()
+            .filter(|v| !stated.iter().any(|n| (n.value - v).abs() < 1e-9))
+            .collect();
+        calc::push_subset_sums(&unlisted, MAX_PRICE_TERMS, &mut extras);
+    }
+    let mut factors = vec![1.0];
+    for n in facts
+        .numbers
+        .iter()
+        .filter(|n| n.unit == "%" && n.value > 0.0 && n.value < 100.0)
+        .take(4)
+    {
+        let p = n.value / 100.0;
+        factors.extend([p, 1.0 - p, 1.0 + p]);
+    }
+    bases.iter().any(|b| {
+        extras
+            .iter()
+            .any(|s| factors.iter().any(|f| matches_value(c, (b + s) * f)))
+    })
 }
 
 /// Signed value of a claim number (a `-` or `−` right before it makes it negative).
