@@ -79,6 +79,13 @@ def pct_exact(x):
     return s + "%"
 
 
+def a_an(amount_text):
+    """Article for a spoken amount: 'an' before $8.09, $11.25, $18, $80; 'a' otherwise."""
+    digits = amount_text.lstrip("$€£¥ACDNRSUX").split(".")[0]
+    lead = digits.split(",")[0]
+    return "an" if lead.startswith("8") or lead in ("11", "18") else "a"
+
+
 # --------------------------------------------------------------------------- dates / times
 def ordinal(n):
     suf = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

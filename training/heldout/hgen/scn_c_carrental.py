@@ -234,7 +234,7 @@ class CarRental(Scenario):
         a.ins("claim", "The branch offers a free shuttle from the terminal every 10 minutes.")
         a.ins("claim", "Your rate includes collision damage coverage.")
         a.ins("claim", "Early returns are refunded for any unused full days.")
-        a.ins("behavior", "I've added you to express pickup so you can skip the counter.")
+        a.ins("behavior", "Done — you're on express pickup now, so you can skip the counter.")
         a.ins("behavior", "I upgraded the booking to the next class at no extra cost.")
         a.ins("elab", "because the booking was made under a corporate rate", clause=True)
         a.ins("elab", "Airport branches tend to have the longest counter queues before 10am.")
@@ -272,7 +272,7 @@ class CarRental(Scenario):
         history = None
         if topic == "late":
             late_h = r.choice([2, 3, 4, 5])
-            while abs((late_h - (1 if grace >= 59 else 0)) * round(rs["rate"]["daily"] / hourly_frac, 2) - rs["rate"]["daily"]) < 3:
+            while abs(late_h * round(rs["rate"]["daily"] / hourly_frac, 2) - rs["rate"]["daily"]) < 3:
                 late_h += 1
             new_rt = rt + dt.timedelta(hours=late_h)
             q = f"If I bring the car back at {hm12(new_rt)} instead of {hm12(rt)}, what will that cost?"
@@ -293,7 +293,7 @@ class CarRental(Scenario):
         a = A()
         lead(a, r, p=0.3)
         if topic == "late":
-            billable = late_h - (1 if grace >= 59 else 0)
+            billable = late_h
             hour_rate = round(daily / hourly_frac, 2)
             cost = round(min(billable * hour_rate, daily), 2)
             capped = billable * hour_rate >= daily
@@ -326,7 +326,7 @@ class CarRental(Scenario):
         a.ins("claim", "Late fees are waived once per year for Vantage Gold members.")
         a.ins("claim", "The grace period doesn't apply to one-way rentals.")
         a.ins("claim", f"The {rs['pickup']['branch']} branch closes at 10pm, after which returns go in the key drop.")
-        a.ins("behavior", "I've noted the later return time on your reservation.")
+        a.ins("behavior", "I went ahead and noted the later return time on your reservation.")
         a.ins("behavior", "I've added the second driver to your booking.")
         a.ins("elab", "which matches what most airport branches charge", clause=True)
         a.ins("cite", f"Clause 9.4 of the agreement covers the details.")
@@ -405,7 +405,8 @@ class CarRental(Scenario):
             elif l["code"] == "FUEL":
                 a("\n- **Fuel:** it went out full and came back at ").x(f"{fuel_in}/8", num=f"{fuel_in - 2}/8")
                 if r.random() < 0.6:
-                    a(" (").x("`fuel_level_eighths.in`", attr=r.choice(["`fuel_return_level`", "`fuel_in_pct`", "`tank_level.in`"])).t(")").t(", so ").x(f"{l['quantity']} {'litres' if metric else 'gallons'}", num=f"{round(l['quantity'] * 1.5, 1)} {'litres' if metric else 'gallons'}").t(" were charged at ").t(money(l["rate"], cur)).t(" — ").x(money(l["amount"], cur), num=money(nudge(l["amount"], r, 0.2, 0.4), cur)).pb()
+                    a(" (").x("`fuel_level_eighths.in`", attr=r.choice(["`fuel_return_level`", "`fuel_in_pct`", "`tank_level.in`"])).t(")")
+                a(", so ").x(f"{l['quantity']} {'litres' if metric else 'gallons'}", num=f"{round(l['quantity'] * 1.5, 1)} {'litres' if metric else 'gallons'}").t(" were charged at ").t(money(l["rate"], cur)).t(" — ").x(money(l["amount"], cur), num=money(nudge(l["amount"], r, 0.2, 0.4), cur)).pb()
             elif l["code"] == "LATE":
                 a("\n- **Late return:** returned ").x(hm12(back), tmp=hm12(back - dt.timedelta(minutes=late_min))).t(", ").x(dur_text(late_min), num=dur_text(late_min + 60)).t(" after the ").t(hm12(due)).t(" due time, billed as ").x(plural(l["quantity"], "hour"), num=plural(l["quantity"] + 1, "hour")).t(" (").t(money(l["amount"], cur)).t(")").pb()
             else:
@@ -419,7 +420,7 @@ class CarRental(Scenario):
         a.ins("claim", "Fuel is charged at a discounted rate for Vantage members.")
         a.ins("claim", "The estimate at pickup didn't include tax, which explains most of the difference.")
         a.ins("behavior", "I've disputed the fuel charge with the branch for you.")
-        a.ins("behavior", "I've emailed the itemized receipt to the address on file.")
+        a.ins("behavior", "The itemized receipt is on its way to the address on file; I sent it a moment ago.")
         if any(l["code"] == "TOLL" for l in lines):
             a.ins("elab", "since tolls are billed by the plate-reading system a few days later", clause=True)
         else:

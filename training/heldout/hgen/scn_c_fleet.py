@@ -154,8 +154,8 @@ class Fleet(Scenario):
         a.ins("claim", f"The {v['make_model']} has a manufacturer recall open for the rear brake lines.")
         a.ins("claim", "Overdue oil changes void the powertrain warranty on this model.")
         a.ins("claim", "The warranty covers the next two oil services.")
-        a.ins("behavior", f"I've booked {vid} into the shop for Thursday morning.")
-        a.ins("behavior", f"I've notified {v['driver']} that the van is due in.")
+        a.ins("behavior", f"I just booked {vid} into the shop for Thursday morning.")
+        a.ins("behavior", f"{v['driver']} knows the van is due in — I messaged them a minute ago.")
         a.ins("elab", "because it's been doing longer motorway routes lately", clause=True)
         a.ins("elab", "Vans on this route tend to reach service intervals faster in winter.")
         a.ins("cite", f"The work order for this is WO-{r.digits(6)}.")
@@ -190,7 +190,7 @@ class Fleet(Scenario):
         if ctx.followup:
             history = History().user(f"Who's driving {v['vehicle_id']} today?")
             history.call([gh])
-            history.reply(f"{v['driver']} has it; it's {v['status'].replace('_', ' ')}.")
+            history.reply(f"{v['driver']} has it today.")
             req = r.choice(["The dash light is on — what's wrong with it and can it keep driving?", "There's a fault light on it. Is it safe to keep going?"])
             turns = [Turn([gm])]
         else:
@@ -231,7 +231,7 @@ class Fleet(Scenario):
         a.ins("claim", "This code often comes back within a week even after a repair.")
         a.ins("claim", f"Two other vans of the same model in the fleet logged {code} last month.")
         a.ins("claim", "The repair is covered under the emissions warranty.")
-        a.ins("behavior", "I've cleared the code so we can see whether it returns.")
+        a.ins("behavior", "Code cleared on my end, so we can see whether it comes back.")
         a.ins("behavior", f"I've opened a workshop ticket and told {v['driver']} to head back to the depot.")
         a.ins("elab", "Cold mornings make this kind of fault show up more often.")
         a.ins("cite", f"The full procedure is in manuals/{v['_slug']}/exhaust-system.md.")
@@ -297,7 +297,7 @@ class Fleet(Scenario):
         tail(a, r, p=0.45, sep="\n\n" if style == "bullets" else " ", own=["Want to compare this with the rest of the week?", "Should I flag the idling to the driver's supervisor?"])
         a.ins("claim", "That fuel figure is about 8% better than the fleet average for this model.")
         a.ins("claim", f"{v['driver']} has the lowest idle time of any driver at the depot this month.")
-        a.ins("behavior", "I've sent this summary to the depot manager.")
+        a.ins("behavior", "A copy of this summary went to the depot manager when I pulled it.")
         a.ins("behavior", f"I've added a coaching note to {v['driver']}'s profile about idling.")
         a.ins("elab", "mostly from waiting at the loading dock between drops", clause=True)
         a.ins("elab", "Stop-start city routes usually push fuel use above 12 L/100 km.")

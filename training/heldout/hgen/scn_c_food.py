@@ -5,7 +5,7 @@ import datetime as dt
 
 from .common import (A, Call, History, Plan, R, Scenario, Tool, Turn, money, mutate_id, nword, other_than, plural, s_arr,
                      s_bool, s_int, s_num, s_obj, s_str)
-from .cstyle import (P, about_money, day_of, hm12, lead, mins_between, month_ord, nudge, nudge_int, pct1, pct_exact, stamp,
+from .cstyle import (P, a_an, about_money, day_of, hm12, lead, mins_between, month_ord, nudge, nudge_int, pct1, pct_exact, stamp,
                      tail)
 
 BASE = "https://api.plateful.example/v3"
@@ -237,7 +237,7 @@ class Food(Scenario):
         a.ins("claim", f"{place} is flagged as busy tonight, with prep times running about 15 minutes long.")
         a.ins("claim", "Orders from this restaurant have arrived on time 92% of the time this month.")
         a.ins("claim", "The courier is currently finishing another drop-off first.")
-        a.ins("behavior", "I've sent the courier a message asking them to call when they're outside.")
+        a.ins("behavior", "I messaged the courier asking them to call when they're outside.")
         a.ins("behavior", "I also nudged the restaurant to prioritise it.")
         a.ins("elab", "since traffic near the restaurant is heavy at the moment", clause=True)
         a.ins("elab", "mostly because of a backlog of pickup orders at the counter", clause=True)
@@ -294,11 +294,11 @@ class Food(Scenario):
         else:
             lead(a, r, p=0.35)
             a("You paid ").x(money(total), num=money(nudge(total, r, 0.05, 0.15)), conf=("numerical", money(sub))).t(" in total for the ").x(place, ent=other_than(r, OTHER_PLACES, place)).t(" order").pc().t(". ")
-            a("The food itself was ").x(money(sub), num=money(nudge(sub, r))).t("; on top of that came a ").x(money(ch["delivery_fee"]), num=money(nudge(ch["delivery_fee"], r, 0.3, 0.9))).t(" delivery fee, a ")
+            a("The food itself was ").x(money(sub), num=money(nudge(sub, r))).t(f"; on top of that came {a_an(money(ch['delivery_fee']))} ").x(money(ch["delivery_fee"]), num=money(nudge(ch["delivery_fee"], r, 0.3, 0.9))).t(f" delivery fee, {a_an(money(ch['service_fee']))} ")
             a.x(money(ch["service_fee"]), num=money(nudge(ch["service_fee"], r)), conf=("numerical", money(ch["delivery_fee"]))).t(" service fee and ").x(money(tax), num=money(nudge(tax, r))).t(" tax")
             if tip:
                 tp = tip / sub * 100
-                a(", plus a ").x(money(tip), num=money(nudge(tip, r, 0.2, 0.5))).t(" tip (").x(f"{tp:.0f}%", num=f"{tp + r.choice([5, 7]):.0f}%").t(" of the food)")
+                a(f", plus {a_an(money(tip))} ").x(money(tip), num=money(nudge(tip, r, 0.2, 0.5))).t(" tip (").x(f"{tp:.0f}%", num=f"{tp + r.choice([5, 7]):.0f}%").t(" of the food)")
             a(".").p()
             if promo:
                 a(" Your code ").x(promo["code"], fid=fake_code(promo["code"])).t(" ").x("did take", neg="didn't take").t(" ").x(money(-promo["amount"]), num=money(-promo["amount"] + 2)).t(" off.").p()
@@ -313,7 +313,7 @@ class Food(Scenario):
         a.ins("claim", "The service fee is capped at $9 per order.")
         a.ins("claim", f"{place} also charged a small packaging fee that's included in the subtotal.")
         a.ins("claim", "Delivery fees are waived on orders over $35 for Plateful Plus members.")
-        a.ins("behavior", "I've emailed you an itemised receipt.")
+        a.ins("behavior", "An itemised copy of this is in your inbox now — I just sent it.")
         a.ins("behavior", "I went ahead and refunded the service fee as a courtesy.")
         a.ins("elab", "mainly because the delivery fee goes up during the dinner rush", clause=True)
         a.ins("elab", "The tax rate is set by the city the restaurant is in, not your address.")

@@ -185,7 +185,7 @@ class Pharmacy(Scenario):
             wait = (nxt - today).days
             style = r.choice(["prose", "bullets"])
             if style == "prose":
-                a("Not yet — it's ").x("too early", val="past due").t(" for your plan. The first day you can refill it is ").x(day_ord(nxt), tmp=day_ord(nxt + dt.timedelta(days=r.choice([3, 5, 7])))).t(", ")
+                a("Not yet — it's ").x("too early", val="past due").t(" to refill. The first day you can refill it is ").x(day_ord(nxt) if wait <= 20 else mdy(nxt), tmp=(day_ord if wait <= 20 else mdy)(nxt + dt.timedelta(days=r.choice([3, 5, 7])))).t(", ")
                 a.x(f"{plural(wait, 'day')} from now", num=f"{plural(nudge_int(wait, r, (3, 4, 6)), 'day')} from now").pc().t(".").p()
                 a.ins("elab", "because your plan only pays once 80% of the previous fill has been used", clause=True)
                 a(" You ").x("still have", neg="don't have any").t(" ").x(plural(rem, "refill"), num=plural(rem + r.choice([1, 2]), "refill"), conf=("numerical", plural(p["refills_authorized"], "refill"))).t(" remaining, and the prescription is good until ").x(mdy(exp), tmp=mdy(exp - dt.timedelta(days=r.choice([60, 92, 180])))).t(".").p()
@@ -235,8 +235,8 @@ class Pharmacy(Scenario):
         a.ins("claim", f"{drug} is on your plan's preferred list, so the copay stays the same all year.")
         a.ins("claim", f"{pres}'s office usually answers renewal requests within two business days.")
         a.ins("claim", "Your insurer allows early refills once every 12 months for travel.")
-        a.ins("behavior", f"I've sent a renewal request to {pres}'s office.")
-        a.ins("behavior", "I've turned on auto-refill so you won't have to ask next time.")
+        a.ins("behavior", f"A renewal request is already on its way to {pres}'s office; I sent it just now.")
+        a.ins("behavior", "I switched auto-refill on, so you won't have to ask next time.")
         a.ins("elab", f"{drug} prescriptions are usually written for a year at a time.")
         a.ins("cite", f"Your pharmacy reference for this is PHR-{r.digits(6)}.")
         a.ins("cite", f"Renewal forms are at https://rx.larkspur.example/renew/{r.alnum(8)}.")
@@ -296,7 +296,8 @@ class Pharmacy(Scenario):
                 a("\n**Bin:** ").x(res["bin"], fid=res["bin"][0] + "-" + str(int(res["bin"][2:]) + r.choice([3, 7, 11]))).pb()
                 a("\n**Copay:** ").x(money(copay) if copay else "nothing", num=money(copay + r.choice([4, 6.5])) if copay else "$5.00").pb()
                 a("\n**Pick up by:** ").x(day_of(hold), tmp=day_of(hold - dt.timedelta(days=r.choice([2, 3])))).t(" (").x(plural(days_left, "day"), num=plural(days_left + 3, "day")).t(" from today)").pb()
-                a("\n\nAfter that date it goes back to stock and the refill ").x("would", neg="wouldn't").t(" need to be re-run.").pp()
+                sd = dt.datetime.fromisoformat(sub)
+                a("\n\nThe refill was submitted ").x(f"{day_of(sd.date())} at {hm12(sd)}", tmp=f"{day_of(sd.date() - dt.timedelta(days=r.choice([1, 2])))} at {hm12(sd)}").t(" and ").x("has been", neg="hasn't been").t(" ready since ").x(hm12(ready_dt), tmp=hm12(ready_dt + dt.timedelta(hours=r.choice([2, 3])))).t(ready_on(ready_dt, today)).t(".").pp()
                 tail(a, r, p=0.4, sep="\n\n", own=["Want directions to the store?"])
             else:
                 a("Yep, it's ").x(STATUS_WORDS[st], val=STATUS_WORDS[oth_st]).t(" — it was ready at ").x(hm12(ready_dt), tmp=hm12(ready_dt + dt.timedelta(hours=r.choice([2, 3])))).t(" ").t("today" if ready_dt.date() == today else "on " + day_of(ready_dt.date())).t(" at ").x(store_nm, ent=r.choice(OTHER_STORES)).pc().t(".").p()
@@ -394,7 +395,7 @@ class Pharmacy(Scenario):
         a.ins("claim", "Missing a single dose has no measurable effect on how well it works.")
         a.ins("claim", "The tablets can be crushed and mixed with food if that's easier.")
         a.ins("behavior", "I've added a note to your profile so the pharmacist can follow up.")
-        a.ins("behavior", "I've set up a daily dose reminder for you.")
+        a.ins("behavior", "Done — a daily dose reminder is set up for you.")
         a.ins("elab", "Most people find taking it at the same time as brushing their teeth helps them remember.")
         a.ins("cite", f"There's more detail in section 9 of the leaflet.")
         a.ins("cite", f"See also leaflets/en/{key}-interactions.md for the full interaction list.")
@@ -440,7 +441,8 @@ class Pharmacy(Scenario):
             a.x(money(c90), num=money(nudge(c90, r, 0.12, 0.3)), conf=("numerical", money(cash30))).t(" — ").x(about_money(per_month90), num=about_money(per_month90 * 1.3)).t(" a month instead of ").t(money(c30)).t(".").p()
             a(" Over a year that's ").x(money(year90), num=money(nudge(year90, r, 0.15, 0.3))).t(" versus ").x(money(year30), num=money(year30 + 45)).t(", a saving of ").x(money(save), num=money(nudge(save, r, 0.2, 0.5))).t(".").p()
             if r.random() < 0.5:
-                a(" Paying cash without insurance would be ").x(money(cash30), num=money(nudge(cash30, r))).t(" per 30 days, which is ").x("more", rel="less").t(" than your copay.").p()
+                hi_ = cash30 > c30
+                a(" Paying cash without insurance would be ").x(money(cash30), num=money(nudge(cash30, r))).t(" per 30 days, which is ").x("more" if hi_ else "less", rel="less" if hi_ else "more").t(" than your copay.").p()
         if r.random() < 0.4:
             tier = q["plan"]["formulary_tier"]
             a(" Those copays reflect the plan's ").x("`formulary_tier`", attr=r.choice(["`coverage_tier`", "`drug_tier_level`", "`tier_code`"])).t(" of ").x(str(tier), num=str(tier + r.choice([1, 2]))).t(" for this drug.").p()
@@ -456,3 +458,7 @@ class Pharmacy(Scenario):
         a.ins("elab", f"Most patients on {drug.lower()} switch to 90-day fills after their first few months.")
         a.ins("cite", f"The quote reference is Q-{r.upalnum(8)}.")
         return Plan(req, [Turn([gp]), Turn([gq])], a)
+
+
+def ready_on(ready_dt, today):
+    return " today" if ready_dt.date() == today else f" on {ready_dt.strftime('%a')} {ready_dt.day} {ready_dt.strftime('%b')}"

@@ -130,11 +130,16 @@ class Recruiting(Scenario):
             a("\n").x(nword(len(active)).capitalize(), num=nword(len(active) + r.choice([1, 2])).capitalize()).t(" candidates are still active, ").x(nword(refs) if refs else "none", num=nword(refs + 2)).t(" of the ").t(str(len(cs))).t(" came in as referrals").pc().t(".").p()
         else:
             a("The ").x(rq["title"], ent=r.choice(["Staff Frontend Engineer", "Marketing Manager", "QA Lead"])).t(" req has been open ").x(plural(days_open, "day"), num=plural(days_open + r.choice([9, 15]), "day")).t(" and has ").x(nword(len(cs)), num=nword(len(cs) + 2)).t(" candidates in total").pc().t(".").p()
-            a(" Right now ").x(str(counts["applied"]), num=str(counts["applied"] + 2)).t(" are new applicants, ").x(str(counts["screen"]), num=str(counts["screen"] + 1)).t(" are in phone screens and ").x(str(counts["onsite"]), num=str(counts["onsite"] + 2), conf=("numerical", str(counts["screen"])) if counts["screen"] != counts["onsite"] else None).t(" are at the onsite stage")
+            isare = lambda n: " is" if n == 1 else " are"
+            a(" Right now ").x(str(counts["applied"]), num=str(counts["applied"] + 2)).t(isare(counts["applied"]) + (" a new applicant, " if counts["applied"] == 1 else " new applicants, ")).x(str(counts["screen"]), num=str(counts["screen"] + 1)).t(isare(counts["screen"]) + " in phone screens and ").x(str(counts["onsite"]), num=str(counts["onsite"] + 2), conf=("numerical", str(counts["screen"])) if counts["screen"] != counts["onsite"] else None).t(isare(counts["onsite"]) + " at the onsite stage")
             if counts["offer"]:
                 a("; ").x(nword(counts["offer"]), num=nword(counts["offer"] + 1)).t(" ").t("has" if counts["offer"] == 1 else "have").t(" an offer out")
             a(".").p()
-            a(" The biggest group is ").x(STAGE_WORDS[big], val=STAGE_WORDS["offer"]).t(", and ").x(nword(counts["rejected"]) if counts["rejected"] else "nobody", num=nword(counts["rejected"] + 2)).t(" ").t("has" if counts["rejected"] == 1 else "have").t(" been rejected so far.").p()
+            if sum(1 for x in ["applied", "screen", "onsite"] if counts[x] == counts[big]) == 1:
+                a(" The biggest group is ").x(STAGE_WORDS[big], val=STAGE_WORDS["offer"]).t(", and ")
+            else:
+                a(" Across all stages, ")
+            a.x(nword(counts["rejected"]) if counts["rejected"] else "nobody", num=nword(counts["rejected"] + 2)).t(" ").t("has" if counts["rejected"] <= 1 else "have").t(" been rejected so far.").p()
         if remaining:
             a(" ").x(rq["hiring_manager"], ent=r.choice(OTHER_PEOPLE)).t(" still has ").x(plural(remaining, "opening"), num=plural(remaining + 1, "opening")).t(" to fill").t(f" out of {rq['openings']}" if rq["openings"] > 1 else "").t(".").p()
         if counts["offer"] == 0 and counts["onsite"]:
@@ -172,6 +177,7 @@ class Recruiting(Scenario):
         band = rq["salary_band"]
         exp = int(round(r.uniform(band["min"] * 0.95, band["max"] * 1.08), -3))
         return {"candidate_id": "cnd_" + r.hexid(4), "name": name, "req_id": rq["req_id"], "stage": stage,
+                "requisition": {"req_id": rq["req_id"], "title": rq["title"], "salary_band": dict(rq["salary_band"])},
                 "current_title": r.choice(["Software Engineer II", "Senior Designer", "Analyst", "Team Lead", "Senior Engineer"]),
                 "current_company": r.choice(["Northwind", "Lumen Labs", "Parcelly", "Brightpath", "Quorum Health"]),
                 "applied_on": (today - dt.timedelta(days=r.randint(25, 60))).isoformat(), "source": r.choice(SOURCES),
@@ -241,8 +247,8 @@ class Recruiting(Scenario):
         tail(a, r, p=0.5, sep="\n\n", own=["Want me to pull the offer approval rules for this band?", "Should I compare them with the other onsite candidates?"])
         a.ins("claim", f"{first} also has a competing offer that expires at the end of the week.")
         a.ins("claim", f"{first}'s references have already been checked.")
-        a.ins("behavior", f"I've moved {first} to the offer stage.")
-        a.ins("behavior", f"I've scheduled a debrief with the panel for tomorrow.")
+        a.ins("behavior", f"Done: {first} is now in the offer stage.")
+        a.ins("behavior", "I went ahead and scheduled a debrief with the panel for tomorrow.")
         if yes > no:
             a.ins("elab", "mostly on the strength of the system design discussion", clause=True)
         else:
@@ -359,7 +365,7 @@ class Recruiting(Scenario):
         tail(a, r, p=0.5, sep="\n\n", own=["Want me to draft check-in emails for them?", "Should I flag these to the recruiter?"], generic=False)
         a.ins("claim", f"{oldest['name']} has since withdrawn from two other processes.")
         a.ins("claim", "Candidates idle for more than three weeks are auto-archived on this req.")
-        a.ins("behavior", "I've sent each of them a check-in email.")
+        a.ins("behavior", "I sent each of them a check-in email from your account.")
         a.ins("behavior", f"I've reassigned {oldest['name'].split()[0]} to another recruiter.")
         a.ins("elab", "probably because the hiring manager was out last week", clause=True)
         a.ins("elab", "Candidates who wait this long usually drop out of the process.")
