@@ -3,6 +3,7 @@
 
     python3 training/heldout/generate.py [--out target/heldout] [--seed 20260611]
     python3 training/heldout/generate.py --set b        (second set: six more domains -> target/heldout-b)
+    python3 training/heldout/generate.py --set c        (third set: six more domains, all validation -> target/heldout-c)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -62,6 +63,18 @@ FAULTS_B = (
     + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
     + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
 
+# Set c: six further domains, written later under the same independence rule as a final validation-only set.
+SCENARIO_CLASSES_C = [("scn_c_food", "Food"), ("scn_c_pharmacy", "Pharmacy"), ("scn_c_carrental", "CarRental"),
+                      ("scn_c_tickets", "Tickets"), ("scn_c_recruiting", "Recruiting"), ("scn_c_fleet", "Fleet")]
+FAULTS_C = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 1
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 2 + [("extra_property", True)] * 1
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -71,6 +84,10 @@ SETS = {
     "b": {"classes": SCENARIO_CLASSES_B, "out": "target/heldout-b", "seed": 20260705, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_B,
           "split_runs": 24, "all_development": True},
+    # 240 runs, same proportions as set b; every label "validation".
+    "c": {"classes": SCENARIO_CLASSES_C, "out": "target/heldout-c", "seed": 20260817, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_C,
+          "split_runs": 24, "all_development": False, "all_split": "validation"},
 }
 CFG = SETS["a"]
 
@@ -408,8 +425,10 @@ def scn_versions(scn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", choices=sorted(SETS), default="a",
-                    help="a: the eight-domain held-out set (default); b: six further domains, all 'development'")
-    ap.add_argument("--out", default=None, help="output directory (default target/heldout, or target/heldout-b for --set b)")
+                    help="a: the eight-domain held-out set (default); b: six further domains, all 'development'; "
+                         "c: six more domains, all 'validation'")
+    ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
+                         "target/heldout-c for --set c)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
@@ -426,6 +445,8 @@ def main():
     splits = heldout_split([s.name for s in scns])
     if CFG["all_development"]:
         splits = {n: "development" for n in splits}
+    if CFG.get("all_split"):
+        splits = {n: CFG["all_split"] for n in splits}
     specs = allocate(args.seed, scns)
     built = []
     for spec in specs:
