@@ -187,6 +187,23 @@ fn month_name(text: &str) -> Option<u32> {
         .map(|p| p as u32 + 1)
 }
 
+/// The year of a season named with it: "Fall" followed by " 2026".
+fn season_year(word: &str, after: &str) -> Option<i32> {
+    let w = word.trim_end_matches(['.', ',', ')']).to_ascii_lowercase();
+    if !matches!(
+        w.as_str(),
+        "spring" | "summer" | "fall" | "autumn" | "winter"
+    ) {
+        return None;
+    }
+    let digits: String = after
+        .strip_prefix(' ')?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (digits.len() == 4).then(|| digits.parse().ok())?
+}
+
 /// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
 /// comma-ended word), as names do and sentence-initial words do not.
 fn capitalized_inside(answer: &str, word: &str) -> bool {
@@ -355,6 +372,13 @@ impl DeterministicScorer {
                     } else {
                         no
                     };
+                }
+                // A season with its year ("Fall 2026", "Winter 2025") names a period of that
+                // year (an academic term, a tariff season): the evidence must hold the year.
+                if let Some(y) = season_year(&item.text, &answer[item.end..]) {
+                    let held = ev.dates.iter().any(|d| d.2 == Some(y))
+                        || ev.find_digits(&y.to_string()).is_some();
+                    return if held { Outcome::supported(None) } else { no };
                 }
                 let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
                 let needle = needle.trim_start_matches('#');
@@ -942,6 +966,14 @@ mod tests {
     }
 
     #[test]
+    fn a_season_with_its_year_is_a_period() {
+        let ev = r#"{"term":"2026FA","classes_begin":"2026-08-24"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Here's your schedule for Fall 2026:"));
+        assert!(!ok("Here's your schedule for Fall 2027:"));
+    }
+
+    #[test]
     fn the_week_of_a_term_counted_from_its_start() {
         let ev = r#"{"term":"2026FA","classes_start":"2026-08-24","drop_deadline":"2026-10-05","weeks":15}"#;
         let ok = |a: &str| all_supported(ev, a);
@@ -1030,6 +1062,11 @@ mod tests {
         // The status of another order than the one named.
         assert!(!ok("Order #W1001 is pending."));
         assert!(ok("Order #W1002 is pending."));
+        // A condition states no status.
+        assert!(ok(
+            "Order #W1002 ships in a day or two if it's delivered to the hub first."
+        ));
+        assert!(!ok("Order #W1002 was delivered."));
         assert!(ok("Order #W1001 was delivered and #W1002 is pending."));
         // A sentence of the evidence that says it negated.
         let policy = r#"{"clauses":[{"id":"5.1","text":"Untaken leave is not paid out except on termination."}]}"#;

@@ -254,7 +254,7 @@ pub(super) fn uncovered_words(
             continue;
         }
         let l = w.to_lowercase();
-        if COVERAGE_STOP.contains(&l.as_str()) {
+        if COVERAGE_STOP.contains(&l.as_str()) || super::direction::is_direction_word(&l) {
             continue;
         }
         cov.content += 1;
@@ -267,6 +267,44 @@ pub(super) fn uncovered_words(
         }
     }
     cov
+}
+
+/// A claim that the evidence does *not* say something ("The lease doesn't mention any further
+/// daily fees", "there's no mention of a pet fee"): the byte range (in `text`) of the negated
+/// verb. What follows it is what the evidence lacks, so neither it nor the verb is content
+/// the evidence must hold ([`mentioned_in_one_line`] checks it the other way).
+pub(super) fn absence_claim(text: &str) -> Option<(usize, usize)> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:(?:does|do|did)(?:n['’]t| not)|never|nowhere)\s+(?:\w+\s+)?(?:mentions?|says?|lists?|includes?|specif(?:y|ies)|covers?|states?|shows?|contains?|refers? to|address(?:es)?)\b|\b(?:no|makes no) mention of\b",
+        )
+        .expect("static regex")
+    });
+    re.find(text).map(|m| (m.start(), m.end()))
+}
+
+/// Whether every content word of `text` (at least one) occurs in one line of one evidence
+/// document: the evidence does say what an [`absence_claim`] says it lacks.
+pub(super) fn mentioned_in_one_line(ev: &Evidence, text: &str) -> bool {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .filter(|w| {
+            let indefinite = matches!(
+                w.as_str(),
+                "anything" | "something" | "everything" | "about" | "regarding" | "such"
+            );
+            !indefinite && !COVERAGE_STOP.contains(&w.as_str()) && !STOPWORDS.contains(&w.as_str())
+        })
+        .map(|w| stem(&w).to_owned())
+        .collect();
+    !words.is_empty()
+        && ev.lower.iter().any(|doc| {
+            doc.split(['\n', '.'])
+                .any(|line| words.iter().all(|w| line.contains(w.as_str())))
+        })
 }
 
 /// Merge word spans separated only by spaces or one short word into phrases.
@@ -346,6 +384,32 @@ pub(super) fn stem(w: &str) -> &str {
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score};
+
+    #[test]
+    fn what_a_claim_says_the_evidence_lacks() {
+        let lease = "RESIDENTIAL LEASE\n2. RENT. 2.1 Rent is $2,395.00 due on the 1st. 2.2 A late fee of $75 applies after the 5th.\n7. PETS. 7.1 No pets without a signed addendum.";
+        let verdict = |a: &str| {
+            let c = crate::stage2::test_support::score(lease, a);
+            c.iter().map(|c| c.status).collect::<Vec<_>>()
+        };
+        use crate::report::ClaimStatus::*;
+        assert_eq!(
+            verdict("The lease doesn't mention any further daily fees."),
+            vec![Supported]
+        );
+        assert_eq!(
+            verdict("There's no mention of a parking charge in the lease."),
+            vec![Supported]
+        );
+        assert_eq!(
+            verdict("The lease doesn't mention a late fee."),
+            vec![Contradicted]
+        );
+        assert_eq!(
+            verdict("The lease doesn't say anything about a signed addendum for pets."),
+            vec![Contradicted]
+        );
+    }
 
     #[test]
     fn prose_evidence_content_coverage() {

@@ -49,6 +49,15 @@ const SUPERLATIVES: &[(&str, bool)] = &[
     ("cheapest", false),
 ];
 
+/// Whether `w` (lower case) is a comparative or superlative word: a relation between values,
+/// checked against the claim's numbers here, not content an evidence text must spell.
+pub(super) fn is_direction_word(w: &str) -> bool {
+    COMPARATIVES
+        .iter()
+        .chain(SUPERLATIVES)
+        .any(|(d, _)| *d == w)
+}
+
 /// Byte offset of the first occurrence of `w` in `lower` as a whole word (ASCII boundaries).
 fn word_at(lower: &str, w: &str) -> Option<usize> {
     let mut from = 0;

@@ -6,7 +6,7 @@
 
 use super::bounds;
 use super::claim_type::classify;
-use super::coverage::{merge_close, uncovered_words};
+use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
 use super::direction::{direction_conflict, superlative_conflict};
 use super::evidence::Evidence;
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
@@ -339,6 +339,26 @@ impl Scorer for DeterministicScorer {
                 && claim_type == ClaimType::Assertion
                 && supported_numbers < 2
             {
+                // What a claim says the evidence lacks is not content it must hold; when the
+                // evidence does say it, the claim is contradicted.
+                let mut taken = taken.clone();
+                if let Some((at, verb_end)) = absence_claim(text) {
+                    if mentioned_in_one_line(&ev, &text[verb_end..]) {
+                        let why = "the evidence does state what the claim says it lacks";
+                        contradicted = true;
+                        score = score.min(self.cfg.unsupported_score);
+                        item_scores.push(self.cfg.unsupported_score);
+                        reasons.push(why.into());
+                        flagged.push(FlaggedSpan {
+                            start: char_offset(answer, cs + at) as u32,
+                            end: char_offset(answer, ce) as u32,
+                            text: answer[cs + at..ce].to_owned(),
+                            reason: why.to_owned(),
+                            kind: FlagKind::StateConflict,
+                        });
+                    }
+                    taken.push((cs + at, ce));
+                }
                 let missing = uncovered_words(&ev, answer, cs, ce, &taken);
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid

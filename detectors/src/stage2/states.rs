@@ -266,6 +266,16 @@ fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
         "not",
         "yet",
     ];
+    // A condition states no status however its verb reads ("you'd receive $8,610 if it's
+    // approved", "once it's shipped").
+    if words.iter().any(|w| {
+        matches!(
+            w.trim_matches(|c: char| !c.is_alphanumeric()),
+            "if" | "unless" | "whether" | "once"
+        )
+    }) {
+        return StateFrame::NotAStatus;
+    }
     for w in &near {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
         if NOT_A_STATUS.contains(&w) {
