@@ -2,7 +2,7 @@
 //! changes ([`direction_conflict`]).
 
 use super::items::{captured_magnitude, captured_value, re, Item};
-use super::numbers::{signed_value, AnswerNumber, ClaimNumber};
+use super::numbers::{matches_value, signed_value, AnswerNumber, ClaimNumber};
 
 /// Comparatives: `true` when the first-named side is the larger value.
 const COMPARATIVES: &[(&str, bool)] = &[
@@ -75,6 +75,82 @@ fn word_at(lower: &str, w: &str) -> Option<usize> {
     None
 }
 
+/// Direction words that may follow a stated difference ("$1,113.64 above", "5 credits under").
+const DIFFERENCE_WORDS: &[(&str, bool)] = &[
+    ("above", true),
+    ("over", true),
+    ("below", false),
+    ("under", false),
+];
+
+/// A difference stated with its direction, between two values of the claim it is the
+/// difference of: "approved for $15,245.68, $1,113.64 above the estimate ($16,359.32)" (the
+/// value before it against the one after it), or "from $9,360.00 to $17,520.00 — $8,160.00
+/// less" (the new value against the old). That the stated number *is* their difference is
+/// checked first, so which two values the direction relates is not guessed.
+fn stated_difference_conflict(
+    answer: &str,
+    cs: usize,
+    lower: &str,
+    nums: &[(&Item, &ClaimNumber)],
+) -> Option<(usize, usize, &'static str)> {
+    let same_kind = |a: &ClaimNumber, b: &ClaimNumber| a.currency == b.currency && a.unit == b.unit;
+    for (k, &(d_item, d)) in nums.iter().enumerate() {
+        let rest = lower.get(d_item.end - cs..)?;
+        let after = rest.trim_start();
+        let gap = rest.len() - after.len();
+        let Some(&(w, larger)) = COMPARATIVES.iter().chain(DIFFERENCE_WORDS).find(|(w, _)| {
+            after.starts_with(w)
+                && !after[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        }) else {
+            continue;
+        };
+        let word = (d_item.end + gap, d_item.end + gap + w.len());
+        let is_difference = |a: &ClaimNumber, b: &ClaimNumber| {
+            same_kind(a, d)
+                && same_kind(b, d)
+                && matches_value(d, (a.value * a.magnitude - b.value * b.magnitude).abs())
+        };
+        let value = |(i, n): (&Item, &ClaimNumber)| signed_value(answer, i, n);
+        // "A, D above B": the subject is the value before the difference.
+        if let (Some(&(ai, a)), Some(&(bi, b))) =
+            (k.checked_sub(1).and_then(|j| nums.get(j)), nums.get(k + 1))
+        {
+            if is_difference(a, b) {
+                let (x, y) = (value((ai, a)), value((bi, b)));
+                if x != y && (x > y) != larger {
+                    return Some((
+                        word.0,
+                        word.1,
+                        "comparison contradicts the values stated with it",
+                    ));
+                }
+                return None;
+            }
+        }
+        // "from A to B — D less": the subject is the new value.
+        if k >= 2 {
+            let (ai, a) = nums[k - 2];
+            let (bi, b) = nums[k - 1];
+            let between = lower.get(ai.end - cs..bi.start - cs).unwrap_or("");
+            let opening = lower.get(..ai.start - cs).unwrap_or("");
+            if between.trim() == "to" && opening.trim_end().ends_with("from") && is_difference(a, b)
+            {
+                let (old, new) = (value((ai, a)), value((bi, b)));
+                if old != new && (new > old) != larger {
+                    return Some((
+                        word.0,
+                        word.1,
+                        "comparison contradicts the values stated with it",
+                    ));
+                }
+                return None;
+            }
+        }
+    }
+    None
+}
+
 /// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
 /// comparative ("A is colder than B … 6°C versus -2°C": the first value must be the smaller),
 /// a ranking ("the least discussed … 39 comments, followed by … 30": the order must rise), or
@@ -94,6 +170,9 @@ pub(super) fn direction_conflict(
         .filter_map(|(i, n)| n.as_ref().map(|n| (i, n)))
         .collect();
     nums.sort_by_key(|(i, _)| i.start);
+    if let Some(found) = stated_difference_conflict(answer, cs, &lower, &nums) {
+        return Some(found);
+    }
     let word_at = |w: &str| word_at(&lower, w);
     // Comparative "… than …" with two values of the same unit after the word.
     for &(w, first_larger) in COMPARATIVES {
@@ -330,6 +409,26 @@ pub(super) fn superlative_conflict(
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score};
+
+    #[test]
+    fn a_stated_difference_and_its_direction() {
+        let claim = r#"{"claim":{"approved_amount":15245.68,"estimate":16359.32},"plan":{"current":9360.0,"new":17520.0}}"#;
+        let ok = |a: &str| all_supported(claim, a);
+        assert!(ok("It was approved for $15,245.68, $1,113.64 below the contractor's estimate ($16,359.32)."));
+        assert!(!ok("It was approved for $15,245.68, $1,113.64 above the contractor's estimate ($16,359.32)."));
+        assert!(ok(
+            "Your charge would change from $9,360.00 to $17,520.00 per year — $8,160.00 more."
+        ));
+        assert!(!ok(
+            "Your charge would change from $9,360.00 to $17,520.00 per year — $8,160.00 less."
+        ));
+        // A number that is not the difference of the two leaves the direction unjudged.
+        let sched = r#"{"enrolled_credits":15,"max_credits":20}"#;
+        assert!(all_supported(
+            sched,
+            "You're enrolled in 15 credits, 5 credits under the 20-credit cap."
+        ));
+    }
 
     #[test]
     fn direction_words_against_the_stated_values() {

@@ -48,6 +48,8 @@ pub(super) struct Evidence {
     /// ISO dates keyed by the JSON field name that holds them (`"drop_deadline":
     /// "2026-10-05"` → ("drop_deadline", month 10, day 5, year 2026)); at most [`MAX_KEYED_DATES`].
     pub(super) keyed_dates: Vec<(String, u32, u32, i32)>,
+    /// JSON booleans by the field holding them ([`super::flags`]).
+    pub(super) booleans: Vec<(String, bool)>,
     /// Evidence normalized for term matching ([`super::terms::normalize_terms`]).
     pub(super) norm: Vec<String>,
     /// The values the evidence states, normalized: the string values of a JSON document
@@ -87,6 +89,7 @@ impl Evidence {
             families: super::states::families(run),
             keyed: Vec::new(),
             keyed_dates: Vec::new(),
+            booleans: Vec::new(),
             fields: Vec::new(),
             records: Vec::new(),
             max_derived,
@@ -190,6 +193,7 @@ impl Evidence {
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
                 keyed_dates(j, None, &mut ev.keyed_dates);
+                super::flags::keyed_booleans(j, None, &mut ev.booleans);
                 let mut derived = Vec::new();
                 array_aggregates(j, &mut derived, &mut ev.fields);
                 records::index(j, &mut ev.records);

@@ -47,6 +47,7 @@
 //! - `entities`: entity stop words and place codes;
 //! - `direction`: comparatives, rankings and changes against the claim's own numbers;
 //! - `coverage`: content coverage, stop lists and the crude stem;
+//! - `flags`: yes/no claims against the JSON booleans they name;
 //! - `aggregate`: how claim scores combine into the run's score;
 //! - `test_support` (tests only): the one-tool run and scorer the unit tests share;
 //! - [`actions`], [`bounds`], [`calc`], [`claim_type`], [`records`], [`terms`]: action
@@ -65,6 +66,7 @@ mod coverage;
 mod direction;
 mod entities;
 mod evidence;
+mod flags;
 mod item_kind;
 mod items;
 mod numbers;

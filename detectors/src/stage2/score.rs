@@ -9,6 +9,7 @@ use super::claim_type::classify;
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
 use super::direction::{direction_conflict, superlative_conflict};
 use super::evidence::Evidence;
+use super::flags::boolean_conflict;
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
 use super::numbers::{AnswerFacts, ClaimNumber};
 use super::{actions, records, Scorer, Stage2Config};
@@ -300,6 +301,22 @@ impl Scorer for DeterministicScorer {
                     text: answer[s..e].to_owned(),
                     reason: why.to_owned(),
                     kind: FlagKind::DirectionConflict,
+                });
+            }
+            // A yes/no against the JSON boolean the claim names ("Autopay is off").
+            if let Some((s, e)) = boolean_conflict(text, &ev.booleans) {
+                let (s, e) = (cs + s, cs + e);
+                let why = "yes/no contradicts the evidence";
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, s) as u32,
+                    end: char_offset(answer, e) as u32,
+                    text: answer[s..e].to_owned(),
+                    reason: why.to_owned(),
+                    kind: FlagKind::StateConflict,
                 });
             }
             // An action report whose verb no tool call of the run performed ("I've asked the

@@ -1,0 +1,169 @@
+//! Yes/no facts: a JSON boolean named by a claim (`"autopay": true` and "Autopay is off";
+//! `"cancel_at_period_end": false` and "It's set to cancel at the end of the period";
+//! `"permission_to_enter": true` and "You didn't give permission to enter").
+//!
+//! A boolean field is *named* by a clause when every word of its name that is not a
+//! function word is in the clause ("autopay"; "cancel", "period", "end"). The clause's polarity
+//! is negative when it negates ("not", "n't", "no", "never", "without", "non-") or switches
+//! off ("off", "disabled", "inactive"), positive otherwise. A clause whose polarity differs
+//! from the field's value contradicts it — only where every field of that name in the
+//! evidence holds the same value (two records that disagree leave it open) and the clause is
+//! no condition ("if you turn autopay off").
+
+use super::coverage::STOPWORDS;
+use super::terms::{contains_terms, normalize_terms};
+
+/// Booleans kept per run.
+pub(super) const MAX_BOOLEANS: usize = 128;
+
+/// Words of a boolean field's name that say it is a flag, not what about.
+const FLAG_WORDS: &[&str] = &[
+    "is", "has", "have", "can", "should", "flag", "enabled", "enable", "active", "allowed",
+    "allow", "opt", "in", "on", "at",
+];
+
+/// Every boolean of a JSON document with the name of its field, lower case.
+pub(super) fn keyed_booleans(
+    v: &serde_json::Value,
+    key: Option<&str>,
+    out: &mut Vec<(String, bool)>,
+) {
+    use serde_json::Value as J;
+    if out.len() >= MAX_BOOLEANS {
+        return;
+    }
+    match v {
+        J::Bool(b) => {
+            if let Some(k) = key {
+                out.push((k.to_lowercase(), *b));
+            }
+        }
+        J::Array(a) => a.iter().for_each(|x| keyed_booleans(x, key, out)),
+        J::Object(o) => o.iter().for_each(|(k, x)| keyed_booleans(x, Some(k), out)),
+        _ => {}
+    }
+}
+
+/// The byte span (in `text`) of a clause whose yes/no contradicts a boolean it names.
+pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Option<(usize, usize)> {
+    if booleans.is_empty() {
+        return None;
+    }
+    let mut start = 0;
+    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', ':']) {
+        let span = (start, start + clause.len());
+        start += clause.len();
+        let lower = clause.to_lowercase().replace('’', "'");
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words
+            .iter()
+            .any(|w| matches!(*w, "if" | "unless" | "whether" | "once"))
+        {
+            continue;
+        }
+        let norm = normalize_terms(clause);
+        let mut verdict: Option<bool> = None;
+        let mut open = false;
+        for (key, value) in booleans {
+            let name = normalize_terms(key);
+            let parts: Vec<&str> = name
+                .split(' ')
+                .filter(|w| w.len() >= 3 && !FLAG_WORDS.contains(w) && !STOPWORDS.contains(w))
+                .collect();
+            if parts.is_empty() || !parts.iter().all(|w| contains_terms(&norm, w)) {
+                continue;
+            }
+            match verdict {
+                None => verdict = Some(*value),
+                Some(v) if v != *value => open = true,
+                _ => {}
+            }
+        }
+        let (Some(value), false) = (verdict, open) else {
+            continue;
+        };
+        let negative = lower.contains("n't")
+            || lower.contains("non-")
+            || words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "not"
+                        | "no"
+                        | "never"
+                        | "without"
+                        | "off"
+                        | "disabled"
+                        | "inactive"
+                        | "none"
+                        | "nothing"
+                        | "neither"
+                        | "nor"
+                        | "non"
+                        | "cannot"
+                )
+            });
+        if negative == value {
+            let lead = clause.len() - clause.trim_start().len();
+            let body = clause
+                .trim()
+                .trim_end_matches([',', ';', '—', '–', '(', ')', '.', '!', '?', ':']);
+            return Some((span.0 + lead, span.0 + lead + body.len()));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(json: &str) -> Vec<(String, bool)> {
+        let mut out = Vec::new();
+        keyed_booleans(&serde_json::from_str(json).unwrap(), None, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_yes_or_no_against_the_boolean_it_names() {
+        let b = flags(
+            r#"{"account":{"autopay":true,"paperless":false},"subscription":{"cancel_at_period_end":false},"visit":{"permission_to_enter":true}}"#,
+        );
+        let conflict = |t: &str| boolean_conflict(t, &b).map(|(s, e)| t[s..e].to_owned());
+        assert_eq!(
+            conflict("Autopay is on, so it will be drafted automatically."),
+            None
+        );
+        assert_eq!(
+            conflict("Autopay is off, so it will be drafted automatically.").as_deref(),
+            Some("Autopay is off")
+        );
+        assert!(conflict("The subscription is set to cancel at the end of the period.").is_some());
+        assert_eq!(
+            conflict(
+                "It renews automatically, and nothing is set to cancel at the end of the period."
+            ),
+            None
+        );
+        assert!(conflict("You didn't give permission to enter, so be home.").is_some());
+        assert_eq!(
+            conflict("You gave permission to enter, so you don't need to be home."),
+            None
+        );
+        assert_eq!(conflict("You're not enrolled in paperless billing."), None);
+        assert!(conflict("You're enrolled in paperless billing.").is_some());
+        // A condition states no yes/no.
+        assert_eq!(conflict("If you turn autopay off, pay by the 25th."), None);
+        // Two fields of the name that disagree leave it open.
+        let two = flags(
+            r#"{"fees":[{"name":"deposit","refundable":true},{"name":"app fee","refundable":false}]}"#,
+        );
+        assert_eq!(boolean_conflict("The deposit is refundable.", &two), None);
+        assert_eq!(
+            boolean_conflict("The application fee is non-refundable.", &two),
+            None
+        );
+    }
+}
