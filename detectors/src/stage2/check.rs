@@ -9,8 +9,8 @@ use super::items::{
     civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
 };
 use super::numbers::{
-    answer_arithmetic, conversions, derived_value, matches_value, ordinal_of_period, AnswerFacts,
-    ClaimNumber,
+    conversions, derived_value, difference_with_field, matches_value, ordinal_of_period,
+    AnswerFacts, ClaimNumber,
 };
 use super::records;
 use super::score::DeterministicScorer;
@@ -486,12 +486,22 @@ impl DeterministicScorer {
                 // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
                 // when the evidence has one.
                 let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
+                // A percent and an amount are different quantities: "Limit: 20% of your
+                // dwelling limit" is not judged by a `dwelling_limit` of $420,000.
+                let percent = c.unit.contains('%') || c.unit.starts_with("percent");
+                let percent_field = |k: &str| {
+                    ["pct", "percent", "rate", "ratio", "share"]
+                        .iter()
+                        .any(|w| k.contains(w))
+                };
                 for noun in c.noun.iter().chain(c.noun_before.iter()) {
                     if noun.len() >= 4 {
                         let vals: Vec<f64> = ev
                             .keyed
                             .iter()
-                            .filter(|(k, _)| names_field(k, noun, &sentence))
+                            .filter(|(k, _)| {
+                                names_field(k, noun, &sentence) && (!percent || percent_field(k))
+                            })
                             .map(|x| x.1)
                             .collect();
                         if !vals.is_empty() {
@@ -505,7 +515,7 @@ impl DeterministicScorer {
                             let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
                             let ok = vals.iter().any(|v| matches_value(c, *v))
                                 || (precise && derived_value(ev, item, c, facts))
-                                || answer_arithmetic(item, c, facts, false);
+                                || difference_with_field(item, c, facts, &vals);
                             return Outcome {
                                 supported: ok,
                                 contradicted: !ok,
@@ -932,6 +942,19 @@ mod tests {
         ));
         assert!(!ok(
             "You're enrolled in 15 credits and have 1 credits of room."
+        ));
+        // A percent is not judged by an amount the label names.
+        let policy = r#"{"policy":{"dwelling_limit":420000},"loss_of_use":{"text":"up to 20% of the dwelling limit"}}"#;
+        assert!(all_supported(
+            policy,
+            "- **Limit:** 20% of your dwelling limit, that's up to $84,000"
+        ));
+        // Not any difference of two stated numbers: one must be the named field's value.
+        let bal =
+            r#"{"balances":[{"leave_type":"annual","entitlement":28,"used":8,"available":17}]}"#;
+        assert!(!all_supported(
+            bal,
+            "- Working days off needed: 8\n- Public holidays in that window: 1\n- Annual leave available: 8\n\nYou'd have 9 days left after this trip."
         ));
     }
 

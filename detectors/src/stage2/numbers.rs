@@ -308,9 +308,21 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
 pub(super) fn noun_before(answer: &str, pos: usize) -> Option<String> {
     let pos = crate::text::floor_char_boundary(answer, pos);
     let from = crate::text::floor_char_boundary(answer, pos.saturating_sub(200));
-    let clause = answer[from..pos]
-        .rsplit([',', ';', ':', '.', '(', '\n', '—'])
-        .next()?;
+    let before = &answer[from..pos];
+    let mut clause = before.rsplit([',', ';', ':', '.', '(', '\n', '—']).next()?;
+    // A label names the value after it: "Annual leave available: 8", "**Balance:** $40".
+    if clause
+        .trim_matches(|c: char| c.is_whitespace() || c == '*')
+        .is_empty()
+    {
+        let head = &before[..before.len() - clause.len()];
+        if let Some(label) = head
+            .strip_suffix(':')
+            .or_else(|| head.trim_end_matches('*').strip_suffix(':'))
+        {
+            clause = label.rsplit([',', ';', ':', '.', '(', '\n', '—']).next()?;
+        }
+    }
     // Only linking words may stand between the noun and its number; the noun is the head of
     // its phrase ("price difference of $0.60" measures a difference, not a price).
     const LINKING: &[&str] = &[
@@ -407,15 +419,35 @@ pub(super) fn ordinal_of_period(ev: &Evidence, answer: &str, item: &Item, c: &Cl
     })
 }
 
-/// A value the answer computes from numbers it states itself (each checked on its own): a
-/// sum of its parts ("93 seats × … + £250 + £150", only with `sums`), or what is left of one
-/// stated number after another.
-pub(super) fn answer_arithmetic(
+/// A count the evidence names a field for, stated as the difference of two numbers the answer
+/// states, one of them a value of that field ("enrolled in 15 credits … 5 credits under the
+/// 20-credit cap" with `max_credits` 20): what is left of the field's value, not a
+/// coincidental difference of any two numbers of the answer.
+pub(super) fn difference_with_field(
     item: &Item,
     c: &ClaimNumber,
     facts: &AnswerFacts,
-    sums: bool,
+    field: &[f64],
 ) -> bool {
+    let stated: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| n.start != item.start && !n.date_part && n.currency == c.currency)
+        .map(|n| n.value)
+        .take(MAX_ANSWER_OPERANDS)
+        .collect();
+    let of_field = |x: f64| field.iter().any(|f| (f - x).abs() < 1e-9);
+    stated.iter().enumerate().any(|(i, a)| {
+        stated[i + 1..]
+            .iter()
+            .any(|b| (of_field(*a) || of_field(*b)) && matches_value(c, (a - b).abs()))
+    })
+}
+
+/// A value the answer computes from numbers it states itself (each checked on its own): a
+/// sum of its parts ("93 seats × … + £250 + £150"), or what is left of one stated number
+/// after another.
+fn answer_arithmetic(item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
     let same_kind: Vec<f64> = facts
         .numbers
         .iter()
@@ -427,7 +459,7 @@ pub(super) fn answer_arithmetic(
         })
         .map(|n| n.value)
         .collect();
-    if sums && calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
+    if calc::subset_sum(&same_kind, |d| matches_value(c, d)) {
         return true;
     }
     // What is left of one stated number after another ("You have 18 days available … you'd
@@ -497,7 +529,7 @@ pub(super) fn derived_value(
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
-    if answer_arithmetic(item, c, facts, true) {
+    if answer_arithmetic(item, c, facts) {
         return true;
     }
     // A percent of a base ("20% partner discount: −£526.40" of a £2,632.00 subtotal; a price
