@@ -50,6 +50,8 @@ pub(super) struct Evidence {
     pub(super) keyed_dates: Vec<(String, u32, u32, i32)>,
     /// JSON booleans by the field holding them ([`super::flags`]).
     pub(super) booleans: Vec<(String, bool)>,
+    /// Fields holding a direction word and its opposites ([`super::flags::keyed_polar`]).
+    pub(super) polar: Vec<(String, &'static str, Vec<&'static str>)>,
     /// Evidence normalized for term matching ([`super::terms::normalize_terms`]).
     pub(super) norm: Vec<String>,
     /// The values the evidence states, normalized: the string values of a JSON document
@@ -90,6 +92,7 @@ impl Evidence {
             keyed: Vec::new(),
             keyed_dates: Vec::new(),
             booleans: Vec::new(),
+            polar: Vec::new(),
             fields: Vec::new(),
             records: Vec::new(),
             max_derived,
@@ -194,6 +197,7 @@ impl Evidence {
                 keyed_numbers(j, None, &mut ev.keyed);
                 keyed_dates(j, None, &mut ev.keyed_dates);
                 super::flags::keyed_booleans(j, None, &mut ev.booleans);
+                super::flags::keyed_polar(j, None, &mut ev.polar);
                 let mut derived = Vec::new();
                 array_aggregates(j, &mut derived, &mut ev.fields);
                 records::index(j, &mut ev.records);

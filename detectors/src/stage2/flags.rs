@@ -9,6 +9,11 @@
 //! from the field's value contradicts it — only where every field of that name in the
 //! evidence holds the same value (two records that disagree leave it open) and the clause is
 //! no condition ("if you turn autopay off").
+//!
+//! The same for a field holding one of a pair of opposite words (`"health_trend": "down"` and
+//! "The health score is 70, trending up"): a sentence that names the field and says the
+//! opposite word, never the field's own, contradicts it ([`polar_conflict`]). The pairs are
+//! the closed class of English direction antonyms, not values of any one domain.
 
 use super::coverage::STOPWORDS;
 use super::terms::{contains_terms, normalize_terms};
@@ -116,6 +121,118 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
     None
 }
 
+/// Opposite direction words a field's value may hold (both directions).
+const POLAR: &[(&str, &str)] = &[
+    ("up", "down"),
+    ("increasing", "decreasing"),
+    ("rising", "falling"),
+    ("improving", "declining"),
+    ("improving", "worsening"),
+    ("positive", "negative"),
+    ("higher", "lower"),
+    ("open", "closed"),
+    ("enabled", "disabled"),
+    ("active", "inactive"),
+    ("above", "below"),
+    ("ahead", "behind"),
+    ("early", "late"),
+    ("surplus", "deficit"),
+    ("gain", "loss"),
+];
+
+/// Fields holding a word of [`POLAR`]: (field name, value, opposites), at most
+/// [`MAX_BOOLEANS`].
+pub(super) fn keyed_polar(
+    v: &serde_json::Value,
+    key: Option<&str>,
+    out: &mut Vec<(String, &'static str, Vec<&'static str>)>,
+) {
+    use serde_json::Value as J;
+    if out.len() >= MAX_BOOLEANS {
+        return;
+    }
+    match v {
+        J::String(s) if s.len() <= 16 => {
+            let l = s.trim().to_lowercase();
+            let mut value = None;
+            let mut opposites = Vec::new();
+            for &(a, b) in POLAR {
+                if l == a {
+                    value = Some(a);
+                    opposites.push(b);
+                } else if l == b {
+                    value = Some(b);
+                    opposites.push(a);
+                }
+            }
+            if let (Some(k), Some(value)) = (key, value) {
+                out.push((k.to_lowercase(), value, opposites));
+            }
+        }
+        J::Array(a) => a.iter().for_each(|x| keyed_polar(x, key, out)),
+        J::Object(o) => o.iter().for_each(|(k, x)| keyed_polar(x, Some(k), out)),
+        _ => {}
+    }
+}
+
+/// The byte span (in `text`) of an opposite word a sentence says of a field holding a
+/// direction word ([`keyed_polar`]).
+pub(super) fn polar_conflict(
+    text: &str,
+    fields: &[(String, &'static str, Vec<&'static str>)],
+) -> Option<(usize, usize)> {
+    if fields.is_empty() {
+        return None;
+    }
+    let lower = text.to_lowercase();
+    // Whole words with their byte offsets (lower-casing may change lengths: offsets are
+    // taken in `lower` and mapped back only when its length is unchanged).
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in lower
+        .char_indices()
+        .chain(std::iter::once((lower.len(), ' ')))
+    {
+        match (c.is_alphanumeric() || c == '\'', start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                words.push((s, &lower[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if words
+        .iter()
+        .any(|(_, w)| matches!(*w, "if" | "unless" | "whether" | "once"))
+    {
+        return None;
+    }
+    let norm = normalize_terms(text);
+    let has = |w: &str| words.iter().find(|(_, x)| *x == w).map(|&(i, _)| i);
+    let named: Vec<&(String, &'static str, Vec<&'static str>)> = fields
+        .iter()
+        .filter(|(key, ..)| {
+            let name = normalize_terms(key);
+            let parts: Vec<&str> = name
+                .split(' ')
+                .filter(|w| w.len() >= 3 && !FLAG_WORDS.contains(w) && !STOPWORDS.contains(w))
+                .collect();
+            !parts.is_empty() && parts.iter().all(|w| contains_terms(&norm, w))
+        })
+        .collect();
+    // Fields of the name that disagree, or a sentence that also says the value: open.
+    let (first, rest) = named.split_first()?;
+    if rest.iter().any(|f| f.1 != first.1) || has(first.1).is_some() {
+        return None;
+    }
+    let (s, e) = first
+        .2
+        .iter()
+        .find_map(|o| has(o).map(|i| (i, i + o.len())))?;
+    (lower.len() == text.len()).then_some((s, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +241,26 @@ mod tests {
         let mut out = Vec::new();
         keyed_booleans(&serde_json::from_str(json).unwrap(), None, &mut out);
         out
+    }
+
+    #[test]
+    fn a_direction_word_against_the_field_holding_its_opposite() {
+        let mut f = Vec::new();
+        keyed_polar(
+            &serde_json::from_str(r#"{"account":{"health_score":70,"health_trend":"down"},"deals":[{"stage":"open"},{"stage":"closed"}]}"#).unwrap(),
+            None,
+            &mut f,
+        );
+        let conflict = |t: &str| polar_conflict(t, &f).map(|(s, e)| t[s..e].to_owned());
+        assert_eq!(
+            conflict("The health score is 70, trending up.").as_deref(),
+            Some("up")
+        );
+        assert_eq!(conflict("The health score is 70, trending down."), None);
+        // Not naming the field: "up" is anyone's.
+        assert_eq!(conflict("Usage is up 20% this month."), None);
+        // Records that disagree leave it open.
+        assert_eq!(conflict("The deal stage is closed."), None);
     }
 
     #[test]

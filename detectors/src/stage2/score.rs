@@ -9,7 +9,7 @@ use super::claim_type::classify;
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
 use super::direction::{direction_conflict, superlative_conflict};
 use super::evidence::Evidence;
-use super::flags::boolean_conflict;
+use super::flags::{boolean_conflict, polar_conflict};
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
 use super::numbers::{AnswerFacts, ClaimNumber};
 use super::{actions, records, Scorer, Stage2Config};
@@ -304,7 +304,9 @@ impl Scorer for DeterministicScorer {
                 });
             }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
-            if let Some((s, e)) = boolean_conflict(text, &ev.booleans) {
+            if let Some((s, e)) =
+                boolean_conflict(text, &ev.booleans).or_else(|| polar_conflict(text, &ev.polar))
+            {
                 let (s, e) = (cs + s, cs + e);
                 let why = "yes/no contradicts the evidence";
                 contradicted = true;
