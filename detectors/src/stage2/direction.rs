@@ -3,6 +3,7 @@
 
 use super::items::{captured_magnitude, captured_value, re, Item};
 use super::numbers::{matches_value, signed_value, AnswerNumber, ClaimNumber};
+use super::records::{Named, Record};
 
 /// Comparatives: `true` when the first-named side is the larger value.
 const COMPARATIVES: &[(&str, bool)] = &[
@@ -73,6 +74,118 @@ fn word_at(lower: &str, w: &str) -> Option<usize> {
         from = en;
     }
     None
+}
+
+/// Records ranked by a claim without numbers.
+const MAX_RANKED: usize = 64;
+
+/// A ranking or comparison stated of a named record without its value ("The smallest charge
+/// was at Cava", "Kent DC has less free stock"): the one record the claim names is compared,
+/// on a numeric field every record of its list holds, with its siblings — those the answer
+/// mentions when it mentions at least two, else all (a comparative: the one other record). The field is the one the list has, or
+/// the one the claim's words name; with several and none named, nothing is judged.
+pub(super) fn named_rank_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    names: &Named,
+    records: &[Record],
+) -> Option<(usize, usize, &'static str)> {
+    let lower = answer[cs..ce].to_ascii_lowercase();
+    let [a] = names.anchored[..] else { return None };
+    let parent = records.get(a)?.parent?;
+    let siblings: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].parent == Some(parent))
+        .take(MAX_RANKED)
+        .collect();
+    if siblings.len() < 2 {
+        return None;
+    }
+    // The direction word: a superlative ranks against all of them, a comparative against
+    // the one other record the answer mentions.
+    let (w, larger, superlative) = SUPERLATIVES
+        .iter()
+        .map(|&(w, l)| (w, l, true))
+        .chain(COMPARATIVES.iter().map(|&(w, l)| (w, l, false)))
+        .filter(|(w, ..)| !matches!(*w, "more" | "less" | "most" | "least" | "top"))
+        .find(|(w, ..)| word_at(&lower, w).is_some())?;
+    let p = word_at(&lower, w)?;
+    // Fields every sibling holds once.
+    let held = |r: usize, k: &str| -> Option<f64> {
+        let mut it = records[r].fields.iter().filter(|f| f.0 == k);
+        let v = it.next()?.1;
+        it.next().is_none().then_some(v)
+    };
+    let common: Vec<&str> = records[a]
+        .fields
+        .iter()
+        .map(|f| f.0.as_str())
+        .filter(|k| siblings.iter().all(|&r| held(r, k).is_some()))
+        .collect();
+    let field = match common[..] {
+        [k] => k,
+        _ => {
+            let norm = super::terms::normalize_terms(&lower);
+            let named: Vec<&str> = common
+                .iter()
+                .copied()
+                .filter(|k| {
+                    let words = super::terms::normalize_terms(k);
+                    words
+                        .split(' ')
+                        .filter(|x| x.len() >= 3)
+                        .all(|x| super::terms::contains_terms(&norm, x))
+                })
+                .collect();
+            let [k] = named[..] else { return None };
+            k
+        }
+    };
+    let answer_lower = answer.to_lowercase();
+    let mentioned: Vec<usize> = siblings
+        .iter()
+        .copied()
+        .filter(|&r| {
+            records[r]
+                .keys
+                .iter()
+                .any(|k| k.chars().count() >= 3 && answer_lower.contains(k.as_str()))
+        })
+        .collect();
+    let pool = if mentioned.len() >= 2 && mentioned.contains(&a) {
+        mentioned
+    } else if superlative || siblings.len() == 2 {
+        siblings
+    } else {
+        return None;
+    };
+    let mut own = held(a, field)?;
+    let mut others: Vec<f64> = pool
+        .iter()
+        .filter(|&&r| r != a)
+        .filter_map(|&r| held(r, field))
+        .collect();
+    // Debits written negative ("amount": -114.97): "the largest charge" is the largest in
+    // size; signs that differ leave the order open.
+    if own <= 0.0 && others.iter().all(|&o| o <= 0.0) {
+        own = -own;
+        others.iter_mut().for_each(|o| *o = -*o);
+    } else if own < 0.0 || others.iter().any(|&o| o < 0.0) {
+        return None;
+    }
+    if !superlative && others.len() != 1 {
+        return None;
+    }
+    let wrong = if larger {
+        others.iter().any(|&o| o > own)
+    } else {
+        others.iter().any(|&o| o < own)
+    };
+    wrong.then_some((
+        cs + p,
+        cs + p + w.len(),
+        "ranking contradicts the values of the records it names",
+    ))
 }
 
 /// Direction words that may follow a stated difference ("$1,113.64 above", "5 credits under").
@@ -409,6 +522,27 @@ pub(super) fn superlative_conflict(
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score};
+
+    #[test]
+    fn a_ranking_of_named_records_without_their_values() {
+        let tx = r#"{"transactions":[{"merchant":"Tatte","amount":14.37},{"merchant":"Cava","amount":64.59},{"merchant":"Shell","amount":120.0}]}"#;
+        let ok = |a: &str| all_supported(tx, a);
+        assert!(ok("The smallest charge was at Tatte."));
+        assert!(!ok("The smallest charge was at Cava."));
+        assert!(ok("The largest charge was at Shell."));
+        let debits = tx.replace("\"amount\":", "\"amount\":-");
+        assert!(all_supported(&debits, "The largest charge was at Shell."));
+        assert!(!all_supported(&debits, "The largest charge was at Tatte."));
+        // Ranked among the rows the answer mentions.
+        assert!(ok(
+            "Cava ($64.59) and Tatte ($14.37): the largest charge was at Cava."
+        ));
+        let stock = r#"{"sites":[{"site":"Kent DC","on_hand":3694,"allocated":35,"free_stock":3659},{"site":"Reno FC","on_hand":667,"allocated":531,"free_stock":136}]}"#;
+        assert!(all_supported(stock, "Kent DC has more free stock."));
+        assert!(!all_supported(stock, "Kent DC has lower free stock."));
+        // Several fields and none named: nothing to judge.
+        assert!(all_supported(stock, "Reno FC is the smallest site."));
+    }
 
     #[test]
     fn a_stated_difference_and_its_direction() {

@@ -34,6 +34,9 @@ pub struct Record {
     pub keys: Vec<String>,
     /// Every number in the record, nested ones included.
     pub numbers: Vec<f64>,
+    /// Its numeric fields by name (nested objects that are no records of their own included;
+    /// at most [`MAX_NUMBERS`]): what a ranking of the records compares.
+    pub fields: Vec<(String, f64)>,
     /// The enclosing record (the document, or the array element / map value around it).
     pub parent: Option<usize>,
 }
@@ -109,6 +112,7 @@ pub fn index(doc: &J, out: &mut Vec<Record>) {
 struct Acc {
     keys: Vec<String>,
     numbers: Vec<f64>,
+    fields: Vec<(String, f64)>,
 }
 
 impl Acc {
@@ -127,6 +131,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
     out.push(Record {
         keys: acc.keys,
         numbers: acc.numbers,
+        fields: acc.fields,
         parent: None,
     });
     for c in children {
@@ -168,6 +173,9 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                 if id_keyed && x.is_object() {
                     children.extend(element(x, Some(k), acc, out));
                     continue;
+                }
+                if let (Some(n), true) = (x.as_f64(), acc.fields.len() < MAX_NUMBERS) {
+                    acc.fields.push((k.to_lowercase(), n));
                 }
                 if is_id_field(k) {
                     match x {

@@ -7,7 +7,7 @@
 use super::bounds;
 use super::claim_type::classify;
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
-use super::direction::{direction_conflict, superlative_conflict};
+use super::direction::{direction_conflict, named_rank_conflict, superlative_conflict};
 use super::evidence::Evidence;
 use super::flags::{boolean_conflict, polar_conflict};
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
@@ -289,7 +289,14 @@ impl Scorer for DeterministicScorer {
                         superlative_conflict(answer, cs, ce, &all, &ev.fields, &facts.numbers)
                     })
                 })
-                .flatten();
+                .flatten()
+                .or_else(|| {
+                    // Without numbers, the records the claim names carry the values.
+                    all.iter()
+                        .all(|(_, n)| n.is_none())
+                        .then(|| named_rank_conflict(answer, cs, ce, &names, &ev.records))
+                        .flatten()
+                });
             if let Some((s, e, why)) = direction {
                 contradicted = true;
                 score = score.min(self.cfg.unsupported_score);
