@@ -247,7 +247,12 @@ pub(super) fn uncovered_words(
                 .chars()
                 .next()
                 .map_or(0, char::len_utf8);
+        // The stem of a contraction ("haven" of "haven't") is a function word.
+        let contraction = text[e - cs..].strip_prefix(['\'', '’']).is_some_and(|r| {
+            r.starts_with(['t', 'T']) && !r[1..].starts_with(char::is_alphanumeric)
+        });
         if w.chars().count() < 3
+            || contraction
             || w.chars().all(|c| c.is_ascii_digit())
             || taken.iter().any(|t| overlaps(*t, (s, e)))
         {

@@ -217,8 +217,9 @@ impl Evidence {
             }
         }
         ev.prose = prose_rule(prose_bytes, result_bytes);
-        // The coverage vocabulary is only needed (and only built) for prose evidence.
-        if ev.prose {
+        // The coverage vocabulary: every word of the evidence (JSON field names split at
+        // their underscores included).
+        {
             for l in &ev.lower {
                 for w in l
                     .split(|c: char| !c.is_alphanumeric())

@@ -359,8 +359,23 @@ impl Scorer for DeterministicScorer {
             // A claim whose several quantities all check out is a computation over the
             // evidence ("would cost about $16.50, versus $10.80 off-peak — a saving of $5.70"):
             // its other words are the arithmetic's, not content the evidence must hold.
+            // On structured evidence (JSON, whose answers verbalize field names) only a claim
+            // that checks nothing against it — no value, name or date — is judged, and only by
+            // a clear majority of absent words (an inserted generalization: "Trains on this
+            // line are usually busiest on Friday afternoons").
+            // Not a negative claim ("No payment has been issued yet": what the data lacks is
+            // said in words it cannot hold) nor a condition ("If the ring is worth more, …").
+            let structured_judged = !ev.prose
+                && all.is_empty()
+                && !super::states::negated_before(text, text.len())
+                && !text.split_whitespace().next().is_some_and(|w| {
+                    matches!(
+                        w.to_ascii_lowercase().as_str(),
+                        "if" | "unless" | "once" | "when" | "whenever"
+                    )
+                });
             if flagged.is_empty()
-                && ev.prose
+                && (ev.prose || structured_judged)
                 && self.cfg.coverage_min_words > 0
                 && claim_type == ClaimType::Assertion
                 && supported_numbers < 2
@@ -389,8 +404,14 @@ impl Scorer for DeterministicScorer {
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
                 // answer with one unsupported word is unsupported).
-                let need = ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize)
-                    .clamp(1, self.cfg.coverage_min_words);
+                let need = if ev.prose {
+                    ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize)
+                        .clamp(1, self.cfg.coverage_min_words)
+                } else if missing.content >= 5 {
+                    (missing.content * 3).div_ceil(5).max(3)
+                } else {
+                    usize::MAX
+                };
                 if missing.content > 0 && missing.missing.len() >= need {
                     let why = "not supported by the evidence: content words absent from every tool result";
                     score = score.min(self.cfg.unsupported_score);
@@ -543,6 +564,38 @@ mod tests {
     #[test]
     fn greetings_and_questions_are_not_claims() {
         assert!(score(RESULT, "Happy to help! Anything else I can do?").is_empty());
+        assert!(score(RESULT, "Happy to dig further if needed.").is_empty());
+        assert!(score(
+            RESULT,
+            "You're always welcome to reach out here for assistance with your orders!"
+        )
+        .is_empty());
+        assert!(score(RESULT, "Just let me know if there's anything else.").is_empty());
+    }
+
+    #[test]
+    fn an_addition_on_structured_evidence_that_checks_nothing() {
+        let flagged = |a: &str| {
+            score(RESULT, a)
+                .iter()
+                .any(|c| c.status != ClaimStatus::Supported)
+        };
+        // A generalization none of the result's words or values support.
+        assert!(flagged(
+            "Order ORD-1001 has shipped. Carriers usually prioritise weekday afternoon pickups in busy regions."
+        ));
+        // A claim that checks a value, a negative claim, a condition, a short aside: not
+        // judged by words on JSON.
+        assert!(!flagged(
+            "Order ORD-1001 has shipped with UPS, which usually delivers quickly."
+        ));
+        assert!(!flagged(
+            "No refund has been issued yet, so nothing is outstanding."
+        ));
+        assert!(!flagged(
+            "If the parcel arrives damaged, photograph everything before opening returns."
+        ));
+        assert!(!flagged("It's cold out, so dress warmly."));
     }
 
     fn scored(result: &str, answer: &str, kinds: &[ItemKind]) -> Vec<Claim> {
