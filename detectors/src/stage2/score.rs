@@ -367,7 +367,7 @@ impl Scorer for DeterministicScorer {
             // said in words it cannot hold) nor a condition ("If the ring is worth more, …").
             let structured_judged = !ev.prose
                 && all.is_empty()
-                && !super::states::negated_before(text, text.len())
+                && !negates(text)
                 && !text.split_whitespace().next().is_some_and(|w| {
                     matches!(
                         w.to_ascii_lowercase().as_str(),
@@ -535,6 +535,18 @@ fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usiz
         .find(|&(_, c)| is_break(c))
         .map_or(ce, |(i, _)| pos + i);
     (from, to)
+}
+
+/// Whether a claim negates anywhere ("No payment has been issued yet, so …").
+fn negates(text: &str) -> bool {
+    let lower = text.to_lowercase().replace('’', "'");
+    lower.contains("n't")
+        || lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w,
+                "no" | "not" | "never" | "none" | "nothing" | "neither" | "nor" | "without"
+            )
+        })
 }
 
 #[cfg(test)]
