@@ -48,7 +48,8 @@ pub fn ceil_char_boundary(s: &str, byte: usize) -> usize {
 
 const ABBREVIATIONS: &[&str] = &[
     "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "approx", "inc", "ltd", "jr",
-    "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept",
+    "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept", "prof", "rev", "hon", "capt", "col",
+    "lt", "sgt", "gov", "sen", "rep",
 ];
 
 /// Split text into claim candidates: sentences, lines and list items, and `;`-separated
@@ -286,6 +287,10 @@ mod tests {
         assert_eq!(
             seg("It costs $1.5 million. Dr. Smith agreed! Done?"),
             vec!["It costs $1.5 million.", "Dr. Smith agreed!", "Done?"]
+        );
+        assert_eq!(
+            seg("Section 001, Prof. Martin Hale: 3 seats open."),
+            vec!["Section 001, Prof. Martin Hale: 3 seats open."]
         );
         assert_eq!(
             seg("Items:\n- A is 3\n- B is 4"),

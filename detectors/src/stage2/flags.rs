@@ -44,9 +44,33 @@ pub(super) fn keyed_booleans(
             }
         }
         J::Array(a) => a.iter().for_each(|x| keyed_booleans(x, key, out)),
-        J::Object(o) => o.iter().for_each(|(k, x)| keyed_booleans(x, Some(k), out)),
+        J::Object(o) => {
+            for (k, x) in o {
+                // A flag named only "enabled" or "active" is a flag of its parent:
+                // `"autopay": {"enabled": true}` is "autopay enabled".
+                if x.is_boolean() && distinctive(k).is_empty() {
+                    if let Some(parent) = key {
+                        keyed_booleans(x, Some(&format!("{parent} {k}")), out);
+                        continue;
+                    }
+                }
+                keyed_booleans(x, Some(k), out);
+            }
+        }
         _ => {}
     }
+}
+
+/// The words of a field name that say what it is about (not [`FLAG_WORDS`] nor stop words).
+fn distinctive(key: &str) -> Vec<String> {
+    key.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .filter(|w| {
+            w.len() >= 3 && !FLAG_WORDS.contains(&w.as_str()) && !STOPWORDS.contains(&w.as_str())
+        })
+        .map(|w| normalize_terms(&w))
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// The byte span (in `text`) of a clause whose yes/no contradicts a boolean it names.
@@ -73,11 +97,7 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
         let mut verdict: Option<bool> = None;
         let mut open = false;
         for (key, value) in booleans {
-            let name = normalize_terms(key);
-            let parts: Vec<&str> = name
-                .split(' ')
-                .filter(|w| w.len() >= 3 && !FLAG_WORDS.contains(w) && !STOPWORDS.contains(w))
-                .collect();
+            let parts = distinctive(key);
             if parts.is_empty() || !parts.iter().all(|w| contains_terms(&norm, w)) {
                 continue;
             }
@@ -213,11 +233,7 @@ pub(super) fn polar_conflict(
     let named: Vec<&(String, &'static str, Vec<&'static str>)> = fields
         .iter()
         .filter(|(key, ..)| {
-            let name = normalize_terms(key);
-            let parts: Vec<&str> = name
-                .split(' ')
-                .filter(|w| w.len() >= 3 && !FLAG_WORDS.contains(w) && !STOPWORDS.contains(w))
-                .collect();
+            let parts = distinctive(key);
             !parts.is_empty() && parts.iter().all(|w| contains_terms(&norm, w))
         })
         .collect();
@@ -265,6 +281,9 @@ mod tests {
 
     #[test]
     fn a_yes_or_no_against_the_boolean_it_names() {
+        let nested = flags(r#"{"account":{"autopay":{"enabled":true,"day":25}}}"#);
+        assert!(boolean_conflict("Autopay is off, so pay by hand.", &nested).is_some());
+        assert_eq!(boolean_conflict("Autopay is on.", &nested), None);
         let b = flags(
             r#"{"account":{"autopay":true,"paperless":false},"subscription":{"cancel_at_period_end":false},"visit":{"permission_to_enter":true}}"#,
         );
