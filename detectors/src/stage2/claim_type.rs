@@ -278,7 +278,9 @@ pub fn classify(text: &str) -> ClaimType {
         }
         return ClaimType::Social;
     }
-    if ws.len() <= 3 && !has_digit && !t.ends_with(':') {
+    // A short fragment is talk ("Sounds good"); a labeled value ("**Owner:** Monica Reyes")
+    // states the value.
+    if ws.len() <= 3 && !has_digit && !t.ends_with(':') && label_span(t).is_none() {
         return ClaimType::Social;
     }
     ClaimType::Assertion
@@ -334,6 +336,8 @@ mod tests {
         let cases = [
             ("Your order #W123 was delivered on May 3.", Assertion),
             ("The total is $54.20.", Assertion),
+            ("**Owner:** Monica Reyes", Assertion),
+            ("Sounds good!", Social),
             ("I've cancelled the order.", ActionReport),
             (
                 "I have successfully authenticated your identity.",
