@@ -856,6 +856,16 @@ mod tests {
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
         let c = score(RESULT, "I have cancelled the order for you.");
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:#?}");
+        // A name with an initial is one name.
+        let visit = r#"{"visit":{"technician":"Tyrone B.","vendor":"ApplianceFix Pro","date":"2026-02-09"}}"#;
+        assert!(all_supported(
+            visit,
+            "It is scheduled: Tyrone B. from ApplianceFix Pro is coming."
+        ));
+        assert!(!all_supported(
+            visit,
+            "It is scheduled: Sam W. from ApplianceFix Pro is coming."
+        ));
     }
 
     #[test]
