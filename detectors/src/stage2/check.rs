@@ -89,6 +89,67 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
         .map(|o| o.span())
 }
 
+/// A date stated relative to another date of the answer ("should arrive April 12, the day
+/// after the visit" with the visit on Monday, April 13): `Some(false)` when the stated offset
+/// leads to none of the answer's other dates, `Some(true)` when it leads to one, `None` when
+/// the answer states no other date or the date is not followed by such an offset.
+fn relation_to_the_other_date(answer: &str, item: &Item, mon: u32, day: u32) -> Option<bool> {
+    let after = answer[item.end..]
+        .trim_start_matches([',', ' ', '('])
+        .to_ascii_lowercase();
+    let words: Vec<&str> = after.split_whitespace().take(4).collect();
+    let (n, unit, dir) = match words[..] {
+        ["the", u, d, ..] | ["a", u, d, ..] | ["one", u, d, ..] => (1, u, d),
+        [n, u, d, ..] => (
+            match n {
+                "two" => 2,
+                "three" => 3,
+                "four" => 4,
+                "five" => 5,
+                _ => n.parse::<i64>().ok()?,
+            },
+            u,
+            d,
+        ),
+        _ => return None,
+    };
+    let step = match unit.trim_end_matches('s') {
+        "day" => 1,
+        "week" => 7,
+        _ => return None,
+    };
+    let sign = match dir.trim_end_matches([',', '.']) {
+        "after" | "later" => 1,
+        "before" | "earlier" => -1,
+        _ => return None,
+    };
+    // The other dates of the answer: exactly one other day.
+    let mut others: Vec<(u32, u32)> = Vec::new();
+    for caps in re().date_text.captures_iter(answer).take(16) {
+        let m = caps.get(0).expect("match");
+        if m.start() < item.end && m.end() > item.start {
+            continue;
+        }
+        if let (Some(om), Some(od), _) = date_parts(&caps) {
+            if (om, od) != (mon, day) && !others.contains(&(om, od)) {
+                others.push((om, od));
+            }
+        }
+    }
+    if others.is_empty() {
+        return None;
+    }
+    // A year is needed only for the difference: both in one (leap) year, or across its end.
+    let this = calc::days_from_civil(2024, mon, day);
+    Some(others.iter().any(|&(om, od)| {
+        let mut other = calc::days_from_civil(2024, om, od);
+        if (this - other).abs() > 183 {
+            other += if other < this { 366 } else { -366 };
+        }
+        this - other == sign * n * step
+    }))
+}
+
 /// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
 /// "drop", `created_at` by "created").
 const DATE_FIELD_WORDS: &[&str] = &[
@@ -625,7 +686,9 @@ impl DeterministicScorer {
                 };
                 let (mon, day, year) = date_parts(&caps);
                 let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
-                if date_of_another_field(ev, answer, item, mon, day, year) {
+                if date_of_another_field(ev, answer, item, mon, day, year)
+                    || relation_to_the_other_date(answer, item, mon, day) == Some(false)
+                {
                     return Outcome::contradicted();
                 }
                 if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
@@ -996,6 +1059,24 @@ mod tests {
         assert!(!ok("Drop without a W by Monday, November 2."));
         // A status beside a date is no label of it.
         assert!(ok("Your refund was posted; the charge was on March 3."));
+    }
+
+    #[test]
+    fn a_date_stated_relative_to_the_other_date() {
+        let ev = r#"{"visit":{"date":"2026-04-13","window":"1:00 PM to 4:00 PM"},"part":{"eta":"2026-04-12"}}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("They're coming Monday, April 13. The part should arrive April 12, the day before the visit."));
+        assert!(!ok("They're coming Monday, April 13. The part should arrive April 12, the day after the visit."));
+        // Any of the answer's other dates may be the one meant.
+        let ev2 = r#"{"a":"2026-04-10","b":"2026-04-13","c":"2026-04-14","d":"2026-04-12"}"#;
+        assert!(all_supported(
+            ev2,
+            "April 10 and April 13 are booked; it's due April 14, the day after."
+        ));
+        assert!(!all_supported(
+            ev2,
+            "April 10 and April 13 are booked; it's due April 12, the day after."
+        ));
     }
 
     #[test]
