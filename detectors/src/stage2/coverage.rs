@@ -403,6 +403,10 @@ mod tests {
             vec![Supported]
         );
         assert_eq!(
+            verdict("A late fee of $75 applies after the 5th (section 2.2), if you want the exact wording handy."),
+            vec![Supported]
+        );
+        assert_eq!(
             verdict("There's no mention of a parking charge in the lease."),
             vec![Supported]
         );

@@ -383,6 +383,14 @@ impl Scorer for DeterministicScorer {
                 // What a claim says the evidence lacks is not content it must hold; when the
                 // evidence does say it, the claim is contradicted.
                 let mut taken = taken.clone();
+                // A condition put to the user ("…, if you want the full tariff text") states
+                // nothing about the evidence.
+                if let Some(at) = text.to_ascii_lowercase().find("if you") {
+                    let end = text[at..]
+                        .find(['.', ';', '!', '?'])
+                        .map_or(text.len(), |e| at + e);
+                    taken.push((cs + at, cs + end));
+                }
                 if let Some((at, verb_end)) = absence_claim(text) {
                     if mentioned_in_one_line(&ev, &text[verb_end..]) {
                         let why = "the evidence does state what the claim says it lacks";
