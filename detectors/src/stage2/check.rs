@@ -1016,6 +1016,10 @@ mod tests {
         assert!(!ok(
             "You're enrolled in 15 credits and have 1 credits of room."
         ));
+        // A number that is part of a labeled value is not the label's value.
+        let tablet = r#"{"items":[{"name":"Tablet","options":{"screen_size":"8-inch","storage":"128GB"}},{"name":"Laptop","options":{"screen_size":"15-inch"}}],"size":3}"#;
+        assert!(all_supported(tablet, "**Item**: 8-inch, 128GB tablet"));
+        assert!(all_supported(tablet, "Screen size: 15-inch"));
         // A percent is not judged by an amount the label names.
         let policy = r#"{"policy":{"dwelling_limit":420000},"loss_of_use":{"text":"up to 20% of the dwelling limit"}}"#;
         assert!(all_supported(

@@ -429,7 +429,7 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                 unit,
                 magnitude: mag,
                 noun,
-                noun_before: noun_before(answer, s),
+                noun_before: noun_before(answer, s, e),
                 currency: c
                     .name("cur")
                     .map_or(String::new(), |x| x.as_str().to_owned()),

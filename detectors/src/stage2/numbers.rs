@@ -305,15 +305,28 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
 
 /// The first content word before `pos` in its clause (at most three words back), lower-cased:
 /// what the number after it measures ("Humidity is at 40%" → `humidity`).
-pub(super) fn noun_before(answer: &str, pos: usize) -> Option<String> {
+pub(super) fn noun_before(answer: &str, pos: usize, end: usize) -> Option<String> {
     let pos = crate::text::floor_char_boundary(answer, pos);
     let from = crate::text::floor_char_boundary(answer, pos.saturating_sub(200));
     let before = &answer[from..pos];
     let mut clause = before.rsplit([',', ';', ':', '.', '(', '\n', '—']).next()?;
-    // A label names the value after it: "Annual leave available: 8", "**Balance:** $40".
-    if clause
-        .trim_matches(|c: char| c.is_whitespace() || c == '*')
-        .is_empty()
+    // A label names the value after it when the number is the whole value ("Annual leave
+    // available: 8", "**Balance:** $40"), not when it is part of one ("Screen size: 15-inch",
+    // "Item: 8-inch, 128GB gold tablet").
+    let rest = answer.get(end..).unwrap_or("");
+    let whole_value = rest.is_empty()
+        || rest.starts_with(['\n', ')', ' ', '*'])
+            && rest
+                .trim_start_matches(['*', ' '])
+                .chars()
+                .next()
+                .is_none_or(|c| matches!(c, '\n' | '(' | ')'))
+        || rest.starts_with(['.', ';', ','])
+            && rest[1..].chars().next().is_none_or(char::is_whitespace);
+    if whole_value
+        && clause
+            .trim_matches(|c: char| c.is_whitespace() || c == '*')
+            .is_empty()
     {
         let head = &before[..before.len() - clause.len()];
         if let Some(label) = head

@@ -368,6 +368,7 @@ impl Scorer for DeterministicScorer {
             let structured_judged = !ev.prose
                 && all.is_empty()
                 && !negates(text)
+                && !modal(text)
                 && !text.split_whitespace().next().is_some_and(|w| {
                     matches!(
                         w.to_ascii_lowercase().as_str(),
@@ -545,6 +546,19 @@ fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usiz
     (from, to)
 }
 
+/// Whether a claim is hedged or about the future ("the difference will vary", "it may take
+/// longer"): no fact the data could hold.
+fn modal(text: &str) -> bool {
+    let lower = text.to_lowercase().replace('’', "'");
+    lower.contains("'ll ")
+        || lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w,
+                "will" | "would" | "may" | "might" | "could" | "can" | "should" | "depending"
+            )
+        })
+}
+
 /// Whether a claim negates anywhere ("No payment has been issued yet, so …").
 fn negates(text: &str) -> bool {
     let lower = text.to_lowercase().replace('’', "'");
@@ -616,6 +630,9 @@ mod tests {
             "If the parcel arrives damaged, photograph everything before opening returns."
         ));
         assert!(!flagged("It's cold out, so dress warmly."));
+        assert!(!flagged(
+            "Depending on the chosen option, the final difference will vary."
+        ));
     }
 
     fn scored(result: &str, answer: &str, kinds: &[ItemKind]) -> Vec<Claim> {
