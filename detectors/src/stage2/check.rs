@@ -3,6 +3,7 @@
 
 use super::calc;
 use super::coverage::{stem, STOPWORDS};
+use super::dates;
 use super::entities::PLACE_CODES;
 use super::evidence::Evidence;
 use super::items::{
@@ -89,129 +90,6 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
         .map(|o| o.span())
 }
 
-/// A date stated relative to another date of the answer ("should arrive April 12, the day
-/// after the visit" with the visit on Monday, April 13): `Some(false)` when the stated offset
-/// leads to none of the answer's other dates, `Some(true)` when it leads to one, `None` when
-/// the answer states no other date or the date is not followed by such an offset.
-fn relation_to_the_other_date(answer: &str, item: &Item, mon: u32, day: u32) -> Option<bool> {
-    let after = answer[item.end..]
-        .trim_start_matches([',', ' ', '('])
-        .to_ascii_lowercase();
-    let words: Vec<&str> = after.split_whitespace().take(4).collect();
-    let (n, unit, dir) = match words[..] {
-        ["the", u, d, ..] | ["a", u, d, ..] | ["one", u, d, ..] => (1, u, d),
-        [n, u, d, ..] => (
-            match n {
-                "two" => 2,
-                "three" => 3,
-                "four" => 4,
-                "five" => 5,
-                _ => n.parse::<i64>().ok()?,
-            },
-            u,
-            d,
-        ),
-        _ => return None,
-    };
-    let step = match unit.trim_end_matches('s') {
-        "day" => 1,
-        "week" => 7,
-        _ => return None,
-    };
-    let sign = match dir.trim_end_matches([',', '.']) {
-        "after" | "later" => 1,
-        "before" | "earlier" => -1,
-        _ => return None,
-    };
-    // The other dates of the answer: exactly one other day.
-    let mut others: Vec<(u32, u32)> = Vec::new();
-    for caps in re().date_text.captures_iter(answer).take(16) {
-        let m = caps.get(0).expect("match");
-        if m.start() < item.end && m.end() > item.start {
-            continue;
-        }
-        if let (Some(om), Some(od), _) = date_parts(&caps) {
-            if (om, od) != (mon, day) && !others.contains(&(om, od)) {
-                others.push((om, od));
-            }
-        }
-    }
-    if others.is_empty() {
-        return None;
-    }
-    // A year is needed only for the difference: both in one (leap) year, or across its end.
-    let this = calc::days_from_civil(2024, mon, day);
-    Some(others.iter().any(|&(om, od)| {
-        let mut other = calc::days_from_civil(2024, om, od);
-        if (this - other).abs() > 183 {
-            other += if other < this { 366 } else { -366 };
-        }
-        this - other == sign * n * step
-    }))
-}
-
-/// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
-/// "drop", `created_at` by "created").
-const DATE_FIELD_WORDS: &[&str] = &[
-    "date",
-    "dates",
-    "day",
-    "time",
-    "at",
-    "on",
-    "ts",
-    "timestamp",
-    "utc",
-    "iso",
-    "local",
-    "datetime",
-    "deadline",
-    "dt",
-];
-
-/// A date copied from another field than the one the claim names ("Drop without a W: by
-/// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
-/// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
-/// is not a when-word, [`DATE_FIELD_WORDS`], is in it), none of them holds the date, another
-/// field does. Only a sentence with one date: with two, which field each states is open.
-fn date_of_another_field(
-    ev: &Evidence,
-    answer: &str,
-    item: &Item,
-    mon: u32,
-    day: u32,
-    year: Option<i32>,
-) -> bool {
-    if ev.keyed_dates.len() < 2 || mon == 0 || day == 0 {
-        return false;
-    }
-    let raw = sentence_around(answer, item.start, item.end);
-    if re().date_text.find_iter(&raw).take(2).count() != 1 {
-        return false;
-    }
-    let sentence = normalize_terms(&raw);
-    let same =
-        |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
-    let named = |key: &str| {
-        let words = normalize_terms(key);
-        let words: Vec<&str> = words
-            .split(' ')
-            .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
-            .collect();
-        !words.is_empty() && words.iter().all(|w| contains_terms(&sentence, w))
-    };
-    let mut any_named = false;
-    for x in &ev.keyed_dates {
-        if named(&x.0) {
-            if same(x) {
-                return false;
-            }
-            any_named = true;
-        }
-    }
-    any_named && ev.keyed_dates.iter().any(same)
-}
-
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
 /// `total_amount`), and abbreviations of units and currencies (`humidity_pct`, `amount_usd`).
 const COUNT_WORDS: &[&str] = &[
@@ -220,50 +98,6 @@ const COUNT_WORDS: &[&str] = &[
     "cm", "mm", "ft", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "d", "kb", "mb",
     "gb", "tb", "mph", "kph", "kmh",
 ];
-
-/// The month a whole name denotes ("May", "February's"), if it is one.
-fn month_name(text: &str) -> Option<u32> {
-    let w = text
-        .trim_end_matches(['.', ',', ')'])
-        .trim_end_matches("'s")
-        .trim_end_matches("’s");
-    let full = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let w = w.to_ascii_lowercase();
-    // The full name, or its first three letters ("Dec 2025"; "Sept" too).
-    full.iter()
-        .position(|m| *m == w || m.starts_with(w.as_str()) && (w.len() == 3 || w == "sept"))
-        .map(|p| p as u32 + 1)
-}
-
-/// The year of a season named with it: "Fall" followed by " 2026".
-fn season_year(word: &str, after: &str) -> Option<i32> {
-    let w = word.trim_end_matches(['.', ',', ')']).to_ascii_lowercase();
-    if !matches!(
-        w.as_str(),
-        "spring" | "summer" | "fall" | "autumn" | "winter"
-    ) {
-        return None;
-    }
-    let digits: String = after
-        .strip_prefix(' ')?
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    (digits.len() == 4).then(|| digits.parse().ok())?
-}
 
 /// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
 /// comma-ended word), as names do and sentence-initial words do not.
@@ -275,33 +109,6 @@ fn capitalized_inside(answer: &str, word: &str) -> bool {
             .next_back()
             .is_some_and(|c| c.is_lowercase() || c == ',' || c.is_ascii_digit())
     })
-}
-
-/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks"), in days; at most
-/// four.
-fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
-    let words: Vec<&str> = sentence
-        .split(|c: char| c.is_whitespace() || c == '-')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let mut out = Vec::new();
-    for w in words.windows(2) {
-        let Ok(n) = w[0].trim_start_matches('(').parse::<i64>() else {
-            continue;
-        };
-        let unit = w[1].to_ascii_lowercase();
-        let per = if unit.starts_with("day") {
-            1
-        } else if unit.starts_with("week") {
-            7
-        } else {
-            continue;
-        };
-        if (1..=730).contains(&n) && out.len() < 4 {
-            out.push(n * per);
-        }
-    }
-    out
 }
 
 /// Whether the text before a number introduces the last digits of an identifier.
@@ -427,7 +234,7 @@ impl DeterministicScorer {
             ItemKind::Identifier | ItemKind::Entity => {
                 // A month's name ("Your May bill", "February's $365.09 bill") is a date: the
                 // evidence must hold a day or a period of that month.
-                if let Some(m) = month_name(&item.text) {
+                if let Some(m) = dates::month_name(&item.text) {
                     return if ev.dates.iter().any(|d| d.0 == m) || ev.has_month_period(m) {
                         Outcome::supported(None)
                     } else {
@@ -436,7 +243,7 @@ impl DeterministicScorer {
                 }
                 // A season with its year ("Fall 2026", "Winter 2025") names a period of that
                 // year (an academic term, a tariff season): the evidence must hold the year.
-                if let Some(y) = season_year(&item.text, &answer[item.end..]) {
+                if let Some(y) = dates::season_year(&item.text, &answer[item.end..]) {
                     let held = ev.dates.iter().any(|d| d.2 == Some(y))
                         || ev.find_digits(&y.to_string()).is_some();
                     return if held { Outcome::supported(None) } else { no };
@@ -686,8 +493,8 @@ impl DeterministicScorer {
                 };
                 let (mon, day, year) = date_parts(&caps);
                 let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
-                if date_of_another_field(ev, answer, item, mon, day, year)
-                    || relation_to_the_other_date(answer, item, mon, day) == Some(false)
+                if dates::date_of_another_field(ev, answer, item, mon, day, year)
+                    || dates::relation_to_the_other_date(answer, item, mon, day) == Some(false)
                 {
                     return Outcome::contradicted();
                 }
@@ -699,7 +506,7 @@ impl DeterministicScorer {
                 // A date computed from an evidence date and a span the claim states: "written
                 // notice at least 60 days before [October 31] — so by Tuesday, September 1".
                 let sentence = sentence_around(answer, item.start, item.end);
-                let spans = stated_spans_in_days(&sentence);
+                let spans = dates::stated_spans_in_days(&sentence);
                 let computed = !spans.is_empty()
                     && ev.dates.iter().any(|x| {
                         let Some(y) = x.2 else { return false };
@@ -1041,54 +848,6 @@ mod tests {
         let ok = |a: &str| all_supported(ev, a);
         assert!(ok("ICE 9113, coach 3, seats 58, 46, 32."));
         assert!(!ok("ICE 9113, coach 3, seats 57, 46, 32."));
-    }
-
-    #[test]
-    fn a_date_copied_from_another_field() {
-        let ev = r#"{"term":"2026FA","add_deadline":"2026-09-04","drop_deadline":"2026-10-05","withdraw_deadline":"2026-11-02"}"#;
-        let ok = |a: &str| all_supported(ev, a);
-        assert!(ok("**Drop without a W:** by Monday, October 5."));
-        assert!(ok("**Withdraw (W grade):** by Mon, Nov 2"));
-        assert!(!ok("**Drop without a W:** by Monday, November 2."));
-        // Two dates in one sentence: which field each states is left open.
-        assert!(ok(
-            "You can drop until October 5 and withdraw until November 2."
-        ));
-        // A date no field name in the sentence points at is judged as before.
-        assert!(ok("The last day is November 2."));
-        // A record labels its date.
-        let ev = r#"{"deadlines":[{"event":"drop_deadline","date":"2026-10-05","description":"Last day to drop"},{"event":"withdraw_deadline","date":"2026-11-02"}],"charges":[{"merchant":"Cava","status":"posted","date":"2026-03-03"}]}"#;
-        let ok = |a: &str| all_supported(ev, a);
-        assert!(ok("Drop without a W by Monday, October 5."));
-        assert!(!ok("Drop without a W by Monday, November 2."));
-        // A status beside a date is no label of it.
-        assert!(ok("Your refund was posted; the charge was on March 3."));
-    }
-
-    #[test]
-    fn a_date_stated_relative_to_the_other_date() {
-        let ev = r#"{"visit":{"date":"2026-04-13","window":"1:00 PM to 4:00 PM"},"part":{"eta":"2026-04-12"}}"#;
-        let ok = |a: &str| all_supported(ev, a);
-        assert!(ok("They're coming Monday, April 13. The part should arrive April 12, the day before the visit."));
-        assert!(!ok("They're coming Monday, April 13. The part should arrive April 12, the day after the visit."));
-        // Any of the answer's other dates may be the one meant.
-        let ev2 = r#"{"a":"2026-04-10","b":"2026-04-13","c":"2026-04-14","d":"2026-04-12"}"#;
-        assert!(all_supported(
-            ev2,
-            "April 10 and April 13 are booked; it's due April 14, the day after."
-        ));
-        assert!(!all_supported(
-            ev2,
-            "April 10 and April 13 are booked; it's due April 12, the day after."
-        ));
-    }
-
-    #[test]
-    fn a_season_with_its_year_is_a_period() {
-        let ev = r#"{"term":"2026FA","classes_begin":"2026-08-24"}"#;
-        let ok = |a: &str| all_supported(ev, a);
-        assert!(ok("Here's your schedule for Fall 2026:"));
-        assert!(!ok("Here's your schedule for Fall 2027:"));
     }
 
     #[test]

@@ -41,6 +41,8 @@
 //!   profile's `item_kinds`: an item of a kind not scored is extracted but not checked, so it
 //!   never lowers a claim);
 //! - `check`: the check of one item against the evidence and its outcome;
+//! - `dates`: month and season names, stated spans, dates copied from another field or stated
+//!   relative to another date;
 //! - `evidence`: the evidence index built once per run, and the prose rule;
 //! - `numbers`: claim numbers, rounding, conversions and computed values;
 //! - `states`: status words, negation, status frames and lifecycles;
@@ -63,6 +65,7 @@ pub mod terms;
 mod aggregate;
 mod check;
 mod coverage;
+mod dates;
 mod direction;
 mod entities;
 mod evidence;

@@ -1,0 +1,262 @@
+//! Dates and periods of a claim beyond their literal match ([`super::check`]): a month's or a
+//! season's name, spans of days a sentence states, a date copied from another field of the
+//! evidence, and a date stated relative to another date of the answer.
+
+use super::calc;
+use super::coverage::STOPWORDS;
+use super::evidence::Evidence;
+use super::items::{date_parts, re, Item};
+use super::states::sentence_around;
+use super::terms::{contains_terms, normalize_terms};
+
+/// A date stated relative to another date of the answer ("should arrive April 12, the day
+/// after the visit" with the visit on Monday, April 13): `Some(false)` when the stated offset
+/// leads to none of the answer's other dates, `Some(true)` when it leads to one, `None` when
+/// the answer states no other date or the date is not followed by such an offset.
+pub(super) fn relation_to_the_other_date(
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+) -> Option<bool> {
+    let after = answer[item.end..]
+        .trim_start_matches([',', ' ', '('])
+        .to_ascii_lowercase();
+    let words: Vec<&str> = after.split_whitespace().take(4).collect();
+    let (n, unit, dir) = match words[..] {
+        ["the", u, d, ..] | ["a", u, d, ..] | ["one", u, d, ..] => (1, u, d),
+        [n, u, d, ..] => (
+            match n {
+                "two" => 2,
+                "three" => 3,
+                "four" => 4,
+                "five" => 5,
+                _ => n.parse::<i64>().ok()?,
+            },
+            u,
+            d,
+        ),
+        _ => return None,
+    };
+    let step = match unit.trim_end_matches('s') {
+        "day" => 1,
+        "week" => 7,
+        _ => return None,
+    };
+    let sign = match dir.trim_end_matches([',', '.']) {
+        "after" | "later" => 1,
+        "before" | "earlier" => -1,
+        _ => return None,
+    };
+    // The other dates of the answer: exactly one other day.
+    let mut others: Vec<(u32, u32)> = Vec::new();
+    for caps in re().date_text.captures_iter(answer).take(16) {
+        let m = caps.get(0).expect("match");
+        if m.start() < item.end && m.end() > item.start {
+            continue;
+        }
+        if let (Some(om), Some(od), _) = date_parts(&caps) {
+            if (om, od) != (mon, day) && !others.contains(&(om, od)) {
+                others.push((om, od));
+            }
+        }
+    }
+    if others.is_empty() {
+        return None;
+    }
+    // A year is needed only for the difference: both in one (leap) year, or across its end.
+    let this = calc::days_from_civil(2024, mon, day);
+    Some(others.iter().any(|&(om, od)| {
+        let mut other = calc::days_from_civil(2024, om, od);
+        if (this - other).abs() > 183 {
+            other += if other < this { 366 } else { -366 };
+        }
+        this - other == sign * n * step
+    }))
+}
+
+/// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
+/// "drop", `created_at` by "created").
+const DATE_FIELD_WORDS: &[&str] = &[
+    "date",
+    "dates",
+    "day",
+    "time",
+    "at",
+    "on",
+    "ts",
+    "timestamp",
+    "utc",
+    "iso",
+    "local",
+    "datetime",
+    "deadline",
+    "dt",
+];
+
+/// A date copied from another field than the one the claim names ("Drop without a W: by
+/// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
+/// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
+/// is not a when-word, [`DATE_FIELD_WORDS`], is in it), none of them holds the date, another
+/// field does. Only a sentence with one date: with two, which field each states is open.
+pub(super) fn date_of_another_field(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    if ev.keyed_dates.len() < 2 || mon == 0 || day == 0 {
+        return false;
+    }
+    let raw = sentence_around(answer, item.start, item.end);
+    if re().date_text.find_iter(&raw).take(2).count() != 1 {
+        return false;
+    }
+    let sentence = normalize_terms(&raw);
+    let same =
+        |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
+    let named = |key: &str| {
+        let words = normalize_terms(key);
+        let words: Vec<&str> = words
+            .split(' ')
+            .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
+            .collect();
+        !words.is_empty() && words.iter().all(|w| contains_terms(&sentence, w))
+    };
+    let mut any_named = false;
+    for x in &ev.keyed_dates {
+        if named(&x.0) {
+            if same(x) {
+                return false;
+            }
+            any_named = true;
+        }
+    }
+    any_named && ev.keyed_dates.iter().any(same)
+}
+
+/// The month a whole name denotes ("May", "February's"), if it is one.
+pub(super) fn month_name(text: &str) -> Option<u32> {
+    let w = text
+        .trim_end_matches(['.', ',', ')'])
+        .trim_end_matches("'s")
+        .trim_end_matches("’s");
+    let full = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let w = w.to_ascii_lowercase();
+    // The full name, or its first three letters ("Dec 2025"; "Sept" too).
+    full.iter()
+        .position(|m| *m == w || m.starts_with(w.as_str()) && (w.len() == 3 || w == "sept"))
+        .map(|p| p as u32 + 1)
+}
+
+/// The year of a season named with it: "Fall" followed by " 2026".
+pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
+    let w = word.trim_end_matches(['.', ',', ')']).to_ascii_lowercase();
+    if !matches!(
+        w.as_str(),
+        "spring" | "summer" | "fall" | "autumn" | "winter"
+    ) {
+        return None;
+    }
+    let digits: String = after
+        .strip_prefix(' ')?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (digits.len() == 4).then(|| digits.parse().ok())?
+}
+
+/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks"), in days; at most
+/// four.
+pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
+    let words: Vec<&str> = sentence
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for w in words.windows(2) {
+        let Ok(n) = w[0].trim_start_matches('(').parse::<i64>() else {
+            continue;
+        };
+        let unit = w[1].to_ascii_lowercase();
+        let per = if unit.starts_with("day") {
+            1
+        } else if unit.starts_with("week") {
+            7
+        } else {
+            continue;
+        };
+        if (1..=730).contains(&n) && out.len() < 4 {
+            out.push(n * per);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stage2::test_support::all_supported;
+
+    #[test]
+    fn a_date_copied_from_another_field() {
+        let ev = r#"{"term":"2026FA","add_deadline":"2026-09-04","drop_deadline":"2026-10-05","withdraw_deadline":"2026-11-02"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("**Drop without a W:** by Monday, October 5."));
+        assert!(ok("**Withdraw (W grade):** by Mon, Nov 2"));
+        assert!(!ok("**Drop without a W:** by Monday, November 2."));
+        // Two dates in one sentence: which field each states is left open.
+        assert!(ok(
+            "You can drop until October 5 and withdraw until November 2."
+        ));
+        // A date no field name in the sentence points at is judged as before.
+        assert!(ok("The last day is November 2."));
+        // A record labels its date.
+        let ev = r#"{"deadlines":[{"event":"drop_deadline","date":"2026-10-05","description":"Last day to drop"},{"event":"withdraw_deadline","date":"2026-11-02"}],"charges":[{"merchant":"Cava","status":"posted","date":"2026-03-03"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Drop without a W by Monday, October 5."));
+        assert!(!ok("Drop without a W by Monday, November 2."));
+        // A status beside a date is no label of it.
+        assert!(ok("Your refund was posted; the charge was on March 3."));
+    }
+
+    #[test]
+    fn a_date_stated_relative_to_the_other_date() {
+        let ev = r#"{"visit":{"date":"2026-04-13","window":"1:00 PM to 4:00 PM"},"part":{"eta":"2026-04-12"}}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("They're coming Monday, April 13. The part should arrive April 12, the day before the visit."));
+        assert!(!ok("They're coming Monday, April 13. The part should arrive April 12, the day after the visit."));
+        // Any of the answer's other dates may be the one meant.
+        let ev2 = r#"{"a":"2026-04-10","b":"2026-04-13","c":"2026-04-14","d":"2026-04-12"}"#;
+        assert!(all_supported(
+            ev2,
+            "April 10 and April 13 are booked; it's due April 14, the day after."
+        ));
+        assert!(!all_supported(
+            ev2,
+            "April 10 and April 13 are booked; it's due April 12, the day after."
+        ));
+    }
+
+    #[test]
+    fn a_season_with_its_year_is_a_period() {
+        let ev = r#"{"term":"2026FA","classes_begin":"2026-08-24"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Here's your schedule for Fall 2026:"));
+        assert!(!ok("Here's your schedule for Fall 2027:"));
+    }
+}
