@@ -263,10 +263,11 @@ pub(super) fn uncovered_words(
             continue;
         }
         cov.content += 1;
-        let known = ev.vocab.contains(&word_hash(stem(&l)))
+        let vocab = ev.vocab();
+        let known = vocab.words.contains(&word_hash(stem(&l)))
             || l.char_indices()
                 .nth(5)
-                .is_some_and(|(i, _)| ev.vocab_prefix.contains(&word_hash(&l[..i])));
+                .is_some_and(|(i, _)| vocab.prefixes.contains(&word_hash(&l[..i])));
         if !known {
             cov.missing.push((s, e));
         }

@@ -107,7 +107,8 @@ pub(super) fn date_of_another_field(
     day: u32,
     year: Option<i32>,
 ) -> bool {
-    if ev.keyed_dates.len() < 2 || mon == 0 || day == 0 {
+    let nameable = ev.keyed_dates.iter().any(|x| !x.0.is_empty());
+    if ev.keyed_dates.len() < 2 || !nameable || mon == 0 || day == 0 {
         return false;
     }
     let raw = sentence_around(answer, item.start, item.end);
@@ -117,14 +118,8 @@ pub(super) fn date_of_another_field(
     let sentence = normalize_terms(&raw);
     let same =
         |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
-    let named = |key: &str| {
-        let words = normalize_terms(key);
-        let words: Vec<&str> = words
-            .split(' ')
-            .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
-            .collect();
-        !words.is_empty() && words.iter().all(|w| contains_terms(&sentence, w))
-    };
+    let named =
+        |words: &str| !words.is_empty() && words.split(' ').all(|w| contains_terms(&sentence, w));
     let mut any_named = false;
     for x in &ev.keyed_dates {
         if named(&x.0) {
@@ -135,6 +130,17 @@ pub(super) fn date_of_another_field(
         }
     }
     any_named && ev.keyed_dates.iter().any(same)
+}
+
+/// The words of a date field's name (and label) that say what the date is of: normalized,
+/// without when-words ([`DATE_FIELD_WORDS`]) and stop words, space-separated; empty when none
+/// is left (`"date"`, `"created_at"` keeps "created"). Computed once per evidence field.
+pub(super) fn date_field_words(key: &str) -> String {
+    normalize_terms(key)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The month a whole name denotes ("May", "February's"), if it is one.

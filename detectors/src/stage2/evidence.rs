@@ -12,6 +12,13 @@ use crate::stage1::contains_bounded;
 use crate::text::word_hash;
 use std::sync::OnceLock;
 
+/// Hashed evidence words for content coverage ([`Evidence::vocab`]).
+#[derive(Default)]
+pub(super) struct Vocabulary {
+    pub(super) words: std::collections::HashSet<u64>,
+    pub(super) prefixes: std::collections::HashSet<u64>,
+}
+
 /// Evidence indexed once per run.
 pub(super) struct Evidence {
     pub(super) lower: Vec<String>,
@@ -45,8 +52,10 @@ pub(super) struct Evidence {
     pub(super) families: Vec<super::states::Family>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     pub(super) keyed: Vec<(String, f64)>,
-    /// ISO dates keyed by the JSON field name that holds them (`"drop_deadline":
-    /// "2026-10-05"` → ("drop_deadline", month 10, day 5, year 2026)); at most [`MAX_KEYED_DATES`].
+    /// ISO dates keyed by the JSON field name (and record label) that holds them, reduced to
+    /// the words that say what the date is of (`"drop_deadline": "2026-10-05"` → ("drop",
+    /// month 10, day 5, year 2026); [`super::dates::date_field_words`]); at most
+    /// [`MAX_KEYED_DATES`].
     pub(super) keyed_dates: Vec<(String, u32, u32, i32)>,
     /// JSON booleans by the field holding them ([`super::flags`]).
     pub(super) booleans: Vec<(String, bool)>,
@@ -57,10 +66,10 @@ pub(super) struct Evidence {
     /// The values the evidence states, normalized: the string values of a JSON document
     /// (not its field names: a `delay_minutes` field states no delay), or a prose document.
     pub(super) norm_values: Vec<String>,
-    /// Every evidence word, stemmed, and the 5-letter prefixes of longer words (content
-    /// coverage; built only for prose evidence).
-    pub(super) vocab: std::collections::HashSet<u64>,
-    pub(super) vocab_prefix: std::collections::HashSet<u64>,
+    /// Every evidence word (JSON field names split at their underscores included), stemmed,
+    /// and the 5-letter prefixes of longer words: content coverage ([`Evidence::vocab`]),
+    /// built on first use — most runs over JSON never need it.
+    vocab: OnceLock<Vocabulary>,
     /// Most of the tool-result / retrieved text is prose rather than structured data (JSON).
     pub(super) prose: bool,
     /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
@@ -100,8 +109,7 @@ impl Evidence {
             derived_additive: OnceLock::new(),
             derived_scaling: OnceLock::new(),
             derived_subsets: OnceLock::new(),
-            vocab: std::collections::HashSet::new(),
-            vocab_prefix: std::collections::HashSet::new(),
+            vocab: OnceLock::new(),
             prose: false,
             run_day: [run.start_unix_nano, run.end_unix_nano]
                 .into_iter()
@@ -195,7 +203,11 @@ impl Evidence {
             });
             if let Some(j) = &parsed {
                 keyed_numbers(j, None, &mut ev.keyed);
+                let from = ev.keyed_dates.len();
                 keyed_dates(j, None, &mut ev.keyed_dates);
+                for x in &mut ev.keyed_dates[from..] {
+                    x.0 = super::dates::date_field_words(&x.0);
+                }
                 super::flags::keyed_booleans(j, None, &mut ev.booleans);
                 super::flags::keyed_polar(j, None, &mut ev.polar);
                 let mut derived = Vec::new();
@@ -217,22 +229,26 @@ impl Evidence {
             }
         }
         ev.prose = prose_rule(prose_bytes, result_bytes);
-        // The coverage vocabulary: every word of the evidence (JSON field names split at
-        // their underscores included).
-        {
-            for l in &ev.lower {
+        ev
+    }
+
+    /// The coverage vocabulary, built on first use.
+    pub(super) fn vocab(&self) -> &Vocabulary {
+        self.vocab.get_or_init(|| {
+            let mut v = Vocabulary::default();
+            for l in &self.lower {
                 for w in l
                     .split(|c: char| !c.is_alphanumeric())
                     .filter(|w| !w.is_empty())
                 {
-                    ev.vocab.insert(word_hash(stem(w)));
+                    v.words.insert(word_hash(stem(w)));
                     if let Some((i, _)) = w.char_indices().nth(5) {
-                        ev.vocab_prefix.insert(word_hash(&w[..i]));
+                        v.prefixes.insert(word_hash(&w[..i]));
                     }
                 }
             }
-        }
-        ev
+            v
+        })
     }
 
     pub(super) fn find_text(&self, needle_lower: &str) -> Option<(usize, usize, usize)> {

@@ -653,10 +653,27 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
         let p = n.value / 100.0;
         factors.extend([p, 1.0 - p, 1.0 + p]);
     }
+    // Sorted, so that each (base, factor) searches only the extras its result can round to.
+    extras.sort_by(f64::total_cmp);
+    extras.dedup();
+    let v = c.value * c.magnitude;
+    let half_unit = 0.5 * 10f64.powi(-c.decimals) * c.magnitude;
+    let (lo, hi) = (
+        (v - half_unit).min(v / 1.25) - 1e-9,
+        (v + half_unit).max(v / 0.75) + 1e-9,
+    );
     bases.iter().any(|b| {
-        extras
-            .iter()
-            .any(|s| factors.iter().any(|f| matches_value(c, (b + s) * f)))
+        factors.iter().any(|&f| {
+            if f <= 0.0 {
+                return false;
+            }
+            let (from, to) = (lo / f - b, hi / f - b);
+            let start = extras.partition_point(|&x| x < from);
+            extras[start..]
+                .iter()
+                .take_while(|&&x| x <= to)
+                .any(|s| matches_value(c, (b + s) * f))
+        })
     })
 }
 
