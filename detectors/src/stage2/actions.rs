@@ -145,6 +145,15 @@ pub fn action_verb(text: &str) -> Option<(usize, usize)> {
         }
     }
     let (s, e, verb) = tokens.get(i)?;
+    // "I had a look", "I've a note of it": `have` with an object is the verb itself, no action.
+    if perfect
+        && matches!(
+            verb.as_str(),
+            "a" | "an" | "the" | "some" | "my" | "our" | "your" | "this" | "that" | "no"
+        )
+    {
+        return None;
+    }
     if matches!(
         verb.as_str(),
         "couldn't"
@@ -258,6 +267,7 @@ mod tests {
             None
         );
         assert_eq!(verb("Your order was cancelled."), None);
+        assert_eq!(verb("I had a look."), None);
     }
 
     #[test]

@@ -500,6 +500,18 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         if in_label(cs + m.start()) {
             continue;
         }
+        // A currency's country prefix ("CA$98.08", "US$", "NZ$") is part of the amount.
+        if text[m.end()..].starts_with(['$', '€', '£', '¥']) && m.as_str().len() <= 3 {
+            continue;
+        }
+        // A bold label further along the line ("**Doors:** 6:30pm · **Show:** 8pm") names
+        // what follows, as a leading one does.
+        let bold_label = text[..m.start()].ends_with("**")
+            && text[m.end()..].starts_with([':'])
+            && text[m.end() + 1..].starts_with("**");
+        if bold_label {
+            continue;
+        }
         let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
         let first_word = t.split_whitespace().next().unwrap_or("");
         let sentence_initial =
@@ -537,6 +549,22 @@ mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::run;
     use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+
+    #[test]
+    fn currency_prefixes_and_bold_labels_are_no_names() {
+        let s = DeterministicScorer::new(Stage2Config::default());
+        let ok = |ev: &str, a: &str| {
+            s.score(&run(ev), a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        let rental =
+            r#"{"rental":{"daily_rate":98.08,"currency":"CAD","doors":"18:30","show":"20:00"}}"#;
+        assert!(ok(rental, "**Rate:** CA$98.08 a day"));
+        assert!(ok(rental, "**Doors:** 6:30pm · **Show:** 8pm"));
+        // A name in the value is still one.
+        assert!(!ok(rental, "**Rate:** CA$98.08 a day, set by Marta Quinn"));
+    }
 
     #[test]
     fn relative_days_against_the_run_timestamp() {
