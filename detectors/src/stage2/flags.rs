@@ -16,6 +16,7 @@
 //! the closed class of English direction antonyms, not values of any one domain.
 
 use super::coverage::STOPWORDS;
+use super::states::opens_condition;
 use super::terms::{contains_terms, normalize_terms};
 
 /// Booleans kept per run.
@@ -87,10 +88,7 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
             .split(|c: char| !c.is_alphanumeric() && c != '\'')
             .filter(|w| !w.is_empty())
             .collect();
-        if words
-            .iter()
-            .any(|w| matches!(*w, "if" | "unless" | "whether" | "once"))
-        {
+        if words.iter().any(|w| opens_condition(w)) {
             continue;
         }
         let norm = normalize_terms(clause);
@@ -222,10 +220,7 @@ pub(super) fn polar_conflict(
             _ => {}
         }
     }
-    if words
-        .iter()
-        .any(|(_, w)| matches!(*w, "if" | "unless" | "whether" | "once"))
-    {
+    if words.iter().any(|(_, w)| opens_condition(w)) {
         return None;
     }
     let norm = normalize_terms(text);

@@ -442,19 +442,50 @@ pub(super) fn difference_with_field(
     facts: &AnswerFacts,
     field: &[f64],
 ) -> bool {
-    let stated: Vec<f64> = facts
+    let stated = stated_operands(item, c, facts, |_| true);
+    let of_field = |x: f64| field.iter().any(|f| (f - x).abs() < 1e-9);
+    any_difference(&stated, c, |a, b| of_field(a) || of_field(b))
+}
+
+/// The numbers the answer states besides `item` that may be operands of `c`: no date parts,
+/// the same currency, a unit `unit_ok` accepts; at most [`MAX_ANSWER_OPERANDS`].
+fn stated_operands(
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+    unit_ok: impl Fn(&str) -> bool,
+) -> Vec<f64> {
+    facts
         .numbers
         .iter()
-        .filter(|n| n.start != item.start && !n.date_part && n.currency == c.currency)
+        .filter(|n| {
+            n.start != item.start && !n.date_part && n.currency == c.currency && unit_ok(&n.unit)
+        })
         .map(|n| n.value)
         .take(MAX_ANSWER_OPERANDS)
-        .collect();
-    let of_field = |x: f64| field.iter().any(|f| (f - x).abs() < 1e-9);
-    stated.iter().enumerate().any(|(i, a)| {
-        stated[i + 1..]
+        .collect()
+}
+
+/// Whether `c` is the difference of two of `pool` that `pair_ok` accepts.
+fn any_difference(pool: &[f64], c: &ClaimNumber, pair_ok: impl Fn(f64, f64) -> bool) -> bool {
+    pool.iter().enumerate().any(|(i, &a)| {
+        pool[i + 1..]
             .iter()
-            .any(|b| (of_field(*a) || of_field(*b)) && matches_value(c, (a - b).abs()))
+            .any(|&b| pair_ok(a, b) && matches_value(c, (a - b).abs()))
     })
+}
+
+/// Every value `c` could round to or approximate lies in this window (with a sliver of slack
+/// for floating point): computed-value indexes are searched only there, and each candidate is
+/// then checked exactly with [`matches_value`].
+fn rounding_window(c: &ClaimNumber) -> (f64, f64) {
+    let v = c.value * c.magnitude;
+    let half_unit = 0.5 * 10f64.powi(-c.decimals) * c.magnitude;
+    let slack = 1e-9 * v.abs().max(1.0);
+    (
+        (v - half_unit).min(v / 1.25) - slack,
+        (v + half_unit).max(v / 0.75) + slack,
+    )
 }
 
 /// A value the answer computes from numbers it states itself (each checked on its own): a
@@ -480,23 +511,10 @@ fn answer_arithmetic(item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool 
     // states (its operands are checked on their own).
     // A count without its unit ("9 left") goes with the counts of one ("18 days").
     let unit = c.unit.to_ascii_lowercase();
-    let operands: Vec<f64> = facts
-        .numbers
-        .iter()
-        .filter(|n| {
-            n.start != item.start
-                && !n.date_part
-                && n.currency == c.currency
-                && (n.unit == unit || n.unit.is_empty() || unit.is_empty())
-        })
-        .map(|n| n.value)
-        .collect();
-    let pool = &operands[..operands.len().min(MAX_ANSWER_OPERANDS)];
-    pool.iter().enumerate().any(|(i, a)| {
-        pool[i + 1..]
-            .iter()
-            .any(|b| matches_value(c, (a - b).abs()))
-    })
+    let pool = stated_operands(item, c, facts, |u| {
+        u == unit || u.is_empty() || unit.is_empty()
+    });
+    any_difference(&pool, c, |_, _| true)
 }
 
 /// A claim number computed from the evidence or from the answer's own numbers (see
@@ -520,15 +538,9 @@ pub(super) fn derived_value(
     let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
     let derived_ok =
         |d: f64| matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d));
-    // Every value the claim could round to or approximate lies in this window; the indexes
-    // (built once per run) are searched only there, and each candidate is checked exactly.
+    // The indexes (built once per run) are searched only in the claim's rounding window.
     let v = c.value * c.magnitude;
-    let half_unit = 0.5 * 10f64.powi(-c.decimals) * c.magnitude;
-    let slack = 1e-9 * v.abs().max(1.0);
-    let (lo, hi) = (
-        (v - half_unit).min(v / 1.25) - slack,
-        (v + half_unit).max(v / 0.75) + slack,
-    );
+    let (lo, hi) = rounding_window(c);
     let pairs = if scaling {
         ev.derived_scaling
             .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, true))
@@ -656,12 +668,7 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
     // Sorted, so that each (base, factor) searches only the extras its result can round to.
     extras.sort_by(f64::total_cmp);
     extras.dedup();
-    let v = c.value * c.magnitude;
-    let half_unit = 0.5 * 10f64.powi(-c.decimals) * c.magnitude;
-    let (lo, hi) = (
-        (v - half_unit).min(v / 1.25) - 1e-9,
-        (v + half_unit).max(v / 0.75) + 1e-9,
-    );
+    let (lo, hi) = rounding_window(c);
     bases.iter().any(|b| {
         factors.iter().any(|&f| {
             if f <= 0.0 {

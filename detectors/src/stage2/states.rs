@@ -217,6 +217,12 @@ fn declared_enums(v: &serde_json::Value, out: &mut Vec<Family>, depth: usize) {
     }
 }
 
+/// A word (lower case) that opens a condition: a clause it opens states no fact
+/// ("… if it's approved", "once it's shipped"; the status and yes/no checks skip it).
+pub(super) fn opens_condition(w: &str) -> bool {
+    matches!(w, "if" | "unless" | "whether" | "once")
+}
+
 /// The frame of the status word at `pos` in `text`: the words before it in its clause.
 pub(super) fn state_frame(text: &str, pos: usize) -> StateFrame {
     frame(text, pos, true)
@@ -268,12 +274,10 @@ fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
     ];
     // A condition states no status however its verb reads ("you'd receive $8,610 if it's
     // approved", "once it's shipped").
-    if words.iter().any(|w| {
-        matches!(
-            w.trim_matches(|c: char| !c.is_alphanumeric()),
-            "if" | "unless" | "whether" | "once"
-        )
-    }) {
+    if words
+        .iter()
+        .any(|w| opens_condition(w.trim_matches(|c: char| !c.is_alphanumeric())))
+    {
         return StateFrame::NotAStatus;
     }
     for w in &near {
