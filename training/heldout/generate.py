@@ -4,6 +4,7 @@
     python3 training/heldout/generate.py [--out target/heldout] [--seed 20260611]
     python3 training/heldout/generate.py --set b        (second set: six more domains -> target/heldout-b)
     python3 training/heldout/generate.py --set c        (third set: six more domains, all validation -> target/heldout-c)
+    python3 training/heldout/generate.py --set d        (fourth set: six further domains, all validation -> target/heldout-d)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -75,6 +76,18 @@ FAULTS_C = (
     + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
     + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
 
+# Set d: six further domains, written by a different writer under the same independence rule; validation only.
+SCENARIO_CLASSES_D = [("scn_d_mobile", "Mobile"), ("scn_d_mortgage", "Mortgage"), ("scn_d_library", "Library"),
+                      ("scn_d_fitness", "Fitness"), ("scn_d_tax", "Tax"), ("scn_d_solar", "Solar")]
+FAULTS_D = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 1 + [("enum_violation", True)] * 2
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 1 + [("extra_property", True)] * 2
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -87,6 +100,10 @@ SETS = {
     # 240 runs, same proportions as set b; every label "validation".
     "c": {"classes": SCENARIO_CLASSES_C, "out": "target/heldout-c", "seed": 20260817, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_C,
+          "split_runs": 24, "all_development": False, "all_split": "validation"},
+    # 240 runs, same proportions as set c; every label "validation".
+    "d": {"classes": SCENARIO_CLASSES_D, "out": "target/heldout-d", "seed": 20261123, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_D,
           "split_runs": 24, "all_development": False, "all_split": "validation"},
 }
 CFG = SETS["a"]
@@ -426,9 +443,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", choices=sorted(SETS), default="a",
                     help="a: the eight-domain held-out set (default); b: six further domains, all 'development'; "
-                         "c: six more domains, all 'validation'")
+                         "c: six more domains, all 'validation'; d: six further domains, all 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
-                         "target/heldout-c for --set c)")
+                         "target/heldout-c for --set c, target/heldout-d for --set d)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
