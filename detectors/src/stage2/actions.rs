@@ -57,6 +57,11 @@ const GENERIC: &[&str] = &[
     "handled",
     "arranged",
     "requested",
+    // Verbs of lodging something with a system: what was filed is the tool's to say.
+    "filed",
+    "lodged",
+    "logged",
+    "registered",
     "done",
     "taken",
     "finished",
@@ -144,18 +149,30 @@ pub fn action_verb(text: &str) -> Option<(usize, usize)> {
             break;
         }
     }
-    let (s, e, verb) = tokens.get(i)?;
+    let (mut s, mut e, mut verb) = tokens.get(i).map(|(s, e, w)| (*s, *e, w.as_str()))?;
+    // "I went ahead and cancelled it": the verb after "ahead and" is the action; "I went by
+    // the `last_activity` date", "I went with the cheaper one", "I went through the list"
+    // report a method, not an action.
+    if matches!(verb, "went" | "gone") {
+        match (tokens.get(i + 1), tokens.get(i + 2), tokens.get(i + 3)) {
+            (Some((.., a)), Some((.., and)), Some(next)) if a == "ahead" && and == "and" => {
+                (s, e, verb) = (next.0, next.1, next.2.as_str());
+            }
+            (Some((.., a)), ..) if a != "ahead" => return None,
+            _ => {}
+        }
+    }
     // "I had a look", "I've a note of it": `have` with an object is the verb itself, no action.
     if perfect
         && matches!(
-            verb.as_str(),
+            verb,
             "a" | "an" | "the" | "some" | "my" | "our" | "your" | "this" | "that" | "no"
         )
     {
         return None;
     }
     if matches!(
-        verb.as_str(),
+        verb,
         "couldn't"
             | "could"
             | "can't"
@@ -177,11 +194,8 @@ pub fn action_verb(text: &str) -> Option<(usize, usize)> {
     ) {
         return None;
     }
-    let past = perfect
-        || verb.ends_with("ed")
-        || LOOKUP.contains(&verb.as_str())
-        || GENERIC.contains(&verb.as_str());
-    past.then_some((*s, *e))
+    let past = perfect || verb.ends_with("ed") || LOOKUP.contains(&verb) || GENERIC.contains(&verb);
+    past.then_some((s, e))
 }
 
 fn stem_key(w: &str) -> String {
@@ -220,11 +234,31 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
             .tool_definition(&c.name)
             .and_then(|d| d.description.as_deref())
             .unwrap_or("");
-        c.name
+        let named = c
+            .name
             .split(|ch: char| !ch.is_alphanumeric())
             .chain(desc.split(|ch: char| !ch.is_alphanumeric()).take(12))
-            .any(|w| !w.is_empty() && stem_key(w) == key)
+            .any(|w| !w.is_empty() && stem_key(w) == key);
+        // What a tool that changes something made, by the field names of its result
+        // (`request_refill` → `{"refill_order_id": …}` for "I've ordered it").
+        named || !is_read_tool(&c.name) && result_fields_share(c.result.as_deref(), &key)
     })
+}
+
+/// Fields of a tool result read for [`action_supported`].
+const MAX_RESULT_FIELDS: usize = 32;
+
+/// Whether a word of a top-level field name of the JSON `result` has the stem `key`.
+fn result_fields_share(result: Option<&str>, key: &str) -> bool {
+    let Some(serde_json::Value::Object(o)) =
+        result.and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok())
+    else {
+        return false;
+    };
+    o.keys()
+        .take(MAX_RESULT_FIELDS)
+        .flat_map(|k| k.split(|ch: char| !ch.is_alphanumeric()))
+        .any(|w| !w.is_empty() && stem_key(w) == key)
 }
 
 #[cfg(test)]
@@ -268,6 +302,16 @@ mod tests {
         );
         assert_eq!(verb("Your order was cancelled."), None);
         assert_eq!(verb("I had a look."), None);
+        // A method, not an action; "went ahead and" leads to the action.
+        assert_eq!(
+            verb("(I went by each candidate's `last_activity` date.)"),
+            None
+        );
+        assert_eq!(verb("I went with the cheaper option."), None);
+        assert_eq!(
+            verb("I went ahead and cancelled the order."),
+            Some("cancelled")
+        );
     }
 
     #[test]
@@ -282,5 +326,31 @@ mod tests {
         assert!(!action_supported("processed", &reads));
         assert!(action_supported("checked", &reads));
         assert!(!action_supported("checked", &run(&[])));
+        // Lodging something needs a tool that changes something.
+        assert!(action_supported("filed", &run(&["submit_refund_request"])));
+        assert!(!action_supported("filed", &reads));
+    }
+
+    #[test]
+    fn what_a_tool_made_by_its_result_fields() {
+        let call = |name: &str, result: &str| AgentRun {
+            tool_calls: vec![ToolCall {
+                name: name.into(),
+                result: Some(result.into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let refill = r#"{"refill_order_id": "RF-1", "status": "received"}"#;
+        assert!(action_supported("ordered", &call("request_refill", refill)));
+        // Not from a read: the field of a record looked up is nothing the agent did.
+        assert!(!action_supported(
+            "ordered",
+            &call("get_prescription", refill)
+        ));
+        assert!(!action_supported(
+            "cancelled",
+            &call("request_refill", refill)
+        ));
     }
 }

@@ -5,8 +5,8 @@
 //!   run when the evidence is indexed), or the sum of some of a field's values (the refund of
 //!   the items being returned) — for fields of at most [`MAX_SUBSET`] values; a weighted total
 //!   of two fields across an array (Σ amount × probability, a percent taken as a fraction);
-//! - a sum, difference, product, ratio or percent change of two evidence values (a price
-//!   difference, a conversion at a rate given in the evidence);
+//! - a sum, difference, midpoint, product, ratio or percent change of two evidence values (a
+//!   price difference, a conversion at a rate given in the evidence, a band's midpoint);
 //! - the sum of other numbers of the same currency or unit stated in the answer itself (a total
 //!   the answer shows the parts of: "$1,093.34 (Keyboard: $235.13, …)") — the parts are
 //!   checked on their own;
@@ -76,7 +76,7 @@ impl DerivedIndex {
     }
 
     /// Two-value arithmetic over the first `cap` of `values`: sums, absolute differences and
-    /// percent changes; with `scaling` also products and ratios.
+    /// percent changes; with `scaling` also midpoints, products and ratios.
     pub fn pairs(values: &[f64], cap: usize, scaling: bool) -> Self {
         let v = &values[..values.len().min(cap)];
         let mut out = Vec::with_capacity(v.len() * v.len() * if scaling { 5 } else { 3 });
@@ -91,6 +91,8 @@ impl DerivedIndex {
                     out.push(((a - b) / b * 100.0).abs());
                 }
                 if scaling {
+                    // The midpoint of a range ("the band midpoint of $195,000").
+                    out.push(((a + b) / 2.0).abs());
                     out.push((a * b).abs());
                     if *b != 0.0 {
                         out.push((a / b).abs());

@@ -340,6 +340,35 @@ impl DeterministicScorer {
                 if ordinal_of_period(ev, answer, item, c) {
                     return Outcome::supported(None);
                 }
+                // Days counted from a date the answer states, to today ("March 7th (16 days
+                // ago)").
+                if let Some(ok) =
+                    dates::days_from_a_stated_date(ev, answer, item, c.value * c.magnitude, &c.unit)
+                {
+                    return if ok {
+                        Outcome::supported(None)
+                    } else {
+                        Outcome::contradicted()
+                    };
+                }
+                // A day of the month named by its weekday ("on Wednesday the 11th"): a date
+                // of the evidence on that day and weekday.
+                if let Some((day, wd)) = dates::weekday_ordinal(answer, item.start, item.end) {
+                    let held = ev.dates.iter().find(|x| {
+                        x.1 == day
+                            && x.2.is_none_or(|y| {
+                                dates::weekday_of(calc::days_from_civil(y, x.0, x.1)) == wd
+                            })
+                    });
+                    return match held {
+                        Some(&(_, _, _, d, s, e)) => Outcome::supported(Some((d, s, e))),
+                        None => Outcome {
+                            supported: false,
+                            contradicted: !ev.dates.is_empty(),
+                            citation: None,
+                        },
+                    };
+                }
                 // A value that belongs to another record than the one the claim names is
                 // contradicted (see [`records`]); the other checks below only support.
                 let direct = |n: f64| matches_value(c, n) || conversions(c, n);
@@ -364,14 +393,14 @@ impl DeterministicScorer {
                 };
                 for noun in c.noun.iter().chain(c.noun_before.iter()) {
                     if noun.len() >= 4 {
-                        let vals: Vec<f64> = ev
+                        let fields: Vec<&(String, f64)> = ev
                             .keyed
                             .iter()
                             .filter(|(k, _)| {
                                 names_field(k, noun, &sentence) && (!percent || percent_field(k))
                             })
-                            .map(|x| x.1)
                             .collect();
+                        let vals: Vec<f64> = fields.iter().map(|x| x.1).collect();
                         if !vals.is_empty() {
                             // The named field holds it, or it is computed (a new price
                             // difference, not the `price_difference` of an earlier exchange).
@@ -381,7 +410,25 @@ impl DeterministicScorer {
                             // numbers the answer states ("15 credits … 5 under the 20-credit
                             // cap").
                             let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+                            // The field's total or mean across its records ("4 harsh events"
+                            // over trips of 2, 0 and 2): computed from the named field only,
+                            // so no coincidence of unrelated values.
+                            // Each field on its own; two values make a pair, not a column
+                            // (their sum is searched only for precise numbers, like any pair).
+                            let aggregates = fields.iter().any(|(key, _)| {
+                                let col: Vec<f64> = fields
+                                    .iter()
+                                    .filter(|(k, _)| k == key)
+                                    .map(|x| x.1)
+                                    .collect();
+                                let total: f64 = col.iter().sum();
+                                (col.len() >= 3 || precise && col.len() == 2)
+                                    && [total, total / col.len() as f64]
+                                        .iter()
+                                        .any(|v| matches_value(c, *v))
+                            });
                             let ok = vals.iter().any(|v| matches_value(c, *v))
+                                || aggregates
                                 || (precise && derived_value(ev, item, c, facts))
                                 || difference_with_field(item, c, facts, &vals);
                             return Outcome {
@@ -503,14 +550,19 @@ impl DeterministicScorer {
                 }) {
                     return Outcome::supported(Some((d, s, e)));
                 }
-                // A date computed from an evidence date and a span the claim states: "written
-                // notice at least 60 days before [October 31] — so by Tuesday, September 1".
+                // A date computed from an evidence date or the run's day and a span the claim
+                // states: "written notice at least 60 days before [October 31] — so by
+                // Tuesday, September 1"; "with a 4-week notice period, the earliest start would
+                // be around July 22nd" (four weeks from today).
                 let sentence = sentence_around(answer, item.start, item.end);
                 let spans = dates::stated_spans_in_days(&sentence);
+                let bases = ev
+                    .dates
+                    .iter()
+                    .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
+                    .chain(ev.run_day);
                 let computed = !spans.is_empty()
-                    && ev.dates.iter().any(|x| {
-                        let Some(y) = x.2 else { return false };
-                        let base = calc::days_from_civil(y, x.0, x.1);
+                    && bases.into_iter().any(|base| {
                         spans.iter().any(|n| {
                             [base - n, base + n].iter().any(|&d| {
                                 let (cy, cm, cd) = civil_from_days(d);
@@ -1145,6 +1197,52 @@ mod tests {
         )
         .iter()
         .any(|c| c.status != ClaimStatus::Supported));
+    }
+
+    #[test]
+    fn a_named_fields_total_and_a_ranges_midpoint() {
+        let ev = r#"{"trips":[{"trip_id":"TR-2035027","harsh_events":2,"max_speed_kmh":84},{"trip_id":"TR-9662095","harsh_events":0,"max_speed_kmh":80},{"trip_id":"TR-1615928","harsh_events":2,"max_speed_kmh":114}],"band":{"min":175000,"max":215000}}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        // The total of the field the claim names.
+        assert!(ok("Top speed was 114 km/h, and there were 4 harsh events."));
+        assert!(!ok(
+            "Top speed was 114 km/h, and there were 5 harsh events."
+        ));
+        // The midpoint of two values.
+        assert!(ok("The band midpoint is $195,000."));
+        assert!(!ok("The band midpoint is $185,500."));
+    }
+
+    #[test]
+    fn a_comparison_clause_and_records_named_in_lower_case() {
+        let ev = r#"{"results":[{"name":"Taqueria Luz","rating":4.7,"delivery_fee":1.99},{"name":"Sushi Kato","rating":4.5,"delivery_fee":3.99},{"name":"Golden Wok","rating":4.4,"delivery_fee":2.49}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        // Two values side by side in a clause naming one of the two records.
+        assert!(ok("The best-rated is Taqueria Luz (4.7 stars), and its delivery fee is lower than Sushi Kato's ($1.99 vs $3.99)."));
+        // One value in a clause naming a record that does not hold it: still another's.
+        assert!(!ok("Sushi Kato charges a delivery fee of $2.49."));
+        let cars = r#"{"offers":[{"offer_id":"OF-SPJ8TQ","class":"economy","total":242.64},{"offer_id":"OF-AR3Y6H","class":"suv","total":523.33},{"offer_id":"OF-P3AN7B","class":"minivan","total":664.39}]}"#;
+        let ok = |a: &str| all_supported(cars, a);
+        // "the minivan" names its record in lower case: its value is not the SUV's conflict.
+        assert!(ok(
+            "Next up is the SUV at $523.33, and the minivan is the priciest at $664.39."
+        ));
+        assert!(!ok("Next up is the SUV at $664.39."));
+        // A code and a count are no comparison: the count is still bound to the record named.
+        let issues = r##"{"items":[{"number":1613,"title":"Docs: config issue","comments":23},{"number":1585,"title":"Config crash","comments":9}]}"##;
+        assert!(!all_supported(
+            issues,
+            "The most discussed is #1613 with 9 comments, followed by #1585 with 9."
+        ));
+    }
+
+    #[test]
+    fn a_quantity_written_as_a_word_times_a_price_plus_a_fee() {
+        let ev = r#"{"sections":[{"section":"Orchestra","price":36.56,"fee_per_ticket":7.98},{"section":"Mezzanine","price":64.96,"fee_per_ticket":14.19}],"order_fee":3.5}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        // 4 × $44.54 + $3.50.
+        assert!(ok("For four together (ticket + fee each, then the total with the $3.50 order fee): Orchestra is $36.56 + $7.98 = $44.54; $181.66 total."));
+        assert!(!ok("For four together (ticket + fee each, then the total with the $3.50 order fee): Orchestra is $36.56 + $7.98 = $44.54; $186.16 total."));
     }
 }
 #[cfg(test)]

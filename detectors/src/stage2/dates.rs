@@ -26,12 +26,9 @@ pub(super) fn relation_to_the_other_date(
     let (n, unit, dir) = match words[..] {
         ["the", u, d, ..] | ["a", u, d, ..] | ["one", u, d, ..] => (1, u, d),
         [n, u, d, ..] => (
-            match n {
-                "two" => 2,
-                "three" => 3,
-                "four" => 4,
-                "five" => 5,
-                _ => n.parse::<i64>().ok()?,
+            match super::numbers::number_word(n) {
+                Some(w) => i64::from(w),
+                None => n.parse::<i64>().ok()?,
             },
             u,
             d,
@@ -189,6 +186,109 @@ pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
 
 /// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks"), in days; at most
 /// four.
+/// Words after a count of days that measure it from today ("16 days ago", "6 days away",
+/// "15 days from now", "9 days left").
+const FROM_TODAY: &[&str] = &["ago", "away", "from now", "left", "remaining", "to go"];
+
+/// A count of days or weeks measured from a date the answer states just before it ("last
+/// activity March 7th (16 days ago)", "by Tue 17 Feb — 9 days left"): `Some(true)` when the
+/// run's day or the evidence's reference day (a date field that says no more than when:
+/// `as_of`, `today`, `date`) lies that far from the date, `Some(false)` when none does, `None` when the number is
+/// no such count or there is no reference day.
+pub(super) fn days_from_a_stated_date(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    value: f64,
+    unit: &str,
+) -> Option<bool> {
+    let per = match unit.to_ascii_lowercase().trim_end_matches('s') {
+        "day" => 1,
+        "week" => 7,
+        _ => return None,
+    };
+    let after = answer[item.end..]
+        .trim_start_matches([' ', ')'])
+        .to_ascii_lowercase();
+    if !FROM_TODAY.iter().any(|w| after.starts_with(w)) {
+        return None;
+    }
+    // The nearest date before it, in the same sentence, at most 48 bytes away.
+    let mut from = item.start.saturating_sub(48);
+    while !answer.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = &answer[from..item.start];
+    let sentence_start = before.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let caps = re()
+        .date_text
+        .captures_iter(&before[sentence_start..])
+        .last()?;
+    let (Some(mon), Some(day), year) = date_parts(&caps) else {
+        return None;
+    };
+    let mut refs: Vec<i64> = ev
+        .keyed_dates
+        .iter()
+        .filter(|k| {
+            matches!(
+                k.0.as_str(),
+                "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
+            )
+        })
+        .map(|k| calc::days_from_civil(k.3, k.1, k.2))
+        .collect();
+    refs.extend(ev.run_day);
+    if refs.is_empty() {
+        return None;
+    }
+    let year = year
+        .or_else(|| {
+            ev.dates
+                .iter()
+                .find(|x| x.0 == mon && x.1 == day)
+                .and_then(|x| x.2)
+        })
+        .or_else(|| ev.run_day.map(|d| super::items::civil_from_days(d).0))?;
+    let date = calc::days_from_civil(year, mon, day);
+    Some(refs.iter().any(|r| {
+        let span = (r - date).abs();
+        if per == 1 {
+            span as f64 == value
+        } else {
+            ((span as f64 / 7.0) - value).abs() < 0.5
+        }
+    }))
+}
+
+/// The day of the month of an ordinal after a weekday ("Wednesday the 11th", "Tue the 3rd"),
+/// with the weekday (0 = Sunday … 6 = Saturday), when the number at `start..end` of `answer`
+/// is one.
+pub(super) fn weekday_ordinal(answer: &str, start: usize, end: usize) -> Option<(u32, i64)> {
+    let day: u32 = answer.get(start..end)?.parse().ok()?;
+    let after = answer.get(end..)?.to_ascii_lowercase();
+    if !["st", "nd", "rd", "th"]
+        .iter()
+        .any(|s| after.starts_with(s))
+        || !(1..=31).contains(&day)
+    {
+        return None;
+    }
+    let before = answer.get(..start)?.trim_end().to_ascii_lowercase();
+    let before = before.strip_suffix("the")?.trim_end().trim_end_matches(',');
+    let word = before.rsplit(|c: char| !c.is_ascii_alphabetic()).next()?;
+    const DAYS: [&str; 7] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+    let wd = DAYS
+        .iter()
+        .position(|d| word.starts_with(d) && (word.len() <= 4 || word.ends_with("day")))?;
+    Some((day, wd as i64))
+}
+
+/// The weekday (0 = Sunday … 6 = Saturday) of a day number ([`calc::days_from_civil`]).
+pub(super) fn weekday_of(days: i64) -> i64 {
+    (days + 4).rem_euclid(7)
+}
+
 pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
     let words: Vec<&str> = sentence
         .split(|c: char| c.is_whitespace() || c == '-')
@@ -200,15 +300,18 @@ pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
             continue;
         };
         let unit = w[1].to_ascii_lowercase();
-        let per = if unit.starts_with("day") {
-            1
+        let days = if unit.starts_with("day") {
+            n
         } else if unit.starts_with("week") {
-            7
+            n * 7
+        } else if unit.starts_with("hour") && n % 24 == 0 {
+            // "24 hours before doors" is the day before.
+            n / 24
         } else {
             continue;
         };
-        if (1..=730).contains(&n) && out.len() < 4 {
-            out.push(n * per);
+        if (1..=730).contains(&days) && out.len() < 4 {
+            out.push(days);
         }
     }
     out
@@ -264,5 +367,71 @@ mod tests {
         let ok = |a: &str| all_supported(ev, a);
         assert!(ok("Here's your schedule for Fall 2026:"));
         assert!(!ok("Here's your schedule for Fall 2027:"));
+    }
+
+    #[test]
+    fn a_date_a_stated_span_from_today_or_from_an_evidence_time() {
+        use crate::report::ClaimStatus;
+        use crate::stage2::test_support::run;
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        let s = DeterministicScorer::new(Stage2Config::default());
+        let ok = |r: &crate::run::AgentRun, a: &str| {
+            s.score(r, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // The run happened on 2026-03-03 (UTC); four weeks later is March 31.
+        let mut r = run(
+            r#"{"candidate":"Lucas Petit","notice_weeks":4,"doors_at":"2026-05-23T19:00:00-05:00","transfer_cutoff_hours":24}"#,
+        );
+        r.start_unix_nano = 1_772_528_400_000_000_000;
+        assert!(ok(
+            &r,
+            "With a 4-week notice period, the earliest start would be around March 31st."
+        ));
+        assert!(!ok(
+            &r,
+            "With a 4-week notice period, the earliest start would be around April 14th."
+        ));
+        // 24 hours before the doors open is the day before.
+        assert!(ok(
+            &r,
+            "Transfers close 24 hours before doors, so by Fri 22 May."
+        ));
+        assert!(!ok(
+            &r,
+            "Transfers close 24 hours before doors, so by Thu 21 May."
+        ));
+    }
+
+    #[test]
+    fn a_day_of_the_month_named_by_its_weekday() {
+        // 2026-03-11 is a Wednesday.
+        let ev = r#"{"events":[{"name":"Spring Tour","starts_at":"2026-03-11T19:00:00-07:00"}]}"#;
+        assert!(all_supported(ev, "It's on Wednesday the 11th."));
+        assert!(!all_supported(ev, "It's on Wednesday the 12th."));
+        assert!(!all_supported(ev, "It's on Thursday the 11th."));
+        assert_eq!(
+            super::weekday_ordinal("on Wed the 11th", 11, 13),
+            Some((11, 3))
+        );
+        assert_eq!(super::weekday_ordinal("the 11th", 4, 6), None);
+    }
+
+    #[test]
+    fn days_ago_from_a_stated_date_to_the_snapshot_day() {
+        let ev = r#"{"req_id":"REQ-26-8514","as_of":"2026-03-27","candidates":[{"name":"Olusegun Bakare","last_activity":"2026-03-07","applied_on":"2026-02-11"},{"name":"Amaka Obi","last_activity":"2026-03-17","applied_on":"2026-03-01"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "Olusegun Bakare — last activity March 7th (20 days ago)"
+        ));
+        assert!(!ok(
+            "Olusegun Bakare — last activity March 7th (16 days ago)"
+        ));
+        assert!(ok("Amaka Obi — last activity March 17th, 10 days ago"));
+        // A count not measured from today is left to the other checks.
+        assert!(ok(
+            "Amaka Obi applied on March 1st and was active 16 days later."
+        ));
     }
 }

@@ -80,9 +80,15 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
         return None;
     }
     let mut start = 0;
-    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', ':']) {
+    // A label runs into its value ("Auto-refill: off"): no break at a colon.
+    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', '\n']) {
         let span = (start, start + clause.len());
         start += clause.len();
+        // A parenthesis that names the field refers to it ("(the `auto_refill` setting on
+        // your record)"); it states no yes or no.
+        if text[..span.0].ends_with('(') {
+            continue;
+        }
         let lower = clause.to_lowercase().replace('’', "'");
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_alphanumeric() && c != '\'')
@@ -132,7 +138,7 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
             let lead = clause.len() - clause.trim_start().len();
             let body = clause
                 .trim()
-                .trim_end_matches([',', ';', '—', '–', '(', ')', '.', '!', '?', ':']);
+                .trim_end_matches([',', ';', '—', '–', '(', ')', '.', '!', '?', ':', '\n']);
             return Some((span.0 + lead, span.0 + lead + body.len()));
         }
     }
@@ -279,6 +285,20 @@ mod tests {
         let nested = flags(r#"{"account":{"autopay":{"enabled":true,"day":25}}}"#);
         assert!(boolean_conflict("Autopay is off, so pay by hand.", &nested).is_some());
         assert_eq!(boolean_conflict("Autopay is on.", &nested), None);
+        // A label and its value; a parenthesis naming the field.
+        let refill = flags(r#"{"rx_number":"4847214-04","auto_refill":false}"#);
+        assert_eq!(
+            boolean_conflict("- Refills left: 1\n- Auto-refill: off", &refill),
+            None
+        );
+        assert!(boolean_conflict("- Auto-refill: on\n- Refills left: 1", &refill).is_some());
+        assert_eq!(
+            boolean_conflict(
+                "Auto-refill is off for this prescription (the `auto_refill` setting on your record).",
+                &refill
+            ),
+            None
+        );
         let b = flags(
             r#"{"account":{"autopay":true,"paperless":false},"subscription":{"cancel_at_period_end":false},"visit":{"permission_to_enter":true}}"#,
         );

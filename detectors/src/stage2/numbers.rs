@@ -67,6 +67,8 @@ pub(super) struct AnswerNumber {
     value: f64,
     /// Part of a date ("Nov 9", "2 March", the "11" of "2026-11-09"), not a quantity.
     date_part: bool,
+    /// Part of a code ("#1613", "REQ-26-9941"), not a quantity.
+    code: bool,
     /// Currency symbol and unit (lower-cased): only numbers of the same kind add up.
     currency: String,
     unit: String,
@@ -83,6 +85,8 @@ impl AnswerNumber {
 /// day counts of the periods it names ([`calc::day_counts`]).
 pub(super) struct AnswerFacts {
     pub(super) numbers: Vec<AnswerNumber>,
+    /// Small counts the answer writes as words ("four", "two"), in order.
+    pub(super) words: Vec<u32>,
     /// Day counts of "November 2 to November 13", "Dec 21 – 31", "2026-03-01 to 2026-03-05".
     pub(super) day_counts: Vec<f64>,
 }
@@ -97,9 +101,30 @@ const MAX_ANSWER_OPERANDS: usize = 16;
 const MAX_PERIODS: usize = 8;
 
 impl AnswerFacts {
+    /// Whether the answer states two quantities of the same kind (currency and unit; no part of
+    /// a date or a code) between byte offsets `from` and `to`: values side by side ("$1.99 vs
+    /// $3.99").
+    pub(super) fn compares_in(&self, from: usize, to: usize) -> bool {
+        let q: Vec<&AnswerNumber> = self
+            .numbers
+            .iter()
+            .filter(|n| !n.date_part && !n.code && n.start >= from && n.start < to)
+            .collect();
+        q.iter().enumerate().any(|(i, a)| {
+            q[i + 1..]
+                .iter()
+                .any(|b| a.currency == b.currency && a.unit == b.unit)
+        })
+    }
+
     pub(super) fn new(answer: &str, ev: &Evidence) -> Self {
         AnswerFacts {
             numbers: answer_numbers(answer),
+            words: answer
+                .split(|c: char| !c.is_alphabetic())
+                .filter_map(number_word)
+                .take(MAX_ANSWER_OPERANDS)
+                .collect(),
             day_counts: day_counts(answer, ev),
         }
     }
@@ -129,9 +154,14 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
                     .next()
                     .is_some_and(|w| w.len() >= 3 && month_index(w).is_some())
                     || before.ends_with(['-', '/', '–']);
+            let code = answer[..start]
+                .chars()
+                .next_back()
+                .is_some_and(|ch| ch == '#' || ch == '-' || ch == '_' || ch.is_alphanumeric());
             Some(AnswerNumber {
                 start,
                 value,
+                code,
                 date_part,
                 currency,
                 unit,
@@ -642,8 +672,36 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
     }
     let mut bases = Vec::with_capacity(MAX_PRICE_TERMS);
     calc::push_subset_sums(&priced, MAX_PRICE_TERMS / 2, &mut bases);
-    for q in stated.iter().filter(|n| n.currency.is_empty()) {
-        bases.extend(priced.iter().map(|p| q.value * p));
+    // Quantities: unitless numbers and small counts written as words ("for four together").
+    let mut quantities: Vec<f64> = stated
+        .iter()
+        .filter(|n| n.currency.is_empty())
+        .map(|n| n.value)
+        .collect();
+    quantities.extend(
+        facts
+            .words
+            .iter()
+            .filter(|&&q| q >= 2)
+            .map(|&q| f64::from(q)),
+    );
+    quantities.dedup();
+    // A quantity times a price, alone or plus one other amount the answer states (an order
+    // fee: "4 × $44.54, then the total with the $3.50 order fee").
+    for q in quantities.iter().take(MAX_ANSWER_OPERANDS) {
+        for (i, p) in priced.iter().enumerate() {
+            if bases.len() >= MAX_PRICE_TERMS {
+                break;
+            }
+            bases.push(q * p);
+            bases.extend(
+                priced
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, s)| q * p + s),
+            );
+        }
     }
     // Evidence values the answer lists are in its sums already: not counted twice.
     let mut extras = vec![0.0];
@@ -682,6 +740,16 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
                 .any(|s| matches_value(c, (b + s) * f))
         })
     })
+}
+
+/// A small count written as a word ("four together", "two add-ons").
+pub(super) fn number_word(w: &str) -> Option<u32> {
+    const WORDS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    let w = w.to_ascii_lowercase();
+    WORDS.iter().position(|x| *x == w).map(|i| i as u32 + 1)
 }
 
 /// Signed value of a claim number (a `-` or `−` right before it makes it negative).

@@ -63,8 +63,18 @@ fn is_id_field(k: &str) -> bool {
         || k.ends_with("_code")
 }
 
-/// Numbers written in a short string ("17F", "28 inch", "$12.50").
+/// Numbers written in a short string ("17F", "28 inch", "$12.50"). A code that is one token
+/// with a letter before its first digit, or joined by `_`/`-` ("cnd_96e19fcc", "A-1",
+/// "TR-2035027"), holds no quantity: the "19" inside an identifier is no value of its record.
 fn numbers_in(s: &str, out: &mut Vec<f64>) {
+    let token = !s.contains(char::is_whitespace);
+    let lettered = s.chars().any(|c| c.is_ascii_alphabetic());
+    let first_digit = s.find(|c: char| c.is_ascii_digit());
+    let letter_first = first_digit.is_some_and(|i| s[..i].contains(|c: char| c.is_alphabetic()));
+    let joined = s.contains(['_', '-']);
+    if token && lettered && (letter_first || joined) {
+        return;
+    }
     let mut cur = String::new();
     for c in s.chars().chain(std::iter::once(' ')) {
         if c.is_ascii_digit() || (c == '.' && !cur.is_empty() && !cur.contains('.')) {
@@ -256,6 +266,10 @@ fn related(records: &[Record], a: usize, b: usize) -> bool {
 pub struct Named {
     pub anchored: Vec<usize>,
     pub named: Vec<usize>,
+    /// Records a lower-case word of the claim names ([`add_mentions`]): they keep a number
+    /// such a record holds from being called another record's, nothing else (a status word is
+    /// what a status claim states, not a name).
+    pub mentioned: Vec<usize>,
 }
 
 /// At most this many records anchored or named per claim.
@@ -381,6 +395,37 @@ pub fn named(index: &KeyIndex, keys: &[String]) -> Named {
     out
 }
 
+/// Add to `names.mentioned` every record that a run of one to three words of `text` names in
+/// any case ("the minivan" for a record `{"class": "minivan", …}`). Lower-case words anchor
+/// nothing (too many are ordinary words); they only keep a number such a record holds from
+/// being called another record's ([`bind`]).
+pub fn add_mentions(index: &KeyIndex, text: &str, names: &mut Named) {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .take(200)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    for i in 0..words.len() {
+        for n in 1..=3.min(words.len() - i) {
+            let phrase = words[i..i + n].join(" ");
+            if phrase.chars().count() < 3 {
+                continue;
+            }
+            let Some(holders) = index.get(key_of(&phrase).as_str()) else {
+                continue;
+            };
+            if holders.len() > MAX_HOLDERS_OF_A_NAME {
+                continue;
+            }
+            for &h in holders {
+                if !names.mentioned.contains(&h) && names.mentioned.len() < MAX_NAMED {
+                    names.mentioned.push(h);
+                }
+            }
+        }
+    }
+}
+
 /// Check `matches` against the records in `anchored` (indexes into `records`).
 pub fn bind(
     records: &[Record],
@@ -389,6 +434,15 @@ pub fn bind(
     matches: impl Fn(f64) -> bool,
 ) -> Binding {
     let v = value.abs();
+    let with_mentions;
+    let names = if names.mentioned.is_empty() {
+        names
+    } else {
+        let mut n = names.clone();
+        n.named.extend(names.mentioned.iter().copied());
+        with_mentions = n;
+        &with_mentions
+    };
     bind_by(
         records,
         names,
@@ -530,13 +584,15 @@ mod tests {
     #[test]
     fn dates_are_no_quantities_of_a_record() {
         let j: J = serde_json::from_str(
-            r#"[{"id": "A-1", "updated": "2025-12-08", "at": "14:30", "size": "28 inch"}]"#,
+            r#"[{"id": "A-1", "updated": "2025-12-08", "at": "14:30", "size": "28 inch",
+                "candidate": "cnd_96e19fcc", "seat": "17F", "price": "$12.50"}]"#,
         )
         .unwrap();
         let mut recs = Vec::new();
         index(&j, &mut recs);
         let a = anchored(&recs, &[key_of("A-1")]);
-        assert_eq!(recs[a.anchored[0]].numbers, vec![1.0, 28.0]);
+        // Codes hold no quantity ("A-1", "cnd_96e19fcc"); a seat or a price written as a string does.
+        assert_eq!(recs[a.anchored[0]].numbers, vec![12.5, 17.0, 28.0]);
     }
 
     #[test]

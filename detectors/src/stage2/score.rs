@@ -156,11 +156,21 @@ impl Scorer for DeterministicScorer {
                     return n.clone();
                 }
                 let local = names_in(bounds.0, bounds.1);
-                let n = if local.named.is_empty() {
+                let mut n = if local.named.is_empty() {
                     names.clone()
                 } else {
                     local
                 };
+                // A clause that states two quantities compares them ("lower than Sushi
+                // Kato's ($1.99 vs $3.99)"): the claim's other records may hold one of them.
+                if facts.compares_in(bounds.0, bounds.1) {
+                    for &r in &names.named {
+                        if !n.named.contains(&r) {
+                            n.named.push(r);
+                        }
+                    }
+                }
+                records::add_mentions(keys_index, &answer[bounds.0..bounds.1], &mut n);
                 clauses.push((bounds, n.clone()));
                 n
             };
