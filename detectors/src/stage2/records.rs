@@ -63,16 +63,14 @@ fn is_id_field(k: &str) -> bool {
         || k.ends_with("_code")
 }
 
-/// Numbers written in a short string ("17F", "28 inch", "$12.50"). A code that is one token
-/// with a letter before its first digit, or joined by `_`/`-` ("cnd_96e19fcc", "A-1",
-/// "TR-2035027"), holds no quantity: the "19" inside an identifier is no value of its record.
+/// Numbers written in a short string ("17F", "28 inch", "15-inch", "$12.50"). A code —
+/// one token with a letter before its first digit ("cnd_96e19fcc", "A-1", "TR-2035027") —
+/// holds no quantity: the "19" inside an identifier is no value of its record.
 fn numbers_in(s: &str, out: &mut Vec<f64>) {
     let token = !s.contains(char::is_whitespace);
-    let lettered = s.chars().any(|c| c.is_ascii_alphabetic());
     let first_digit = s.find(|c: char| c.is_ascii_digit());
     let letter_first = first_digit.is_some_and(|i| s[..i].contains(|c: char| c.is_alphabetic()));
-    let joined = s.contains(['_', '-']);
-    if token && lettered && (letter_first || joined) {
+    if token && letter_first {
         return;
     }
     let mut cur = String::new();
@@ -585,14 +583,14 @@ mod tests {
     fn dates_are_no_quantities_of_a_record() {
         let j: J = serde_json::from_str(
             r#"[{"id": "A-1", "updated": "2025-12-08", "at": "14:30", "size": "28 inch",
-                "candidate": "cnd_96e19fcc", "seat": "17F", "price": "$12.50"}]"#,
+                "candidate": "cnd_96e19fcc", "seat": "17F", "price": "$12.50", "screen": "15-inch"}]"#,
         )
         .unwrap();
         let mut recs = Vec::new();
         index(&j, &mut recs);
         let a = anchored(&recs, &[key_of("A-1")]);
         // Codes hold no quantity ("A-1", "cnd_96e19fcc"); a seat or a price written as a string does.
-        assert_eq!(recs[a.anchored[0]].numbers, vec![12.5, 17.0, 28.0]);
+        assert_eq!(recs[a.anchored[0]].numbers, vec![12.5, 15.0, 17.0, 28.0]);
     }
 
     #[test]
