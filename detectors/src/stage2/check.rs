@@ -28,7 +28,7 @@ pub(super) struct Outcome {
 }
 
 impl Outcome {
-    fn supported(citation: Option<(usize, usize, usize)>) -> Outcome {
+    pub(super) fn supported(citation: Option<(usize, usize, usize)>) -> Outcome {
         Outcome {
             supported: true,
             contradicted: false,
@@ -339,6 +339,37 @@ impl DeterministicScorer {
                 }
                 if ordinal_of_period(ev, answer, item, c) {
                     return Outcome::supported(None);
+                }
+                // A count of the records holding the value the words after it name ("4 in
+                // service, 1 in the shop": `"status": "in_service"` on four vehicles) is that
+                // count, or wrong.
+                let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
+                if whole && c.currency.is_empty() {
+                    let rest = &answer[item.end..];
+                    let words: Vec<&str> = rest
+                        .split(|ch: char| {
+                            matches!(ch, ',' | ';' | '.' | ')' | '(' | ':' | '\n' | '—')
+                        })
+                        .next()
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .take(4)
+                        .collect();
+                    // The longest run of words that names a value some records hold decides.
+                    let counts = (1..=words.len())
+                        .rev()
+                        .map(|n| records::counts_holding(&ev.records, &words[..n].join(" ")))
+                        .find(|counts| !counts.is_empty());
+                    if let Some(counts) = counts {
+                        let n = c.value as usize;
+                        if counts.iter().any(|&(holding, _)| holding == n) {
+                            return Outcome::supported(None);
+                        }
+                        // No more than a list holds: a count of it, and a wrong one.
+                        if counts.iter().any(|&(_, len)| n <= len) {
+                            return Outcome::contradicted();
+                        }
+                    }
                 }
                 // Days counted from a date the answer states, to today ("March 7th (16 days
                 // ago)").
@@ -1243,6 +1274,44 @@ mod tests {
         // 4 × $44.54 + $3.50.
         assert!(ok("For four together (ticket + fee each, then the total with the $3.50 order fee): Orchestra is $36.56 + $7.98 = $44.54; $181.66 total."));
         assert!(!ok("For four together (ticket + fee each, then the total with the $3.50 order fee): Orchestra is $36.56 + $7.98 = $44.54; $186.16 total."));
+    }
+
+    #[test]
+    fn an_action_of_the_item_list_judged_by_the_tools_it_names() {
+        use crate::run::{AgentRun, ToolCall};
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        let run = |name: &str| AgentRun {
+            tool_calls: vec![ToolCall {
+                id: "call_1".into(),
+                name: name.into(),
+                result: Some(r#"{"request_id":"RFD-1","status":"approved"}"#.into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let s = DeterministicScorer::new(Stage2Config::default());
+        let ok = |r: &AgentRun| {
+            s.score(r, "Done — I've filed it.")
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(&run("submit_refund_request")));
+        assert!(!ok(&run("get_refund_request")));
+    }
+
+    #[test]
+    fn a_count_of_the_records_holding_a_value() {
+        let ev = r#"{"depot":"Airport Cargo","vehicles":[{"id":"FL-1","status":"in_service","odometer_km":222646},{"id":"FL-2","status":"in_service","odometer_km":80512},{"id":"FL-3","status":"in_shop","odometer_km":91000},{"id":"FL-4","status":"in_service","odometer_km":120345}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "Airport Cargo has four vehicles: 3 in service and 1 in the shop."
+        ));
+        assert!(!ok(
+            "Airport Cargo has four vehicles: 2 in service and 1 in the shop."
+        ));
+        // A value every record holds (a unit) is no category: "548 kWh" is no count.
+        let usage = r#"{"months":[{"month":"2025-10","usage":548,"unit":"kWh"},{"month":"2025-11","usage":584,"unit":"kWh"}]}"#;
+        assert!(all_supported(usage, "| Oct 2025 | 548 kWh |"));
     }
 }
 #[cfg(test)]

@@ -424,6 +424,45 @@ pub fn add_mentions(index: &KeyIndex, text: &str, names: &mut Named) {
     }
 }
 
+/// A value as a phrase: lower case, `_`/`-` as spaces, articles dropped ("in_service",
+/// "in the shop" → "in service", "in shop").
+fn value_phrase(s: &str) -> String {
+    s.to_lowercase()
+        .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .filter(|w| !w.is_empty() && !matches!(*w, "the" | "a" | "an"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How many records of each list (siblings under one parent) hold a string value read as the
+/// phrase `phrase` ([`value_phrase`]), with the list's length: the counts a claim such as "4
+/// in service, 1 in the shop" states. Only lists where some records hold the value and some
+/// do not: a value every record holds (a unit, a currency) is no category to count by.
+pub fn counts_holding(records: &[Record], phrase: &str) -> Vec<(usize, usize)> {
+    let want = value_phrase(phrase);
+    if want.is_empty() {
+        return Vec::new();
+    }
+    // (parent, holding, siblings)
+    let mut lists: Vec<(usize, usize, usize)> = Vec::new();
+    for r in records {
+        let Some(p) = r.parent else { continue };
+        let holds = usize::from(r.keys.iter().any(|k| value_phrase(k) == want));
+        match lists.iter_mut().find(|x| x.0 == p) {
+            Some(x) => {
+                x.1 += holds;
+                x.2 += 1;
+            }
+            None => lists.push((p, holds, 1)),
+        }
+    }
+    lists
+        .into_iter()
+        .filter(|&(_, holding, n)| holding > 0 && holding < n)
+        .map(|(_, holding, n)| (holding, n))
+        .collect()
+}
+
 /// Check `matches` against the records in `anchored` (indexes into `records`).
 pub fn bind(
     records: &[Record],

@@ -211,7 +211,16 @@ impl Scorer for DeterministicScorer {
                     continue;
                 }
                 let item_names = clause_names(item.start);
-                let o = self.check(&ev, answer, item, num.as_ref(), &facts, &item_names);
+                let mut o = self.check(&ev, answer, item, num.as_ref(), &facts, &item_names);
+                // An action verb of the item list is also judged as every action report is
+                // (by the kind of verb and the tools' names, descriptions and results; see
+                // [`actions`]): "I've filed it" after `submit_refund_request`.
+                if !o.supported
+                    && item.kind == ItemKind::Action
+                    && actions::action_supported(&item.text, run)
+                {
+                    o = super::check::Outcome::supported(None);
+                }
                 if o.supported {
                     supported_items += 1;
                     supported_numbers += usize::from(item.kind == ItemKind::Number);
