@@ -76,6 +76,9 @@ const HEDGES: &[&str] = &[
     "great",
     "thanks",
     "thank you",
+    "either way",
+    "in any case",
+    "anyway",
 ];
 /// Determiners and possessives: after `have` they open an object ("I have your details").
 const DETERMINERS: &[&str] = &[
@@ -174,6 +177,11 @@ pub fn classify(text: &str) -> ClaimType {
             break;
         }
         ws.drain(..n);
+    }
+    // A negative imperative ("Don't double up to make up for it", "Do not store it in the
+    // car"): advice to the user.
+    if ws[0] == "do" && ws.get(1).is_some_and(|w| w == "n't" || w == "not") || ws[0] == "never" {
+        return ClaimType::Instruction;
     }
     if ["please", "kindly"]
         .iter()
@@ -366,6 +374,12 @@ mod tests {
             ("I can look up your recent orders for you.", IntentOrOffer),
             ("Please provide your address (line 1, line 2).", Instruction),
             ("Let me know which option you prefer!", Instruction),
+            (
+                "Either way, don't double up to make up for it (3.2).",
+                Instruction,
+            ),
+            ("Do not store it above 25°C.", Instruction),
+            ("Either way, the refund is $25.97.", Assertion),
             ("Could you confirm the order number?", Question),
             ("Which item would you like to return?", Question),
             ("Understood.", Social),

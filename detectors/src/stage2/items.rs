@@ -40,6 +40,8 @@ pub(super) struct Regexes {
     entity: Regex,
     action: Regex,
     pub(super) non_factual: Regex,
+    /// "Took a look at that for you.", "I had a quick look." — a whole sentence of talk.
+    pub(super) looked: Regex,
     duration: Regex,
     clause: Regex,
     quoted: Regex,
@@ -81,6 +83,7 @@ impl Regexes {
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*(?:\s[A-Z]\.)?|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:(?:just|so|and|but|please|also)\s+)?(?:sure|certainly|of course|absolutely|great|okay|ok|got it|(?:i'?d be |i'?m |we'?re )?(?:happy|glad) to|(?:you'?re |you are )?(?:always )?welcome to|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$").unwrap(),
+            looked: Regex::new(r"(?i)^(?:i(?:'ve| have)? )?(?:took|had) a (?:quick )?look(?: (?:at|into) (?:that|this|it|them))?(?: for you)?[.!]?$").unwrap(),
             change_from: Regex::new(r"(?i)\b(?P<verb>up|down|increased|decreased|rose|fell|grew|dropped|climbed|declined)\s+from\b").unwrap(),
             relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),

@@ -97,12 +97,14 @@ impl Scorer for DeterministicScorer {
                 break;
             }
             let text = &answer[cs..ce];
-            let claim_type =
-                if r.non_factual.is_match(text) || !text.chars().any(char::is_alphanumeric) {
-                    ClaimType::Social
-                } else {
-                    classify(text)
-                };
+            let claim_type = if r.non_factual.is_match(text)
+                || r.looked.is_match(text.trim())
+                || !text.chars().any(char::is_alphanumeric)
+            {
+                ClaimType::Social
+            } else {
+                classify(text)
+            };
             if !claim_type.is_scored() {
                 continue;
             }
@@ -395,7 +397,7 @@ impl Scorer for DeterministicScorer {
                     )
                 });
             if flagged.is_empty()
-                && (ev.prose || structured_judged)
+                && (ev.prose && !modal(text) || structured_judged)
                 && self.cfg.coverage_min_words > 0
                 && claim_type == ClaimType::Assertion
                 && supported_numbers < 2
@@ -410,6 +412,14 @@ impl Scorer for DeterministicScorer {
                         .find(['.', ';', '!', '?'])
                         .map_or(text.len(), |e| at + e);
                     taken.push((cs + at, cs + end));
+                }
+                // Conjunctions and prepositions of several words carry no content ("as long
+                // as they're added at the counter").
+                let lower = text.to_ascii_lowercase();
+                for phrase in FUNCTION_PHRASES {
+                    for (at, _) in lower.match_indices(phrase) {
+                        taken.push((cs + at, cs + at + phrase.len()));
+                    }
                 }
                 if let Some((at, verb_end)) = absence_claim(text) {
                     if mentioned_in_one_line(&ev, &text[verb_end..]) {
@@ -565,6 +575,21 @@ fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usiz
     (from, to)
 }
 
+/// Function words of several words: no content a coverage check could miss (English
+/// grammar, not the vocabulary of any domain).
+const FUNCTION_PHRASES: &[&str] = &[
+    "as long as",
+    "as well as",
+    "as soon as",
+    "as far as",
+    "as much as",
+    "in addition to",
+    "on top of",
+    "on top",
+    "either way",
+    "make sure",
+];
+
 /// Whether a claim is hedged or about the future ("the difference will vary", "it may take
 /// longer"): no fact the data could hold.
 fn modal(text: &str) -> bool {
@@ -618,6 +643,21 @@ mod tests {
     fn greetings_and_questions_are_not_claims() {
         assert!(score(RESULT, "Happy to help! Anything else I can do?").is_empty());
         assert!(score(RESULT, "Happy to dig further if needed.").is_empty());
+        assert!(score(RESULT, "Took a look at that for you.").is_empty());
+        // Function phrases carry no content; hedged statements state no fact of the document.
+        let terms = "RENTAL AGREEMENT\n\n2. Drivers. 2.1 Additional drivers are allowed when they are added at the counter with a valid licence. 3. Fuel. 3.1 Return the car full; a refuelling charge applies otherwise.";
+        let ok = |a: &str| {
+            score(terms, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(
+            "Yes, as long as they're added at the counter (clause 2.1)."
+        ));
+        assert!(ok("Taxes would apply on top."));
+        assert!(!ok("Pets are welcome in every vehicle (clause 2.1)."));
+        // Talk followed by a fact is scored.
+        assert!(!score(RESULT, "I had a look and ORD-1001 shipped with FedEx.").is_empty());
         assert!(score(
             RESULT,
             "You're always welcome to reach out here for assistance with your orders!"
