@@ -276,10 +276,11 @@ pub(super) fn uncovered_words(
 }
 
 /// A claim that the evidence does *not* say something ("The lease doesn't mention any further
-/// daily fees", "there's no mention of a pet fee"): the byte range (in `text`) of the negated
-/// verb. What follows it is what the evidence lacks, so neither it nor the verb is content
+/// daily fees", "there's no mention of a pet fee", "There isn't a separate refuelling fee in
+/// the agreement"): the byte range (in `text`) of the negated verb, and the end of what the
+/// evidence is said to lack. What follows the verb is what the evidence lacks, so neither it nor the verb is content
 /// the evidence must hold ([`mentioned_in_one_line`] checks it the other way).
-pub(super) fn absence_claim(text: &str) -> Option<(usize, usize)> {
+pub(super) fn absence_claim(text: &str) -> Option<(usize, usize, usize)> {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = RE.get_or_init(|| {
         regex::Regex::new(
@@ -287,7 +288,26 @@ pub(super) fn absence_claim(text: &str) -> Option<(usize, usize)> {
         )
         .expect("static regex")
     });
-    re.find(text).map(|m| (m.start(), m.end()))
+    if let Some(m) = re.find(text) {
+        return Some((m.start(), m.end(), text.len()));
+    }
+    // "There isn't a separate refuelling fee in the agreement": an existential negation about
+    // a document.
+    static THERE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static IN_DOC: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let there = THERE.get_or_init(|| {
+        regex::Regex::new(r"(?i)\bthere(?:\s+is|\s+are|['’]s)?\s*(?:n['’]t|\s+not|\s+no)\b")
+            .expect("static regex")
+    });
+    let in_doc = IN_DOC.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:in|under)\s+(?:the|your|this|that)\s+(?:\w+\s+)?(?:agreement|contract|lease|policy|terms|document|leaflet|article|manual|guide|handbook|schedule|notice|letter|statement|plan)\b",
+        )
+        .expect("static regex")
+    });
+    let m = there.find(text)?;
+    let doc = in_doc.find(&text[m.end()..])?;
+    Some((m.start(), m.end(), m.end() + doc.start()))
 }
 
 /// Whether every content word of `text` (at least one) occurs in one line of one evidence
@@ -410,6 +430,14 @@ mod tests {
         assert_eq!(
             verdict("There's no mention of a parking charge in the lease."),
             vec![Supported]
+        );
+        assert_eq!(
+            verdict("There isn't a separate parking charge in the lease."),
+            vec![Supported]
+        );
+        assert_eq!(
+            verdict("There isn't a late fee in the lease."),
+            vec![Contradicted]
         );
         assert_eq!(
             verdict("The lease doesn't mention a late fee."),

@@ -421,8 +421,8 @@ impl Scorer for DeterministicScorer {
                         taken.push((cs + at, cs + at + phrase.len()));
                     }
                 }
-                if let Some((at, verb_end)) = absence_claim(text) {
-                    if mentioned_in_one_line(&ev, &text[verb_end..]) {
+                if let Some((at, verb_end, object_end)) = absence_claim(text) {
+                    if mentioned_in_one_line(&ev, &text[verb_end..object_end]) {
                         let why = "the evidence does state what the claim says it lacks";
                         contradicted = true;
                         score = score.min(self.cfg.unsupported_score);
