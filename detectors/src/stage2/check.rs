@@ -358,7 +358,11 @@ impl DeterministicScorer {
                     // The longest run of words that names a value some records hold decides.
                     let counts = (1..=words.len())
                         .rev()
-                        .map(|n| records::counts_holding(&ev.records, &words[..n].join(" ")))
+                        .map(|n| {
+                            ev.value_counts
+                                .get_or_init(|| records::ValueCounts::new(&ev.records))
+                                .holding(&words[..n].join(" "))
+                        })
                         .find(|counts| !counts.is_empty());
                     if let Some(counts) = counts {
                         let n = c.value as usize;

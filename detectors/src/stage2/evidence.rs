@@ -44,6 +44,8 @@ pub(super) struct Evidence {
     pub(super) records: Vec<records::Record>,
     /// Records by key ([`records::key_index`]), built on first use.
     pub(super) record_keys: OnceLock<records::KeyIndex>,
+    /// How many records of each list hold each value, built on first use.
+    pub(super) value_counts: OnceLock<records::ValueCounts>,
     /// Values of every numeric field across a JSON array or map of records (at most
     /// [`MAX_FIELDS`] fields): where a value ranks among its siblings ("the largest was …"),
     /// and, for the short ones, which of its values may be summed ([`Evidence::columns`]).
@@ -106,6 +108,7 @@ impl Evidence {
             records: Vec::new(),
             max_derived,
             record_keys: OnceLock::new(),
+            value_counts: OnceLock::new(),
             derived_additive: OnceLock::new(),
             derived_scaling: OnceLock::new(),
             derived_subsets: OnceLock::new(),

@@ -434,33 +434,51 @@ fn value_phrase(s: &str) -> String {
         .join(" ")
 }
 
-/// How many records of each list (siblings under one parent) hold a string value read as the
-/// phrase `phrase` ([`value_phrase`]), with the list's length: the counts a claim such as "4
-/// in service, 1 in the shop" states. Only lists where some records hold the value and some
-/// do not: a value every record holds (a unit, a currency) is no category to count by.
-pub fn counts_holding(records: &[Record], phrase: &str) -> Vec<(usize, usize)> {
-    let want = value_phrase(phrase);
-    if want.is_empty() {
-        return Vec::new();
-    }
-    // (parent, holding, siblings)
-    let mut lists: Vec<(usize, usize, usize)> = Vec::new();
-    for r in records {
-        let Some(p) = r.parent else { continue };
-        let holds = usize::from(r.keys.iter().any(|k| value_phrase(k) == want));
-        match lists.iter_mut().find(|x| x.0 == p) {
-            Some(x) => {
-                x.1 += holds;
-                x.2 += 1;
+/// How many records of each list (siblings under one parent) hold each string value, read as
+/// a phrase ([`value_phrase`]), with the list's length: the counts a claim such as "4 in
+/// service, 1 in the shop" states. Built once per run ([`ValueCounts::new`]).
+#[derive(Debug, Default)]
+pub struct ValueCounts {
+    /// Phrase → (parent, records of that parent holding it).
+    holding: std::collections::HashMap<String, Vec<(usize, usize)>>,
+    /// Parent → number of its child records.
+    lists: std::collections::HashMap<usize, usize>,
+}
+
+impl ValueCounts {
+    pub fn new(records: &[Record]) -> Self {
+        let mut out = ValueCounts::default();
+        for r in records {
+            let Some(p) = r.parent else { continue };
+            *out.lists.entry(p).or_default() += 1;
+            let mut phrases: Vec<String> = r.keys.iter().map(|k| value_phrase(k)).collect();
+            phrases.sort();
+            phrases.dedup();
+            for ph in phrases.into_iter().filter(|p| !p.is_empty()) {
+                let per = out.holding.entry(ph).or_default();
+                match per.iter_mut().find(|x| x.0 == p) {
+                    Some(x) => x.1 += 1,
+                    None => per.push((p, 1)),
+                }
             }
-            None => lists.push((p, holds, 1)),
         }
+        out
     }
-    lists
-        .into_iter()
-        .filter(|&(_, holding, n)| holding > 0 && holding < n)
-        .map(|(_, holding, n)| (holding, n))
-        .collect()
+
+    /// (records holding it, list length) for every list where some records hold the value
+    /// `phrase` names and some do not: a value every record holds (a unit, a currency) is no
+    /// category to count by.
+    pub fn holding(&self, phrase: &str) -> Vec<(usize, usize)> {
+        let Some(per) = self.holding.get(&value_phrase(phrase)) else {
+            return Vec::new();
+        };
+        per.iter()
+            .filter_map(|&(p, holding)| {
+                let n = self.lists.get(&p).copied().unwrap_or(0);
+                (holding < n).then_some((holding, n))
+            })
+            .collect()
+    }
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
