@@ -9,10 +9,7 @@ use super::evidence::Evidence;
 use super::items::{
     civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
 };
-use super::numbers::{
-    conversions, derived_value, difference_with_field, matches_value, ordinal_of_period,
-    AnswerFacts, ClaimNumber,
-};
+use super::numbers::{AnswerFacts, ClaimNumber};
 use super::records;
 use super::score::DeterministicScorer;
 use super::states::{
@@ -36,7 +33,7 @@ impl Outcome {
         }
     }
 
-    fn contradicted() -> Outcome {
+    pub(super) fn contradicted() -> Outcome {
         Outcome {
             supported: false,
             contradicted: true,
@@ -90,15 +87,6 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
         .map(|o| o.span())
 }
 
-/// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
-/// `total_amount`), and abbreviations of units and currencies (`humidity_pct`, `amount_usd`).
-const COUNT_WORDS: &[&str] = &[
-    "count", "num", "number", "total", "n", "no", "of", "the", "avg", "amt", "qty", "cnt", "pct",
-    "percent", "usd", "eur", "gbp", "jpy", "c", "f", "k", "g", "kg", "lb", "lbs", "km", "m", "mi",
-    "cm", "mm", "ft", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "d", "kb", "mb",
-    "gb", "tb", "mph", "kph", "kmh",
-];
-
 /// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
 /// comma-ended word), as names do and sentence-initial words do not.
 fn capitalized_inside(answer: &str, word: &str) -> bool {
@@ -109,51 +97,6 @@ fn capitalized_inside(answer: &str, word: &str) -> bool {
             .next_back()
             .is_some_and(|c| c.is_lowercase() || c == ',' || c.is_ascii_digit())
     })
-}
-
-/// Whether the text before a number introduces the last digits of an identifier.
-fn last_digits_frame(before: &str) -> bool {
-    let b = before
-        .trim_end()
-        .trim_end_matches([':', '*', '`'])
-        .trim_end()
-        .to_ascii_lowercase();
-    [
-        "ending in",
-        "ending with",
-        "ending",
-        "ends in",
-        "ends with",
-        "last four digits",
-        "last 4 digits",
-        "last four",
-        "last 4",
-        "last digits",
-    ]
-    .iter()
-    .any(|w| {
-        b.ends_with(w)
-            && b[..b.len() - w.len()]
-                .chars()
-                .next_back()
-                .is_none_or(|ch| !ch.is_alphanumeric())
-    })
-}
-
-/// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
-/// field `key`: the noun is a word of the field, and every other word of the field is in the
-/// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
-/// comments" names `comments` and `comment_count`, "Humidity is at 40%" names `humidity_pct`;
-/// "the doc lists 3 items" does not name `action_items` (nothing in the claim says "action"),
-/// so that field's value cannot contradict it.
-fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
-    let noun = normalize_terms(noun);
-    let words = normalize_terms(key);
-    let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
-    words.contains(&noun.as_str())
-        && words
-            .iter()
-            .all(|w| *w == noun || COUNT_WORDS.contains(w) || contains_terms(sentence, w))
 }
 
 /// Whether a record holds the status `phrase` as one of its values: a short value (at most four
@@ -323,212 +266,10 @@ impl DeterministicScorer {
                 }
                 no
             }
-            ItemKind::Number => {
-                let Some(c) = claim_num else { return no };
-                // The last digits of a card, account or phone number ("ending in 3692", "last
-                // four digits 3692") are part of an identifier, not a quantity: the evidence
-                // must end a number with them; no arithmetic can make them.
-                if last_digits_frame(&answer[..item.start])
-                    && (2..=6).contains(&item.text.len())
-                    && item.text.chars().all(|ch| ch.is_ascii_digit())
-                {
-                    return match ev.find_digit_suffix(&item.text) {
-                        Some(cite) => Outcome::supported(Some(cite)),
-                        None => Outcome::contradicted(),
-                    };
-                }
-                if ordinal_of_period(ev, answer, item, c) {
-                    return Outcome::supported(None);
-                }
-                // A count of the records holding the value the words after it name ("4 in
-                // service, 1 in the shop": `"status": "in_service"` on four vehicles) is that
-                // count, or wrong.
-                let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
-                if whole && c.currency.is_empty() {
-                    let rest = &answer[item.end..];
-                    let words: Vec<&str> = rest
-                        .split(|ch: char| {
-                            matches!(ch, ',' | ';' | '.' | ')' | '(' | ':' | '\n' | '—')
-                        })
-                        .next()
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .take(4)
-                        .collect();
-                    // The longest run of words that names a value some records hold decides.
-                    let counts = (1..=words.len())
-                        .rev()
-                        .map(|n| {
-                            ev.value_counts
-                                .get_or_init(|| records::ValueCounts::new(&ev.records))
-                                .holding(&words[..n].join(" "))
-                        })
-                        .find(|counts| !counts.is_empty());
-                    if let Some(counts) = counts {
-                        let n = c.value as usize;
-                        if counts.iter().any(|&(holding, _)| holding == n) {
-                            return Outcome::supported(None);
-                        }
-                        // No more than a list holds: a count of it, and a wrong one.
-                        if counts.iter().any(|&(_, len)| n <= len) {
-                            return Outcome::contradicted();
-                        }
-                    }
-                }
-                // Days counted from a date the answer states, to today ("March 7th (16 days
-                // ago)").
-                if let Some(ok) =
-                    dates::days_from_a_stated_date(ev, answer, item, c.value * c.magnitude, &c.unit)
-                {
-                    return if ok {
-                        Outcome::supported(None)
-                    } else {
-                        Outcome::contradicted()
-                    };
-                }
-                // A day of the month named by its weekday ("on Wednesday the 11th"): a date
-                // of the evidence on that day and weekday.
-                if let Some((day, wd)) = dates::weekday_ordinal(answer, item.start, item.end) {
-                    let held = ev.dates.iter().find(|x| {
-                        x.1 == day
-                            && x.2.is_none_or(|y| {
-                                dates::weekday_of(calc::days_from_civil(y, x.0, x.1)) == wd
-                            })
-                    });
-                    return match held {
-                        Some(&(_, _, _, d, s, e)) => Outcome::supported(Some((d, s, e))),
-                        None => Outcome {
-                            supported: false,
-                            contradicted: !ev.dates.is_empty(),
-                            citation: None,
-                        },
-                    };
-                }
-                // A value that belongs to another record than the one the claim names is
-                // contradicted (see [`records`]); the other checks below only support.
-                let direct = |n: f64| matches_value(c, n) || conversions(c, n);
-                if records::bind(&ev.records, names, c.value * c.magnitude, direct)
-                    == records::Binding::Conflict
-                {
-                    return Outcome::contradicted();
-                }
-                // A counted noun names the field: "15 comments" must match a `comments` field
-                // (or the length of a `comments` array) when the evidence has one.
-                // A noun names the field: "15 comments" must match a `comments` field (or
-                // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
-                // when the evidence has one.
-                let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
-                // A percent and an amount are different quantities: "Limit: 20% of your
-                // dwelling limit" is not judged by a `dwelling_limit` of $420,000.
-                let percent = c.unit.contains('%') || c.unit.starts_with("percent");
-                let percent_field = |k: &str| {
-                    ["pct", "percent", "rate", "ratio", "share"]
-                        .iter()
-                        .any(|w| k.contains(w))
-                };
-                for noun in c.noun.iter().chain(c.noun_before.iter()) {
-                    if noun.len() >= 4 {
-                        let fields: Vec<&(String, f64)> = ev
-                            .keyed
-                            .iter()
-                            .filter(|(k, _)| {
-                                names_field(k, noun, &sentence) && (!percent || percent_field(k))
-                            })
-                            .collect();
-                        let vals: Vec<f64> = fields.iter().map(|x| x.1).collect();
-                        if !vals.is_empty() {
-                            // The named field holds it, or it is computed (a new price
-                            // difference, not the `price_difference` of an earlier exchange).
-                            // Small whole numbers are too often a coincidental difference
-                            // of two evidence values: only precise values may be computed from
-                            // the evidence here; a small one only as the difference of two
-                            // numbers the answer states ("15 credits … 5 under the 20-credit
-                            // cap").
-                            let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
-                            // The field's total or mean across its records ("4 harsh events"
-                            // over trips of 2, 0 and 2): computed from the named field only,
-                            // so no coincidence of unrelated values.
-                            // Each field on its own; two values make a pair, not a column
-                            // (their sum is searched only for precise numbers, like any pair).
-                            let aggregates = fields.iter().any(|(key, _)| {
-                                let col: Vec<f64> = fields
-                                    .iter()
-                                    .filter(|(k, _)| k == key)
-                                    .map(|x| x.1)
-                                    .collect();
-                                let total: f64 = col.iter().sum();
-                                (col.len() >= 3 || precise && col.len() == 2)
-                                    && [total, total / col.len() as f64]
-                                        .iter()
-                                        .any(|v| matches_value(c, *v))
-                            });
-                            let ok = vals.iter().any(|v| matches_value(c, *v))
-                                || aggregates
-                                || (precise && derived_value(ev, item, c, facts))
-                                || difference_with_field(item, c, facts, &vals);
-                            return Outcome {
-                                supported: ok,
-                                contradicted: !ok,
-                                citation: None,
-                            };
-                        }
-                    }
-                }
-                // A bare year ("2006") is supported by a date in that year ("September 2006").
-                let year = c.unit.is_empty()
-                    && c.magnitude == 1.0
-                    && c.decimals == 0
-                    && c.value.fract() == 0.0
-                    && (1000.0..=2100.0).contains(&c.value)
-                    && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
-                if year {
-                    let y = c.value as i32;
-                    if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
-                        return Outcome::supported(Some((d, s, e)));
-                    }
-                }
-                for &(v, d, s, e, _) in &ev.numbers {
-                    if matches_value(c, v) || conversions(c, v) {
-                        return Outcome::supported((e > s).then_some((d, s, e)));
-                    }
-                }
-                // A long plain number may be a fragment of an identifier ("the card ending in
-                // 7455506" for `credit_card_7455506`): the same digits in the evidence.
-                let plain = c.unit.is_empty()
-                    && c.currency.is_empty()
-                    && c.magnitude == 1.0
-                    && item.text.len() >= 4
-                    && item.text.chars().all(|ch| ch.is_ascii_digit());
-                if plain {
-                    if let Some(cite) = ev.find_digits(&item.text) {
-                        return Outcome::supported(Some(cite));
-                    }
-                }
-                // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
-                let u = c.unit.to_ascii_lowercase();
-                if u.starts_with("min") || u.starts_with('h') {
-                    let minutes = if u.starts_with('h') {
-                        c.value * c.magnitude * 60.0
-                    } else {
-                        c.value * c.magnitude
-                    };
-                    for a in &ev.times {
-                        for b in &ev.times {
-                            if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
-                                return Outcome::supported(None);
-                            }
-                        }
-                    }
-                }
-                if derived_value(ev, item, c, facts) {
-                    return Outcome::supported(None);
-                }
-                Outcome {
-                    supported: false,
-                    contradicted: !ev.numbers.is_empty(),
-                    citation: None,
-                }
-            }
+            ItemKind::Number => match claim_num {
+                Some(c) => self.check_number(ev, answer, item, c, facts, names),
+                None => no,
+            },
             ItemKind::Time => {
                 let Some(caps) = re().time.captures(&item.text) else {
                     return no;
@@ -827,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_counted_noun_names_a_field_only_with_all_its_words() {
-        use super::names_field;
+        use crate::stage2::number_check::names_field;
         use crate::stage2::terms::normalize_terms;
         let s = |t: &str| normalize_terms(t);
         assert!(names_field(

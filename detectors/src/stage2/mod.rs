@@ -41,6 +41,8 @@
 //!   profile's `item_kinds`: an item of a kind not scored is extracted but not checked, so it
 //!   never lowers a claim);
 //! - `check`: the check of one item against the evidence and its outcome;
+//! - `number_check`: the check of one claim number (records, named fields, counts, days from
+//!   a stated date, computed values);
 //! - `dates`: month and season names, stated spans, dates copied from another field or stated
 //!   relative to another date;
 //! - `evidence`: the evidence index built once per run, and the prose rule;
@@ -72,6 +74,7 @@ mod evidence;
 mod flags;
 mod item_kind;
 mod items;
+mod number_check;
 mod numbers;
 mod score;
 mod states;
