@@ -213,6 +213,33 @@ fn is_read_tool(name: &str) -> bool {
     READ_PREFIXES.contains(&first.as_str())
 }
 
+/// Whether a tool of the run does what a verb of the action-item list reports
+/// ([`super::items`]' `action` expression): its name holds the verb's first four letters or a
+/// word of the verb's family ("emailed" → `send_message`, "booked" → `reserve_room`), or the
+/// verb is supported as every action report is ([`action_supported`]).
+pub fn listed_action_supported(verb: &str, run: &AgentRun) -> bool {
+    let verb = verb.to_lowercase();
+    let stem: String = verb.chars().take(4).collect();
+    let related: &[&str] = match stem.as_str() {
+        "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &[
+            "send", "email", "mail", "message", "notify", "forward", "contact", "post",
+        ],
+        "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
+        "canc" => &["cancel"],
+        "refu" | "paid" | "issu" | "proc" | "init" => {
+            &["refund", "pay", "issue", "process", "return"]
+        }
+        "sche" | "resc" => &["schedule", "create", "book", "event", "meeting"],
+        "comm" | "post" => &["comment", "post", "reply"],
+        _ => &[],
+    };
+    let named = run.tool_calls.iter().any(|c| {
+        let t = c.name.to_lowercase();
+        t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r))
+    });
+    named || action_supported(&verb, run)
+}
+
 /// Whether the run's tool calls support the action `verb` (see the module docs).
 pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
     let v = verb.to_lowercase();

@@ -142,6 +142,11 @@ impl DerivedIndex {
     }
 }
 
+/// The weekday (0 = Sunday … 6 = Saturday) of a day number ([`days_from_civil`]).
+pub fn weekday_of(days: i64) -> i64 {
+    (days + 4).rem_euclid(7)
+}
+
 /// Days from 1970-01-01 of a civil date (proleptic Gregorian).
 pub fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
     let y = i64::from(y) - i64::from(m <= 2);
@@ -178,7 +183,7 @@ pub fn duration_matches(value: f64, unit: &str, days: &[i64]) -> bool {
 /// inside the period: "9 leave days, because Diwali (Mon, Nov 9) is a public holiday and
 /// weekends don't count").
 pub fn day_counts(a: i64, b: i64, holidays: &[&[i64]]) -> Vec<f64> {
-    let weekday = |d: i64| !matches!((d + 4).rem_euclid(7), 0 | 6);
+    let weekday = |d: i64| !matches!(weekday_of(d), 0 | 6);
     let working = (a..=b).filter(|&d| weekday(d)).count() as f64;
     let mut out = vec![(b - a) as f64, (b - a + 1) as f64, working];
     for list in holidays {

@@ -438,6 +438,7 @@ impl DeterministicScorer {
                     records::bind_by(
                         &ev.records,
                         names,
+                        false,
                         |r| record_holds(r, &phrase),
                         |r| {
                             ev.families.iter().any(|f| {
@@ -506,32 +507,9 @@ impl DeterministicScorer {
                     citation: None,
                 }
             }
-            ItemKind::Action => {
-                let verb = item.text.to_lowercase();
-                let stem: String = verb.chars().take(4).collect();
-                let related: &[&str] = match stem.as_str() {
-                    "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &[
-                        "send", "email", "mail", "message", "notify", "forward", "contact", "post",
-                    ],
-                    "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
-                    "canc" => &["cancel"],
-                    "refu" | "paid" | "issu" | "proc" | "init" => {
-                        &["refund", "pay", "issue", "process", "return"]
-                    }
-                    "sche" | "resc" => &["schedule", "create", "book", "event", "meeting"],
-                    "comm" | "post" => &["comment", "post", "reply"],
-                    _ => &[],
-                };
-                let supported = ev
-                    .tool_names
-                    .iter()
-                    .any(|t| t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r)));
-                Outcome {
-                    supported,
-                    contradicted: false,
-                    citation: None,
-                }
-            }
+            // Judged against the run's tool calls, not the evidence, by the caller
+            // ([`super::actions::listed_action_supported`]).
+            ItemKind::Action => no,
         }
     }
 }

@@ -184,8 +184,6 @@ pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
     (digits.len() == 4).then(|| digits.parse().ok())?
 }
 
-/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks"), in days; at most
-/// four.
 /// Words after a count of days that measure it from today ("16 days ago", "6 days away",
 /// "15 days from now", "9 days left").
 const FROM_TODAY: &[&str] = &["ago", "away", "from now", "left", "remaining", "to go"];
@@ -284,11 +282,8 @@ pub(super) fn weekday_ordinal(answer: &str, start: usize, end: usize) -> Option<
     Some((day, wd as i64))
 }
 
-/// The weekday (0 = Sunday … 6 = Saturday) of a day number ([`calc::days_from_civil`]).
-pub(super) fn weekday_of(days: i64) -> i64 {
-    (days + 4).rem_euclid(7)
-}
-
+/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks", "24 hours"
+/// when they make whole days), in days; at most four.
 pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
     let words: Vec<&str> = sentence
         .split(|c: char| c.is_whitespace() || c == '-')

@@ -28,7 +28,6 @@ pub(super) struct Evidence {
     /// from, to (minutes of day), doc, start, end.
     pub(super) time_ranges: Vec<(u32, u32, usize, usize, usize)>,
     pub(super) dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
-    pub(super) tool_names: Vec<String>,
     /// Arguments of the run's tool calls, lower-cased: an identifier the agent itself sent
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
@@ -89,11 +88,6 @@ impl Evidence {
             times: Vec::new(),
             time_ranges: Vec::new(),
             dates: Vec::new(),
-            tool_names: run
-                .tool_calls
-                .iter()
-                .map(|c| c.name.to_lowercase())
-                .collect(),
             call_arguments: run
                 .tool_calls
                 .iter()

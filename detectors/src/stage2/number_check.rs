@@ -148,7 +148,7 @@ impl DeterministicScorer {
             let held = ev.dates.iter().find(|x| {
                 x.1 == day
                     && x.2
-                        .is_none_or(|y| dates::weekday_of(calc::days_from_civil(y, x.0, x.1)) == wd)
+                        .is_none_or(|y| calc::weekday_of(calc::days_from_civil(y, x.0, x.1)) == wd)
             });
             return match held {
                 Some(&(_, _, _, d, s, e)) => Outcome::supported(Some((d, s, e))),
@@ -205,7 +205,10 @@ impl DeterministicScorer {
                     // so no coincidence of unrelated values.
                     // Each field on its own; two values make a pair, not a column
                     // (their sum is searched only for precise numbers, like any pair).
-                    let aggregates = fields.iter().any(|(key, _)| {
+                    let mut keys: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
+                    keys.sort_unstable();
+                    keys.dedup();
+                    let aggregates = keys.iter().any(|key| {
                         let col: Vec<f64> = fields
                             .iter()
                             .filter(|(k, _)| k == key)

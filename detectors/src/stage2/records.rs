@@ -403,23 +403,19 @@ pub fn add_mentions(index: &KeyIndex, text: &str, names: &mut Named) {
         .take(200)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .collect();
+    let mut keys = Vec::new();
     for i in 0..words.len() {
         for n in 1..=3.min(words.len() - i) {
             let phrase = words[i..i + n].join(" ");
-            if phrase.chars().count() < 3 {
-                continue;
+            if phrase.chars().count() >= 3 {
+                keys.push(key_of(&phrase));
             }
-            let Some(holders) = index.get(key_of(&phrase).as_str()) else {
-                continue;
-            };
-            if holders.len() > MAX_HOLDERS_OF_A_NAME {
-                continue;
-            }
-            for &h in holders {
-                if !names.mentioned.contains(&h) && names.mentioned.len() < MAX_NAMED {
-                    names.mentioned.push(h);
-                }
-            }
+        }
+    }
+    // The same lookup as for names; only what it names, never what it anchors, is kept.
+    for h in named(index, &keys).named {
+        if !names.mentioned.contains(&h) && names.mentioned.len() < MAX_NAMED {
+            names.mentioned.push(h);
         }
     }
 }
@@ -489,18 +485,10 @@ pub fn bind(
     matches: impl Fn(f64) -> bool,
 ) -> Binding {
     let v = value.abs();
-    let with_mentions;
-    let names = if names.mentioned.is_empty() {
-        names
-    } else {
-        let mut n = names.clone();
-        n.named.extend(names.mentioned.iter().copied());
-        with_mentions = n;
-        &with_mentions
-    };
     bind_by(
         records,
         names,
+        true,
         |r| r.numbers.iter().any(|&n| matches(n)),
         |r| {
             r.numbers.iter().any(|&n| {
@@ -513,10 +501,12 @@ pub fn bind(
 
 /// [`bind`] for any kind of value: `holds` says whether a record holds the claimed value,
 /// `comparable` whether it holds a value of the same kind (a number of the same magnitude, a
-/// status of the same family).
+/// status of the same family); with `mentions`, records named in lower case
+/// ([`Named::mentioned`]) count as named too (for numbers, not for statuses).
 pub fn bind_by(
     records: &[Record],
     names: &Named,
+    mentions: bool,
     holds: impl Fn(&Record) -> bool,
     comparable: impl Fn(&Record) -> bool,
 ) -> Binding {
@@ -535,7 +525,11 @@ pub fn bind_by(
     let elsewhere = records.iter().enumerate().any(|(i, r)| {
         r.parent.is_some()
             && anchored.iter().any(|&a| records[a].parent == r.parent)
-            && !names.named.iter().any(|&a| related(records, a, i))
+            && !names
+                .named
+                .iter()
+                .chain(mentions.then_some(&names.mentioned).into_iter().flatten())
+                .any(|&a| related(records, a, i))
             && holds(r)
     });
     if elsewhere {

@@ -213,16 +213,18 @@ impl Scorer for DeterministicScorer {
                     continue;
                 }
                 let item_names = clause_names(item.start);
-                let mut o = self.check(&ev, answer, item, num.as_ref(), &facts, &item_names);
-                // An action verb of the item list is also judged as every action report is
-                // (by the kind of verb and the tools' names, descriptions and results; see
-                // [`actions`]): "I've filed it" after `submit_refund_request`.
-                if !o.supported
-                    && item.kind == ItemKind::Action
-                    && actions::action_supported(&item.text, run)
-                {
-                    o = super::check::Outcome::supported(None);
-                }
+                // An action verb is judged against the run's tool calls (their names,
+                // descriptions and results; see [`actions`]), everything else against the
+                // evidence.
+                let o = if item.kind == ItemKind::Action {
+                    super::check::Outcome {
+                        supported: actions::listed_action_supported(&item.text, run),
+                        contradicted: false,
+                        citation: None,
+                    }
+                } else {
+                    self.check(&ev, answer, item, num.as_ref(), &facts, &item_names)
+                };
                 if o.supported {
                     supported_items += 1;
                     supported_numbers += usize::from(item.kind == ItemKind::Number);
