@@ -32,7 +32,8 @@
 
 mod common;
 
-use common::{free_ports, groundcheck_bin, http_request, metric_value, workspace_root, Server};
+use common::services::Service;
+use common::{free_ports, groundcheck_bin, http_request, metric_value, Server};
 use groundcheck_proto::otlp::collector::ExportTraceServiceRequest;
 use groundcheck_proto::prost::Message;
 use rdkafka::config::ClientConfig;
@@ -43,7 +44,7 @@ use serde_json::json;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -56,88 +57,6 @@ const DB: &str = "gc_soak";
 const MAX_BODY: usize = 2 << 20;
 
 // ---------------------------------------------------------------- private services
-
-/// A deploy/ service script run against this test's own ports and state directory.
-struct Service {
-    script: &'static str,
-    env: Vec<(&'static str, String)>,
-    pid_file: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Service {
-    fn clickhouse(http: u16, tcp: u16) -> Service {
-        let dir = tempfile::Builder::new()
-            .prefix("gc-soak-ch-")
-            .tempdir()
-            .unwrap();
-        Service {
-            script: "deploy/clickhouse.sh",
-            env: vec![
-                ("CLICKHOUSE_HTTP_PORT", http.to_string()),
-                ("CLICKHOUSE_TCP_PORT", tcp.to_string()),
-                ("CLICKHOUSE_DATA_DIR", dir.path().display().to_string()),
-            ],
-            pid_file: dir.path().join("clickhouse.pid"),
-            _dir: dir,
-        }
-    }
-
-    fn kafka(port: u16) -> Service {
-        let dir = tempfile::Builder::new()
-            .prefix("gc-soak-kafka-")
-            .tempdir()
-            .unwrap();
-        Service {
-            script: "deploy/kafka.sh",
-            env: vec![
-                ("KAFKA_PORT", port.to_string()),
-                ("KAFKA_STATE_DIR", dir.path().display().to_string()),
-            ],
-            pid_file: dir.path().join("kafka.pid"),
-            _dir: dir,
-        }
-    }
-
-    fn run(&self, args: &[&str]) {
-        let out = Command::new(workspace_root().join(self.script))
-            .args(args)
-            .envs(self.env.iter().map(|(k, v)| (*k, v.as_str())))
-            .stdin(Stdio::null())
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.script));
-        assert!(
-            out.status.success(),
-            "{} {args:?} failed:\n{}{}",
-            self.script,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-
-    /// SIGKILL the server the script started (a crash, not a shutdown).
-    fn kill9(&self) {
-        let pid = std::fs::read_to_string(&self.pid_file)
-            .unwrap_or_else(|e| panic!("{}: {e}", self.pid_file.display()));
-        let pid = pid.trim();
-        let st = Command::new("kill").args(["-KILL", pid]).status().unwrap();
-        assert!(st.success(), "kill -KILL {pid}");
-        // Wait until it is gone (its ports are free again).
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Path::new(&format!("/proc/{pid}")).exists() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Service {
-    fn drop(&mut self) {
-        let _ = Command::new(workspace_root().join(self.script))
-            .arg("stop")
-            .envs(self.env.iter().map(|(k, v)| (*k, v.as_str())))
-            .output();
-    }
-}
 
 fn ch_query(addr: SocketAddr, sql: &str) -> Result<String, String> {
     let r = http_request(addr, "POST", "/", &[], sql.as_bytes()).map_err(|e| e.to_string())?;
@@ -433,7 +352,6 @@ fn soak_under_faults_loses_no_acknowledged_run() {
     )
     .unwrap_or_else(|e| panic!("groundcheck serve did not start: {e}"));
     let pid = server.pid();
-    let alive = || Path::new(&format!("/proc/{pid}")).exists();
     eprintln!(
         "soak: {secs}s; serve pid {pid}; ClickHouse {ch_url}; Kafka {brokers}; started in {:.1}s",
         started.elapsed().as_secs_f64()
@@ -714,13 +632,15 @@ fn soak_under_faults_loses_no_acknowledged_run() {
     .ok()
     .and_then(|t| t.trim().parse().ok())
     .unwrap_or(0);
-    let alive_at_end = alive();
-    if !alive_at_end {
+    // Reap rather than look at /proc/PID: a crashed child stays there as a zombie.
+    let exited = server.exited();
+    let alive_at_end = exited.is_none();
+    if let Some(status) = exited {
         let log = server.log();
         let tail: Vec<&str> = log.lines().rev().take(40).collect();
         panic!(
-            "serve died during the soak (first seen gone at {:?} s; no shutdown line means a \
-             signal or a native abort); last log lines:\n{}",
+            "serve died during the soak ({status}; first seen gone at {:?} s; no shutdown line \
+             means a signal or a native abort); last log lines:\n{}",
             *died_at.lock().unwrap(),
             tail.into_iter().rev().collect::<Vec<_>>().join("\n")
         );

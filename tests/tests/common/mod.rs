@@ -12,6 +12,8 @@
 
 #![allow(dead_code)]
 
+pub mod services;
+
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
@@ -198,6 +200,14 @@ impl Server {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// `Some(status)` once the process has exited (reaped: a dead child is not mistaken for a
+    /// live one by `/proc/PID` still existing as a zombie). `ExitStatus`'s `Display` names the
+    /// signal of a crash (`signal: 11 (SIGSEGV) (core dumped)`).
+    pub fn exited(&mut self) -> Option<ExitStatus> {
+        let child = self.child.as_mut()?;
+        child.try_wait().expect("wait for groundcheck")
     }
 
     pub fn pid(&self) -> u32 {

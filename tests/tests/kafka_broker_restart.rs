@@ -1,0 +1,141 @@
+//! The collector survives its Kafka broker crashing and coming back empty, and goes on
+//! consuming from the new broker.
+//!
+//! A regression test for a SIGSEGV inside librdkafka 2.12.1: after the broker (tansu, memory
+//! storage) was SIGKILLed and restarted with the topic recreated, a Fetch response carried
+//! KIP-951 leader-discovery tags with a zero topic id, and librdkafka's metadata update
+//! compared a NULL topic name (`third_party/rdkafka-sys/PATCHES.md`). Before the patch the
+//! collector died on the first or second restart of this loop, silently (no log line).
+//!
+//! The test starts its own broker (the shared one of `deploy/test.sh` is not touched), runs
+//! `groundcheck loadgen --protocol kafka` against it, SIGKILLs the broker mid-load three times
+//! and restarts it empty each time; then it produces a known set of runs to the last broker and
+//! requires a report for every one of them, and a collector that is still running.
+
+mod common;
+
+use common::services::Service;
+use common::{free_ports, groundcheck_bin, metric_value, Server};
+use std::collections::HashSet;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const TOPIC: &str = "restart";
+const PARTITIONS: &str = "4";
+const CYCLES: usize = 3;
+
+fn loadgen(brokers: &str, secs: u64, acked: Option<&std::path::Path>) -> std::process::Child {
+    let mut cmd = Command::new(groundcheck_bin());
+    cmd.args(["loadgen", "--protocol", "kafka", "--target", brokers])
+        .args(["--topic", TOPIC, "--duration", &secs.to_string()])
+        .args(["--connections", "2", "--runs-per-request", "5"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(p) = acked {
+        cmd.arg("--acked-out").arg(p);
+    }
+    cmd.spawn().expect("start groundcheck loadgen")
+}
+
+/// The server must still be running; on a crash, say how it died and show the log's tail.
+fn assert_running(server: &mut Server, when: &str) {
+    if let Some(status) = server.exited() {
+        let log = server.log();
+        let tail: Vec<&str> = log.lines().rev().take(30).collect();
+        panic!(
+            "groundcheck serve died {when}: {status}; last log lines:\n{}",
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
+    }
+}
+
+#[test]
+fn collector_survives_broker_crash_and_empty_restart() {
+    let port = free_ports(1)[0];
+    let kafka = Service::kafka(port);
+    kafka.run(&["start"]);
+    kafka.run(&["topic", TOPIC, PARTITIONS]);
+    let brokers = format!("127.0.0.1:{port}");
+    let mut server = Server::start(&[
+        "--summary",
+        "false",
+        "--nli",
+        "false",
+        "--kafka-brokers",
+        &brokers,
+        "--kafka-topic",
+        TOPIC,
+        "--kafka-group-id",
+        "groundcheck-restart",
+        "--kafka-initial-offset",
+        "earliest",
+        "--kafka-session-timeout-ms",
+        "6000",
+        "--kafka-commit-interval-ms",
+        "500",
+    ]);
+
+    for cycle in 1..=CYCLES {
+        // Load for 6 s; the broker dies 3 s in, with fetches and commits in flight.
+        let load = loadgen(&brokers, 6, None);
+        std::thread::sleep(Duration::from_secs(3));
+        kafka.kill9();
+        std::thread::sleep(Duration::from_secs(1));
+        kafka.run(&["start"]);
+        kafka.run(&["topic", TOPIC, PARTITIONS]);
+        let _ = load.wait_with_output();
+        // Give the consumer time to fetch from the new broker (stale topic id, leader tags).
+        std::thread::sleep(Duration::from_secs(4));
+        assert_running(&mut server, &format!("after broker restart {cycle}"));
+    }
+
+    // The collector still consumes: every run the last broker acknowledged gets a report.
+    let tmp = tempfile::tempdir().unwrap();
+    let acked_path = tmp.path().join("acked.txt");
+    let out = loadgen(&brokers, 3, Some(&acked_path))
+        .wait_with_output()
+        .expect("loadgen");
+    assert!(
+        out.status.success(),
+        "loadgen failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let acked: HashSet<String> = std::fs::read_to_string(&acked_path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        !acked.is_empty(),
+        "the restarted broker acknowledged no run"
+    );
+    let missing = server.wait_reports(&acked, Duration::from_secs(90));
+    assert_running(&mut server, "while consuming from the last broker");
+    assert!(
+        missing.is_empty(),
+        "{} of {} runs produced to the restarted broker were never reported; log tail:\n{}",
+        missing.len(),
+        acked.len(),
+        server
+            .log()
+            .lines()
+            .rev()
+            .take(20)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let metrics = server.metrics();
+    let errors = metric_value(&metrics, "groundcheck_kafka_consume_errors_total").unwrap_or(0.0);
+    assert!(
+        errors > 0.0,
+        "three broker crashes must show as consume errors on /metrics"
+    );
+    eprintln!(
+        "{CYCLES} broker crashes survived; {} runs from the restarted broker all reported; \
+         consume errors counted: {errors}",
+        acked.len()
+    );
+    let status = server.terminate(Duration::from_secs(60));
+    assert!(status.success(), "serve exited with {status} on SIGTERM");
+}
