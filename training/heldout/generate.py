@@ -5,6 +5,7 @@
     python3 training/heldout/generate.py --set b        (second set: six more domains -> target/heldout-b)
     python3 training/heldout/generate.py --set c        (third set: six more domains, all validation -> target/heldout-c)
     python3 training/heldout/generate.py --set d        (fourth set: six further domains, all validation -> target/heldout-d)
+    python3 training/heldout/generate.py --set e        (fifth set: six further domains, all validation -> target/heldout-e)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -88,6 +89,19 @@ FAULTS_D = (
     + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
     + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
 
+# Set e: six further domains, written by another writer under the same independence rule in the style of current
+# assistants (hgen/estyle.py); validation only.
+SCENARIO_CLASSES_E = [("scn_e_cloud", "Cloud"), ("scn_e_permits", "Permits"), ("scn_e_payroll", "Payroll"),
+                      ("scn_e_immigration", "Immigration"), ("scn_e_school", "School"), ("scn_e_moving", "Moving")]
+FAULTS_E = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 1
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 2 + [("extra_property", True)] * 1
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -104,6 +118,10 @@ SETS = {
     # 240 runs, same proportions as set c; every label "validation".
     "d": {"classes": SCENARIO_CLASSES_D, "out": "target/heldout-d", "seed": 20261123, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_D,
+          "split_runs": 24, "all_development": False, "all_split": "validation"},
+    # 240 runs, same proportions as set d; every label "validation".
+    "e": {"classes": SCENARIO_CLASSES_E, "out": "target/heldout-e", "seed": 20261124, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_E,
           "split_runs": 24, "all_development": False, "all_split": "validation"},
 }
 CFG = SETS["a"]
@@ -443,9 +461,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", choices=sorted(SETS), default="a",
                     help="a: the eight-domain held-out set (default); b: six further domains, all 'development'; "
-                         "c: six more domains, all 'validation'; d: six further domains, all 'validation'")
+                         "c: six more domains, all 'validation'; d: six further domains, all 'validation'; "
+                         "e: six further domains in a current-assistant style, all 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
-                         "target/heldout-c for --set c, target/heldout-d for --set d)")
+                         "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
