@@ -1,7 +1,6 @@
 //! The check of one item against the evidence ([`DeterministicScorer::check`]) and its
 //! [`Outcome`]: supported (with a citation), contradicted, or neither.
 
-use super::calc;
 use super::coverage::{stem, STOPWORDS};
 use super::dates;
 use super::entities::PLACE_CODES;
@@ -209,6 +208,15 @@ impl DeterministicScorer {
                 if let Some(c) = section_reference(ev, needle) {
                     return Outcome::supported(Some(c));
                 }
+                // The plural of a code the evidence holds ("your 2 W-2s" for `"form": "W-2"`).
+                if let Some(one) = needle
+                    .strip_suffix('s')
+                    .filter(|n| n.contains(|c: char| c.is_ascii_digit()))
+                {
+                    if let Some(c) = ev.find_text(one) {
+                        return Outcome::supported(Some(c));
+                    }
+                }
                 if item.kind == ItemKind::Entity {
                     // The same term after normalization (case, separators, spelling, inflection).
                     let key = normalize_terms(needle);
@@ -253,6 +261,16 @@ impl DeterministicScorer {
                         if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
                             return Outcome::supported(Some(c));
                         }
+                    }
+                    // A chemical formula ("CO₂"): its letters before a subscript digit name a
+                    // substance of the quantity, not an entity of the evidence.
+                    if answer[item.end..].starts_with(|ch: char| ('₀'..='₉').contains(&ch)) {
+                        return Outcome::supported(None);
+                    }
+                    // An acronym of words the evidence writes out ("AGI" for
+                    // `adjusted_gross_income`).
+                    if acronym_of_evidence_words(ev, &item.text) {
+                        return Outcome::supported(None);
                     }
                     // Multi-word names: every significant word present counts (word order,
                     // possessives and articles vary in paraphrase).
@@ -326,26 +344,7 @@ impl DeterministicScorer {
                 }) {
                     return Outcome::supported(Some((d, s, e)));
                 }
-                // A date computed from an evidence date or the run's day and a span the claim
-                // states: "written notice at least 60 days before [October 31] — so by
-                // Tuesday, September 1"; "with a 4-week notice period, the earliest start would
-                // be around July 22nd" (four weeks from today).
-                let sentence = sentence_around(answer, item.start, item.end);
-                let spans = dates::stated_spans_in_days(&sentence);
-                let bases = ev
-                    .dates
-                    .iter()
-                    .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
-                    .chain(ev.run_day);
-                let computed = !spans.is_empty()
-                    && bases.into_iter().any(|base| {
-                        spans.iter().any(|n| {
-                            [base - n, base + n].iter().any(|&d| {
-                                let (cy, cm, cd) = civil_from_days(d);
-                                cm == mon && cd == day && year.is_none_or(|y| y == cy)
-                            })
-                        })
-                    });
+                let computed = dates::computed_date(ev, answer, item, mon, day, year);
                 if computed {
                     return Outcome::supported(None);
                 }
@@ -514,10 +513,72 @@ impl DeterministicScorer {
     }
 }
 
+/// Whether `text` is an acronym (3–6 capital letters) of consecutive words of the evidence:
+/// its text or its JSON field names split at underscores ("AGI" for `adjusted_gross_income`,
+/// "EFT" for "electronic funds transfer").
+fn acronym_of_evidence_words(ev: &Evidence, text: &str) -> bool {
+    let n = text.chars().count();
+    if !(3..=6).contains(&n) || !text.chars().all(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let target: Vec<u8> = text.bytes().map(|b| b.to_ascii_lowercase()).collect();
+    ev.lower.iter().any(|doc| {
+        let words: Vec<&str> = doc
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.windows(n).any(|w| {
+            w.iter()
+                .zip(&target)
+                .all(|(word, &t)| word.len() > 1 && word.as_bytes()[0] == t)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score, RESULT};
+
+    #[test]
+    fn acronyms_formulas_and_plural_codes_of_the_evidence() {
+        let tax = r#"{"adjusted_gross_income":52000,"documents":[{"form":"W-2","employer":"Acme"},{"form":"W-2","employer":"Beta"}],"co2_avoided_kg":522}"#;
+        assert!(all_supported(tax, "Your AGI is $52,000."));
+        assert!(!all_supported(tax, "Your MAGI is $52,000."));
+        assert!(all_supported(tax, "You have 2 W-2s on file."));
+        assert!(!all_supported(tax, "You have 2 W-9s on file."));
+        assert!(all_supported(tax, "That avoided about 522 kg of CO₂."));
+    }
+
+    #[test]
+    fn a_field_the_sentence_names_holds_the_number() {
+        let log = r#"{"visitCount":"20","weeklyGoal":2,"visits":[{"date":"2026-02-04","club":"Harborside"},{"date":"2026-02-09","club":"Westfield"}]}"#;
+        assert!(all_supported(
+            log,
+            "Your weekly goal is 2 visits, so you're on track."
+        ));
+        assert!(!all_supported(
+            log,
+            "Your weekly goal is 3 visits, so you're on track."
+        ));
+    }
+
+    #[test]
+    fn labels_lead_ins_summaries_and_closers_are_not_judged_by_their_words() {
+        let doc = "Servicing terms. 4.2 Only one late charge is assessed for each overdue payment. 6.1 Claims must be submitted within 30 days.";
+        let ok = |a: &str| all_supported(doc, a);
+        assert!(ok(
+            "**How often:** only one late charge per overdue payment (section 4.2)."
+        ));
+        assert!(ok("A couple of practical points:"));
+        assert!(ok("Hope this clears things up!"));
+        assert!(ok("Here's a quick rundown."));
+        assert!(ok("So in short: one late charge per overdue payment."));
+        // The words of a claim are still judged.
+        assert!(!ok(
+            "Late charges are waived for autopay customers enrolled before spring."
+        ));
+    }
 
     #[test]
     fn fabricated_identifier_scores_below_block() {

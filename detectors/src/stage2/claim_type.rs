@@ -194,6 +194,29 @@ pub fn classify(text: &str) -> ClaimType {
     {
         return ClaimType::Instruction;
     }
+    // Conversational closers and lead-ins: "Hope this clears things up!", "Happy to help
+    // with anything else.", "Just say the word …", "Here's a quick rundown." (a short
+    // presentational sentence without a number).
+    let has_digit = t.chars().any(|c| c.is_ascii_digit());
+    if [
+        "hope",
+        "happy to",
+        "glad to",
+        "just say",
+        "just ask",
+        "just let",
+        "just reply",
+    ]
+    .iter()
+    .any(|p| starts_with_phrase(&ws, p))
+        || (starts_with_phrase(&ws, "here 's")
+            || starts_with_phrase(&ws, "here is")
+            || starts_with_phrase(&ws, "here are"))
+            && ws.len() <= 6
+            && !has_digit
+    {
+        return ClaimType::Social;
+    }
     if starts_with_phrase(&ws, "let me")
         || starts_with_phrase(&ws, "let 's")
         || starts_with_phrase(&ws, "let us")
@@ -223,7 +246,6 @@ pub fn classify(text: &str) -> ClaimType {
     // Advice or a promise to the user ("you can share your zip code", "you'll receive an
     // email shortly", "you may need to contact …"): about what the user may do next. With a
     // number or code in it ("you'll get $236.00 back") it is checkable and stays a claim.
-    let has_digit = t.chars().any(|c| c.is_ascii_digit());
     if ws[0] == "you" && is_modal(&ws, 1) && !has_digit {
         return ClaimType::Instruction;
     }

@@ -186,7 +186,16 @@ pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
 
 /// Words after a count of days that measure it from today ("16 days ago", "6 days away",
 /// "15 days from now", "9 days left").
-const FROM_TODAY: &[&str] = &["ago", "away", "from now", "left", "remaining", "to go"];
+const FROM_TODAY: &[&str] = &[
+    "ago",
+    "away",
+    "from now",
+    "left",
+    "remaining",
+    "to go",
+    "late",
+    "overdue",
+];
 
 /// A count of days or weeks measured from a date the answer states just before it ("last
 /// activity March 7th (16 days ago)", "by Tue 17 Feb — 9 days left"): `Some(true)` when the
@@ -208,7 +217,10 @@ pub(super) fn days_from_a_stated_date(
     let after = answer[item.end..]
         .trim_start_matches([' ', ')'])
         .to_ascii_lowercase();
-    if !FROM_TODAY.iter().any(|w| after.starts_with(w)) {
+    let word_at_start = |w: &&str| {
+        after.starts_with(*w) && !after[w.len()..].starts_with(|c: char| c.is_alphanumeric())
+    };
+    if !FROM_TODAY.iter().any(word_at_start) {
         return None;
     }
     // The nearest date before it, in the same sentence, at most 48 bytes away.
@@ -282,10 +294,40 @@ pub(super) fn weekday_ordinal(answer: &str, start: usize, end: usize) -> Option<
     Some((day, wd as i64))
 }
 
-/// Spans of days a sentence states ("60 days", "a 30-day notice", "2 weeks", "24 hours"
-/// when they make whole days), in days; at most four.
-pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
-    let words: Vec<&str> = sentence
+/// A span of calendar time ("10 days", "a 4-week notice", "15 years", "12 months").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Span {
+    Days(i64),
+    Months(i64),
+    Years(i64),
+}
+
+impl Span {
+    /// `day` (days since 1970-01-01) moved by the span, forwards (`sign` 1) or back (−1); a
+    /// month or year shift keeps the day of the month (clamped to the month's length).
+    fn shift(self, day: i64, sign: i64) -> i64 {
+        let months = match self {
+            Span::Days(n) => return day + sign * n,
+            Span::Months(n) => n,
+            Span::Years(n) => 12 * n,
+        };
+        let (y, m, d) = super::items::civil_from_days(day);
+        let total = y as i64 * 12 + (m as i64 - 1) + sign * months;
+        let (ny, nm) = (total.div_euclid(12) as i32, total.rem_euclid(12) as u32 + 1);
+        let first = calc::days_from_civil(ny, nm, 1);
+        let next = if nm == 12 {
+            calc::days_from_civil(ny + 1, 1, 1)
+        } else {
+            calc::days_from_civil(ny, nm + 1, 1)
+        };
+        first + (d as i64 - 1).min(next - first - 1)
+    }
+}
+
+/// Spans a text states: "60 days", "a 30-day notice", "2 weeks", "24 hours" when they make
+/// whole days, "12 months", "a 15-year term"; at most `max`.
+pub(super) fn stated_spans(text: &str, max: usize) -> Vec<Span> {
+    let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == '-')
         .filter(|w| !w.is_empty())
         .collect();
@@ -295,19 +337,181 @@ pub(super) fn stated_spans_in_days(sentence: &str) -> Vec<i64> {
             continue;
         };
         let unit = w[1].to_ascii_lowercase();
-        let days = if unit.starts_with("day") {
-            n
+        let span = if unit.starts_with("day") {
+            Span::Days(n)
         } else if unit.starts_with("week") {
-            n * 7
+            Span::Days(n * 7)
         } else if unit.starts_with("hour") && n % 24 == 0 {
             // "24 hours before doors" is the day before.
-            n / 24
+            Span::Days(n / 24)
+        } else if unit.starts_with("month") {
+            Span::Months(n)
+        } else if unit.starts_with("year") {
+            Span::Years(n)
         } else {
             continue;
         };
-        if (1..=730).contains(&days) && out.len() < 4 {
-            out.push(days);
+        let ok = match span {
+            Span::Days(d) => (1..=730).contains(&d),
+            Span::Months(m) => (1..=120).contains(&m),
+            Span::Years(y) => (1..=60).contains(&y),
+        };
+        if ok && !out.contains(&span) && out.len() < max {
+            out.push(span);
         }
+    }
+    out
+}
+
+/// Spans the evidence states: in its text ("at least 10 days before your billing date", "a
+/// 25-year product warranty") and as numeric fields named for their unit
+/// (`grace_period_days: 15`, `termYears: 25`); at most 24.
+fn evidence_spans(ev: &Evidence) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    for (key, v) in &ev.keyed {
+        if v.fract() != 0.0 || *v < 1.0 || out.len() >= 24 {
+            continue;
+        }
+        let n = *v as i64;
+        let span = if key.ends_with("days") {
+            Span::Days(n)
+        } else if key.ends_with("weeks") {
+            Span::Days(7 * n)
+        } else if key.ends_with("months") {
+            Span::Months(n)
+        } else if key.ends_with("years") {
+            Span::Years(n)
+        } else {
+            continue;
+        };
+        if !out.contains(&span) {
+            out.push(span);
+        }
+    }
+    for doc in &ev.lower {
+        if out.len() >= 24 {
+            break;
+        }
+        for span in stated_spans(doc, 24) {
+            if !out.contains(&span) && out.len() < 24 {
+                out.push(span);
+            }
+        }
+    }
+    out
+}
+
+/// A date computed from another date and a span: "written notice at least 60 days before
+/// [an evidence date] — so by Tuesday, September 1"; "with a 4-week notice period, the
+/// earliest start would be around July 22nd" (from the run's day); "your next billing date is
+/// March 5, so ask by February 23" (the 10 days in the club's rules); "installed on July 25,
+/// 2025, so coverage runs through July 25, 2040" (a 15-year term in the warranty); "a 8-day
+/// trip (February 22 to March 1)" (a period's inclusive end).
+///
+/// The span or the other date must be in the claim's sentence: an evidence date with a span
+/// the sentence states, or a date the sentence states with a span the sentence or the
+/// evidence states.
+pub(super) fn computed_date(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    let is_claim = |d: i64| {
+        let (cy, cm, cd) = super::items::civil_from_days(d);
+        cm == mon && cd == day && year.is_none_or(|y| y == cy)
+    };
+    let reaches = |base: i64, spans: &[Span]| {
+        spans
+            .iter()
+            .any(|s| is_claim(s.shift(base, 1)) || is_claim(s.shift(base, -1)))
+    };
+    let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
+    let local = stated_spans(&sentence, 8);
+    let bases: Vec<i64> = ev
+        .dates
+        .iter()
+        .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
+        .chain(ev.run_day)
+        .collect();
+    if !local.is_empty() && bases.iter().any(|&b| reaches(b, &local)) {
+        return true;
+    }
+    // Dates the sentence states besides the claim's, with the claim's year (or the run's) when
+    // they have none.
+    // An anchor without a year takes the claim's, the evidence's for that day, or the run's.
+    let run_year = ev.run_day.map(|d| super::items::civil_from_days(d).0);
+    let any_year = ev.dates.iter().find_map(|x| x.2);
+    let year_of = |m: u32, d: u32| {
+        year.or_else(|| {
+            ev.dates
+                .iter()
+                .find(|x| x.0 == m && x.1 == d)
+                .and_then(|x| x.2)
+        })
+        .or(run_year)
+        .or(any_year)
+    };
+    let stated: Vec<i64> = re()
+        .date_text
+        .captures_iter(&sentence)
+        .filter_map(|c| match date_parts(&c) {
+            (Some(m), Some(d), y) if (m, d, y) != (mon, day, year) => {
+                Some(calc::days_from_civil(y.or_else(|| year_of(m, d))?, m, d))
+            }
+            _ => None,
+        })
+        .take(4)
+        .collect();
+    if stated.is_empty() {
+        return false;
+    }
+    // A period of N days from one stated date to another counts both ends.
+    let inclusive: Vec<Span> = local
+        .iter()
+        .filter_map(|s| match s {
+            Span::Days(n) if *n > 1 => Some(Span::Days(n - 1)),
+            _ => None,
+        })
+        .collect();
+    // A span the sentence states exactly is the one it computes with ("notice at least 90
+    // days before November 30 — so by October 1" is wrong even if the lease says 60 days);
+    // an approximate one ("about 14 more years") says how far off the date is, not how it
+    // was computed, and leaves the evidence's spans in play.
+    let exact = stated_spans(&without_approximations(&sentence), 8);
+    let mut spans = local;
+    spans.extend(inclusive);
+    if exact.is_empty() {
+        spans.extend(evidence_spans(ev));
+    }
+    stated.iter().any(|&b| reaches(b, &spans))
+}
+
+/// `sentence` without the numbers an approximation word leads ("about 14 more years").
+fn without_approximations(sentence: &str) -> String {
+    const APPROX: &[&str] = &[
+        "about",
+        "around",
+        "roughly",
+        "approximately",
+        "nearly",
+        "almost",
+        "over",
+        "under",
+        "~",
+    ];
+    let mut out = String::with_capacity(sentence.len());
+    let mut skip_next_number = false;
+    for w in sentence.split_whitespace() {
+        if skip_next_number && w.starts_with(|c: char| c.is_ascii_digit()) {
+            skip_next_number = false;
+            continue;
+        }
+        skip_next_number = APPROX.contains(&w);
+        out.push_str(w);
+        out.push(' ');
     }
     out
 }
@@ -396,6 +600,50 @@ mod tests {
         assert!(!ok(
             &r,
             "Transfers close 24 hours before doors, so by Thu 21 May."
+        ));
+    }
+
+    #[test]
+    fn a_date_from_a_stated_date_and_a_span_of_the_sentence_or_the_evidence() {
+        let club = r#"{"member":"M5466363","next_billing_date":"2026-03-05","rules":"5.3 Freeze requests must be made at least 10 days before the next billing date."}"#;
+        let ok = |ev: &str, a: &str| all_supported(ev, a);
+        assert!(ok(club, "Your next billing date is March 5, so to freeze from then you'd need to ask by February 23."));
+        assert!(!ok(club, "Your next billing date is March 5, so to freeze from then you'd need to ask by February 20."));
+        // Years: a term in the evidence from a date the sentence states.
+        let site = r#"{"installed_on":"2025-07-25","warranty":{"workmanship_years":15,"product_years":25}}"#;
+        assert!(ok(
+            site,
+            "It was installed on July 25, 2025, so coverage runs through July 25, 2040."
+        ));
+        assert!(ok(
+            site,
+            "Installed on July 25, 2025, the panels are covered until July 25, 2050."
+        ));
+        assert!(!ok(
+            site,
+            "It was installed on July 25, 2025, so coverage runs through July 25, 2042."
+        ));
+        // A span the sentence states from an evidence date, past a decimal point in between.
+        let loan = r#"{"next_payment":{"due_date":"2026-03-01","amount":"3009.74"},"grace_period_days":15}"#;
+        assert!(ok(loan, "There's a 15-day grace period — the $3,009.74 payment is late only if it hasn't arrived by March 16, 2026."));
+        assert!(!ok(loan, "There's a 15-day grace period — the $3,009.74 payment is late only if it hasn't arrived by March 18, 2026."));
+        // A span the sentence states exactly is the one it computes with.
+        let lease = r#"{"lease_end":"2026-11-30","clauses":[{"id":"12.1","text":"Written notice is required at least 60 days before the lease end."}]}"#;
+        assert!(ok(
+            lease,
+            "Your lease ends on November 30, 2026, so give notice by October 1."
+        ));
+        assert!(!ok(lease, "Your lease ends on November 30, 2026, and you need notice 90 days before — so by October 1."));
+        assert!(ok(site, "It was installed on July 25, 2025, so coverage runs through July 25, 2040 — about 14 more years."));
+        // A period's inclusive end: 8 days from February 22 to March 1.
+        let pass = r#"{"as_of":"2026-02-10","trip_days":8,"passes":[{"name":"Travel Week","validityDays":7,"price":"45.00"}]}"#;
+        assert!(ok(
+            pass,
+            "For a 8-day trip (February 22 to March 1), here's how the passes compare:"
+        ));
+        assert!(!ok(
+            pass,
+            "For a 8-day trip (February 22 to March 4), here's how the passes compare:"
         ));
     }
 

@@ -181,6 +181,12 @@ impl DeterministicScorer {
                 .iter()
                 .any(|w| k.contains(w))
         };
+        // A field the sentence names by its words holds the value ("Your weekly goal is 2
+        // visits" for `"weeklyGoal": 2` beside a `visitCount` of 20): the counted noun is
+        // then the field's unit, not the field.
+        if field_named_in_sentence_holds(ev, answer, item, c) {
+            return Outcome::supported(None);
+        }
         for noun in c.noun.iter().chain(c.noun_before.iter()) {
             if noun.len() >= 4 {
                 let fields: Vec<&(String, f64)> = ev
@@ -287,4 +293,29 @@ impl DeterministicScorer {
             citation: None,
         }
     }
+}
+
+/// Whether a numeric field whose name is two or three consecutive words of the claim's
+/// sentence ("weekly goal" → `weeklyGoal` / `weekly_goal`) holds the claim's value.
+fn field_named_in_sentence_holds(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+) -> bool {
+    let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
+    let words: Vec<&str> = sentence
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| w.len() > 1 && !w.chars().all(|ch| ch.is_ascii_digit()))
+        .collect();
+    let mut names: Vec<String> = Vec::new();
+    for n in 2..=3 {
+        for w in words.windows(n) {
+            names.push(w.concat());
+        }
+    }
+    ev.keyed.iter().any(|(k, v)| {
+        let key: String = k.chars().filter(|ch| ch.is_alphanumeric()).collect();
+        names.contains(&key) && matches_value(c, *v)
+    })
 }

@@ -415,6 +415,23 @@ impl Scorer for DeterministicScorer {
                         .map_or(text.len(), |e| at + e);
                     taken.push((cs + at, cs + end));
                 }
+                // A leading label ("**How often:** …", "### Paying after the deadline") names
+                // what follows in the answer's own words.
+                if let Some((ls, le)) = super::claim_type::label_span(text) {
+                    taken.push((cs + ls, cs + le));
+                }
+                // A lead-in to a list ("A couple of practical points:", "If it's paid
+                // late:") and a summary of what was said ("So in short: …") restate or
+                // announce claims judged on their own; their items are still checked.
+                let lower_trim = text.trim().to_ascii_lowercase();
+                if lower_trim.ends_with(':')
+                    || SUMMARY_MARKERS.iter().any(|m| {
+                        lower_trim.starts_with(m)
+                            && lower_trim[m.len()..].starts_with([':', ',', ' '])
+                    })
+                {
+                    taken.push((cs, ce));
+                }
                 // Conjunctions and prepositions of several words carry no content ("as long
                 // as they're added at the counter").
                 let lower = text.to_ascii_lowercase();
@@ -579,6 +596,19 @@ fn clause_bounds(answer: &str, cs: usize, ce: usize, pos: usize) -> (usize, usiz
 
 /// Function words of several words: no content a coverage check could miss (English
 /// grammar, not the vocabulary of any domain).
+/// Discourse markers that open a summary of what the answer already said.
+const SUMMARY_MARKERS: &[&str] = &[
+    "so in short",
+    "in short",
+    "in summary",
+    "to sum up",
+    "to summarize",
+    "so, in short",
+    "bottom line",
+    "the bottom line",
+    "in a nutshell",
+];
+
 const FUNCTION_PHRASES: &[&str] = &[
     "as long as",
     "as well as",

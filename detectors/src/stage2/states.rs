@@ -101,16 +101,35 @@ pub(super) fn negated_before(text: &str, pos: usize) -> bool {
 
 /// The lower-cased sentence of `text` around `start..end`.
 pub(super) fn sentence_around(text: &str, start: usize, end: usize) -> String {
+    sentence_bounds(text, start, end, false)
+}
+
+/// [`sentence_around`] where a full stop ends a sentence only before a space or the end:
+/// "$134.65" and "v1.2" do not split it.
+pub(super) fn whole_sentence_around(text: &str, start: usize, end: usize) -> String {
+    sentence_bounds(text, start, end, true)
+}
+
+fn sentence_bounds(text: &str, start: usize, end: usize, keep_decimals: bool) -> String {
     // At most a few hundred bytes either way: bounded work however long the line.
     let from = crate::text::floor_char_boundary(text, start.saturating_sub(400));
     let to = crate::text::floor_char_boundary(text, end + 400);
+    let ends_at = |i: usize, c: char| {
+        matches!(c, '.' | '!' | '?' | '\n')
+            && !(keep_decimals
+                && c == '.'
+                && text[i + 1..].starts_with(|n: char| !n.is_whitespace()))
+    };
     let s = text[from..start]
-        .rfind(['.', '!', '?', '\n'])
-        .map_or(from, |p| from + p + 1);
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| ends_at(from + i, c))
+        .map_or(from, |(p, _)| from + p + 1);
     let text = &text[..to];
     let e = text[end..]
-        .find(['.', '!', '?', '\n'])
-        .map_or(text.len(), |p| end + p);
+        .char_indices()
+        .find(|&(i, c)| ends_at(end + i, c))
+        .map_or(text.len(), |(p, _)| end + p);
     text[s..e].to_lowercase()
 }
 
