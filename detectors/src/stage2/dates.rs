@@ -439,9 +439,8 @@ pub(super) fn computed_date(
     if !local.is_empty() && bases.iter().any(|&b| reaches(b, &local)) {
         return true;
     }
-    // Dates the sentence states besides the claim's, with the claim's year (or the run's) when
-    // they have none.
-    // An anchor without a year takes the claim's, the evidence's for that day, or the run's.
+    // Dates the sentence states besides the claim's; one without a year takes the claim's, the
+    // evidence's for that day, the run's, or any evidence date's.
     let run_year = ev.run_day.map(|d| super::items::civil_from_days(d).0);
     let any_year = ev.dates.iter().find_map(|x| x.2);
     let year_of = |m: u32, d: u32| {
