@@ -6,6 +6,7 @@
     python3 training/heldout/generate.py --set c        (third set: six more domains, all validation -> target/heldout-c)
     python3 training/heldout/generate.py --set d        (fourth set: six further domains, all validation -> target/heldout-d)
     python3 training/heldout/generate.py --set e        (fifth set: six further domains, all validation -> target/heldout-e)
+    python3 training/heldout/generate.py --set f        (sixth set: six further domains, all validation -> target/heldout-f)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -102,6 +103,19 @@ FAULTS_E = (
     + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
     + [("wrong_type", False)] * 2 + [("range_violation", False)] * 1)
 
+# Set f: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/fstyle.py); validation only.
+SCENARIO_CLASSES_F = [("scn_f_evcharge", "EvCharging"), ("scn_f_ediscovery", "Ediscovery"), ("scn_f_printfarm", "PrintFarm"),
+                      ("scn_f_podcast", "Podcast"), ("scn_f_admissions", "Admissions"), ("scn_f_marina", "Marina")]
+FAULTS_F = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 2
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 1 + [("extra_property", True)] * 1
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -122,6 +136,10 @@ SETS = {
     # 240 runs, same proportions as set d; every label "validation".
     "e": {"classes": SCENARIO_CLASSES_E, "out": "target/heldout-e", "seed": 20261124, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_E,
+          "split_runs": 24, "all_development": False, "all_split": "validation"},
+    # 240 runs, same proportions as set e; every label "validation".
+    "f": {"classes": SCENARIO_CLASSES_F, "out": "target/heldout-f", "seed": 20261125, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_F,
           "split_runs": 24, "all_development": False, "all_split": "validation"},
 }
 CFG = SETS["a"]
@@ -462,9 +480,11 @@ def main():
     ap.add_argument("--set", choices=sorted(SETS), default="a",
                     help="a: the eight-domain held-out set (default); b: six further domains, all 'development'; "
                          "c: six more domains, all 'validation'; d: six further domains, all 'validation'; "
-                         "e: six further domains in a current-assistant style, all 'validation'")
+                         "e: six further domains in a current-assistant style, all 'validation'; "
+                         "f: six further domains by another writer, all 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
-                         "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e)")
+                         "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
+                         "target/heldout-f for --set f)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
