@@ -217,7 +217,7 @@ fn is_read_tool(name: &str) -> bool {
 /// ([`super::items`]' `action` expression): its name holds the verb's first four letters or a
 /// word of the verb's family ("emailed" → `send_message`, "booked" → `reserve_room`), or the
 /// verb is supported as every action report is ([`action_supported`]).
-pub fn listed_action_supported(verb: &str, run: &AgentRun) -> bool {
+pub fn listed_action_supported(verb: &str, object: &str, run: &AgentRun) -> bool {
     let verb = verb.to_lowercase();
     let stem: String = verb.chars().take(4).collect();
     let related: &[&str] = match stem.as_str() {
@@ -237,7 +237,61 @@ pub fn listed_action_supported(verb: &str, run: &AgentRun) -> bool {
         let t = c.name.to_lowercase();
         t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r))
     });
-    named || action_supported(&verb, run)
+    named || action_supported(&verb, run) || object_names_a_write(&verb, object, run)
+}
+
+/// Words of the verb's object read for [`object_names_a_write`].
+const MAX_OBJECT_WORDS: usize = 6;
+
+/// Verbs of passing something on: what was sent is the thing the tool made.
+const SENDING: &[&str] = &[
+    "sent",
+    "forwarded",
+    "passed",
+    "submitted",
+    "filed",
+    "lodged",
+    "raised",
+    "routed",
+    "transmitted",
+];
+
+/// Whether the object of a verb of sending (the words after it, to the clause's end) names a
+/// tool that changes something: "I've sent the reschedule request" after a call of
+/// `request_reschedule`. Other verbs say what was done and are judged by the verb.
+pub fn object_names_a_write(verb: &str, object: &str, run: &AgentRun) -> bool {
+    if !SENDING.contains(&verb.to_lowercase().as_str()) {
+        return false;
+    }
+    let clause = object
+        .split(['.', ',', ';', ':', '(', '—', '!', '?', '\n'])
+        .next()
+        .unwrap_or("");
+    let keys: Vec<String> = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .take(MAX_OBJECT_WORDS)
+        .map(stem_key)
+        .filter(|k| {
+            !matches!(
+                k.as_str(),
+                "your" | "thei" | "this" | "that" | "with" | "from"
+            )
+        })
+        .collect();
+    !keys.is_empty()
+        && run.tool_calls.iter().any(|c| {
+            !is_read_tool(&c.name)
+                && c.name.split(|ch: char| !ch.is_alphanumeric()).any(|w| {
+                    w.chars().count() >= 4 && keys.iter().any(|k| stems_meet(&stem_key(w), k))
+                })
+        })
+}
+
+/// Whether two stem keys ([`stem_key`]) are one word's: equal, or one the start of the other
+/// when both have four letters or more ("book" of "booked", "booki" of "booking").
+fn stems_meet(a: &str, b: &str) -> bool {
+    a == b || a.len() >= 4 && b.len() >= 4 && (a.starts_with(b) || b.starts_with(a))
 }
 
 /// Whether the run's tool calls support the action `verb` (see the module docs).
@@ -265,7 +319,7 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
             .name
             .split(|ch: char| !ch.is_alphanumeric())
             .chain(desc.split(|ch: char| !ch.is_alphanumeric()).take(12))
-            .any(|w| !w.is_empty() && stem_key(w) == key);
+            .any(|w| !w.is_empty() && stems_meet(&stem_key(w), &key));
         // What a tool that changes something made, by the field names of its result
         // (`request_refill` → `{"refill_order_id": …}` for "I've ordered it").
         named || !is_read_tool(&c.name) && result_fields_share(c.result.as_deref(), &key)
@@ -285,7 +339,7 @@ fn result_fields_share(result: Option<&str>, key: &str) -> bool {
     o.keys()
         .take(MAX_RESULT_FIELDS)
         .flat_map(|k| k.split(|ch: char| !ch.is_alphanumeric()))
-        .any(|w| !w.is_empty() && stem_key(w) == key)
+        .any(|w| !w.is_empty() && stems_meet(&stem_key(w), key))
 }
 
 #[cfg(test)]
@@ -379,5 +433,29 @@ mod tests {
             "cancelled",
             &call("request_refill", refill)
         ));
+    }
+
+    #[test]
+    fn the_thing_sent_names_the_tool() {
+        let r = run(&["get_case", "request_reschedule"]);
+        assert!(object_names_a_write(
+            "sent",
+            " the reschedule request to your attorney",
+            &r
+        ));
+        // Only a verb of sending takes its tool from its object.
+        assert!(!object_names_a_write(
+            "refunded",
+            " the reschedule request",
+            &r
+        ));
+        // A read tool does not send anything.
+        assert!(!object_names_a_write(
+            "sent",
+            " the case summary",
+            &run(&["get_case_summary"])
+        ));
+        assert!(stems_meet("book", "booki"));
+        assert!(!stems_meet("boo", "booki"));
     }
 }

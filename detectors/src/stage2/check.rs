@@ -50,7 +50,28 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
         "" | "sec" => "section",
         w => w,
     };
-    let label = label.trim().trim_end_matches(['.', ',', ')', ':']);
+    let label = label.trim().trim_end_matches(['.', ',', ':']);
+    // A lettered subsection ("section 14.08.050(b)"): the section, and "(b)" inside it —
+    // before the next part of the same level ("14.08.060").
+    if let Some((base, sub)) = label.split_once('(') {
+        let sub = sub.trim_end_matches(')');
+        if !base.is_empty()
+            && (1..=4).contains(&sub.len())
+            && sub.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            let (d, _, e) = section_reference(ev, &format!("{word} {base}"))?;
+            let rest = &ev.lower[d][e..];
+            let end = base
+                .rfind('.')
+                .and_then(|i| rest.find(&base[..=i]))
+                .unwrap_or(rest.len());
+            let marker = format!("({sub})");
+            return rest[..end]
+                .find(&marker)
+                .map(|i| (d, e + i, e + i + marker.len()));
+        }
+    }
+    let label = label.trim_end_matches(')');
     if label.is_empty() || !label.chars().any(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
@@ -84,6 +105,44 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
             token && (o.text.contains(kind.as_str()) || numbering)
         })
         .map(|o| o.span())
+}
+
+/// The number of a version written `v3.4` ("3.4"; also the identifier `v3` followed by `.4`
+/// in the answer).
+fn version_number(needle: &str, after: &str) -> Option<String> {
+    let major = needle.strip_prefix('v')?;
+    if !major.starts_with(|c: char| c.is_ascii_digit())
+        || !major.chars().all(|c| c.is_ascii_digit() || c == '.')
+    {
+        return None;
+    }
+    if major.contains('.') {
+        return Some(major.to_owned());
+    }
+    let minor: String = after
+        .strip_prefix('.')
+        .map(|r| r.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default();
+    Some(if minor.is_empty() {
+        major.to_owned()
+    } else {
+        format!("{major}.{minor}")
+    })
+}
+
+/// Whether a capitalized place name and a comma stand right before `pos` ("Denver, " before
+/// "CO").
+fn place_before(answer: &str, pos: usize) -> bool {
+    let Some(head) = answer[..pos].strip_suffix(", ") else {
+        return false;
+    };
+    let word = head
+        .rsplit(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    word.chars().count() >= 3
+        && word.starts_with(|c: char| c.is_uppercase())
+        && word.chars().skip(1).all(char::is_lowercase)
 }
 
 /// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
@@ -177,7 +236,20 @@ impl DeterministicScorer {
                 // A month's name ("Your May bill", "February's $365.09 bill") is a date: the
                 // evidence must hold a day or a period of that month.
                 if let Some(m) = dates::month_name(&item.text) {
-                    return if ev.dates.iter().any(|d| d.0 == m) || ev.has_month_period(m) {
+                    // The month before a period the evidence reports, when it reports a previous
+                    // period too (`"previous_period_total"` beside April's period: "up from
+                    // March's $27,925.70").
+                    let next = m % 12 + 1;
+                    let previous_of_held = (ev.dates.iter().any(|d| d.0 == next)
+                        || ev.has_month_period(next))
+                        && ev
+                            .lower
+                            .iter()
+                            .any(|d| d.contains("previous") || d.contains("prior"));
+                    return if ev.dates.iter().any(|d| d.0 == m)
+                        || ev.has_month_period(m)
+                        || previous_of_held
+                    {
                         Outcome::supported(None)
                     } else {
                         no
@@ -192,6 +264,27 @@ impl DeterministicScorer {
                 }
                 let needle = item.text.trim_end_matches(['.', ',', ')']).to_lowercase();
                 let needle = needle.trim_start_matches('#');
+                // A version ("policy (v3.4)"): the evidence writes it "v3.4" or "Version 3.4".
+                if let Some(number) = version_number(needle, &answer[item.end..]) {
+                    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.');
+                    let held = [format!("v{number}"), format!("version {number}")]
+                        .iter()
+                        .find_map(|v| ev.find_text(v))
+                        .or_else(|| {
+                            // `"version": "3.4"`: the number in a document that names versions.
+                            ev.occurrences(&number)
+                                .find(|o| {
+                                    !word(o.before(0))
+                                        && !word(o.after(0))
+                                        && o.text.contains("version")
+                                })
+                                .map(|o| o.span())
+                        });
+                    return match held {
+                        Some(c) => Outcome::supported(Some(c)),
+                        None => no,
+                    };
+                }
                 if let Some(c) = ev.find_text(needle) {
                     return Outcome::supported(Some(c));
                 }
@@ -250,6 +343,13 @@ impl DeterministicScorer {
                                 return Outcome::supported(None);
                             }
                         }
+                    }
+                    // A state or province code after a place name ("Denver, CO"): the
+                    // address's qualifier, as the place name itself is checked.
+                    if REGION_CODES.iter().any(|(_, code)| *code == needle)
+                        && place_before(answer, item.start)
+                    {
+                        return Outcome::supported(None);
                     }
                     // A region by its code ("Florida" / "FL").
                     if let Some((_, code)) = REGION_CODES.iter().find(|(name, _)| *name == needle) {
@@ -1101,7 +1201,7 @@ mod tests {
 #[cfg(test)]
 mod labelled_rows {
     use crate::report::ClaimStatus;
-    use crate::stage2::test_support::score;
+    use crate::stage2::test_support::{all_supported, score};
     #[test]
     fn labels_name_rows_and_a_parenthesis_ends_a_counted_noun() {
         let ev = r#"{"customer_id": "CUS-174650", "as_of": "2026-02-23T08:30:21Z", "accounts": [{"account_id": "ACCT-17203215", "type": "checking", "nickname": "Everyday Checking", "currency": "USD", "status": "open", "last4": "3215", "balances": {"current": 4526.95, "available": 4335.64}}, {"account_id": "ACCT-60917953", "type": "savings", "nickname": "High-Yield Savings", "currency": "USD", "status": "open", "last4": "7953", "balances": {"current": 37117.78, "available": 37117.78}, "interest_rate_apy": 3.65}, {"account_id": "ACCT-96139540", "type": "credit_card", "nickname": "Travel Rewards Visa", "currency": "USD", "status": "open", "last4": "9540", "balances": {"current": 1497.17, "available": 3502.83}, "credit_limit": 5000, "payment_due": {"minimum": 35.0, "due_date": "2026-03-11", "past_due": false}}]}"#;
@@ -1119,5 +1219,48 @@ mod labelled_rows {
             c.iter().all(|c| c.status == ClaimStatus::Supported),
             "{c:#?}"
         );
+    }
+
+    #[test]
+    fn versions_subsections_region_codes_and_the_previous_month() {
+        let doc = "Tagging policy. Version 2.1 effective 2026-01-10. Tags are required.\n\n12.04.030 Renewal.\n(a) A permit is renewed on request.\n(b) A permit may be renewed once.\n\n12.04.040 Fees.\n(a) Fees are due on filing.\n(c) Late fees double.";
+        let v = score(doc, "Under the tagging policy (v2.1), tags are required.");
+        assert!(
+            v.iter().all(|c| c.status == ClaimStatus::Supported),
+            "{v:?}"
+        );
+        assert!(!all_supported(
+            doc,
+            "Under the tagging policy (v2.2), tags are required."
+        ));
+        assert!(all_supported(
+            doc,
+            "Under section 12.04.030(b), a permit may be renewed once."
+        ));
+        // "(c)" exists, but in the next section only.
+        assert!(!all_supported(
+            doc,
+            "Under section 12.04.030(c), a permit may be renewed once."
+        ));
+        let trip = r#"{"destination":"Boulder","miles_left":120}"#;
+        assert!(all_supported(
+            trip,
+            "Your truck has 120 miles left to Boulder, CO."
+        ));
+        let spend = r#"{"period":"2026-04","total":500.0,"previous_period_total":450.0}"#;
+        assert!(all_supported(
+            spend,
+            "April came to $500.00, up from March's $450.00."
+        ));
+        assert!(!all_supported(
+            spend,
+            "April came to $500.00, up from February's $450.00."
+        ));
+        // An ordinal joined to a word is a modifier, not a code.
+        let cpu = r#"{"cpu_p95_pct":41.5,"lookback_days":14}"#;
+        assert!(all_supported(
+            cpu,
+            "CPU is 41.5% at the 95th-percentile over 14 days."
+        ));
     }
 }

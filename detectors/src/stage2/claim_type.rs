@@ -321,7 +321,8 @@ pub fn classify(text: &str) -> ClaimType {
 /// words name what follows rather than state a fact about it. Offsets are relative to `text`.
 pub fn label_span(text: &str) -> Option<(usize, usize)> {
     let t = text;
-    let lead = t.len() - t.trim_start_matches(['#', '>', ' ']).len();
+    // An opening parenthesis goes with the label it opens: "(Source: `policies/…`)".
+    let lead = t.len() - t.trim_start_matches(['#', '>', ' ', '(']).len();
     let body = &t[lead..];
     if lead > 0 && t.starts_with('#') {
         // A heading: the whole unit names a section.

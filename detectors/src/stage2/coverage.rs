@@ -223,6 +223,32 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "mentioned",
     "noted",
     "note",
+    // Verbs of motion and quantity as generic as `get` and `make` ("hasn't gone to the
+    // office yet", "31 days left", "not enough to …").
+    "go",
+    "goes",
+    "going",
+    "gone",
+    "went",
+    "come",
+    "comes",
+    "came",
+    "left",
+    "enough",
+    "add",
+    "adds",
+];
+
+/// Weekday names: content, but a part of a date ("next Monday (Feb 23)") when the evidence has
+/// dates — dates are checked on their own.
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
 ];
 
 /// Content words of `answer[cs..ce]` outside already-checked items, and those absent from the
@@ -264,7 +290,8 @@ pub(super) fn uncovered_words(
         }
         cov.content += 1;
         let vocab = ev.vocab();
-        let known = vocab.words.contains(&word_hash(stem(&l)))
+        let known = WEEKDAYS.contains(&l.as_str()) && !ev.dates.is_empty()
+            || vocab.words.contains(&word_hash(stem(&l)))
             || l.char_indices()
                 .nth(5)
                 .is_some_and(|(i, _)| vocab.prefixes.contains(&word_hash(&l[..i])));

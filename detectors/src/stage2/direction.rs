@@ -298,10 +298,29 @@ pub(super) fn direction_conflict(
             && after[0].1.unit == after[1].1.unit
             && after[0].1.noun == after[1].1.noun
         {
-            let (a, b) = (
+            let (mut a, mut b) = (
                 signed_value(answer, after[0].0, after[0].1),
                 signed_value(answer, after[1].0, after[1].1),
             );
+            // "worth more than $100 per pound ($120/lb)": the value right after "than" is what
+            // the subject is compared with, and the subject's own value follows it.
+            let than_end = p + w.len() + 5;
+            let to_first = lower
+                .get(than_end..after[0].0.start - cs)
+                .unwrap_or("")
+                .trim();
+            let object_is_value = to_first.chars().all(|ch| !ch.is_alphanumeric());
+            if object_is_value {
+                // The subject's value in parentheses right after ("($120/lb)"); another number
+                // further on ("more than 30 days … after 14 days' notice") is not compared.
+                let between = lower
+                    .get(after[0].0.end - cs..after[1].0.start.max(after[0].0.end) - cs)
+                    .unwrap_or("");
+                if !(between.len() <= 24 && between.trim_end().ends_with('(')) {
+                    return None;
+                }
+                std::mem::swap(&mut a, &mut b);
+            }
             if a != b && (a > b) != first_larger {
                 return Some((
                     cs + p,
@@ -357,16 +376,21 @@ pub(super) fn direction_conflict(
             if p > fb {
                 continue;
             }
+            // The first value after "followed by" is ranked against the last value of the same
+            // unit and currency before it ("AWS Lambda at $17,292.56 (roughly 52% of the
+            // bill), followed by … ($6,873.32)": dollars with dollars, not the share).
+            let &(first_after, first_n) = nums.iter().find(|(i, _)| i.start > cs + fb)?;
             let before: Vec<f64> = nums
                 .iter()
-                .filter(|(i, _)| i.start > cs + p && i.start < cs + fb)
+                .filter(|(i, n)| {
+                    i.start > cs + p
+                        && i.start < cs + fb
+                        && n.unit == first_n.unit
+                        && n.currency == first_n.currency
+                })
                 .map(|(i, n)| signed_value(answer, i, n))
                 .collect();
-            let after: Vec<f64> = nums
-                .iter()
-                .filter(|(i, _)| i.start > cs + fb)
-                .map(|(i, n)| signed_value(answer, i, n))
-                .collect();
+            let after = [signed_value(answer, first_after, first_n)];
             if let (Some(&a), Some(&b)) = (before.last(), after.first()) {
                 if a != b && (a > b) != descending {
                     let start = if lower[..p].trim_end().ends_with("the") {
@@ -597,5 +621,28 @@ mod tests {
         assert_eq!(bad[1].status, ClaimStatus::Contradicted, "{bad:?}");
         assert_eq!(bad[1].flagged_spans[0].text, "up");
         assert!(all_supported(weekly, "There were 826,987 active customers. Active customers were down from 893,311 the week before."));
+    }
+
+    #[test]
+    fn rankings_and_comparisons_with_shares_and_thresholds() {
+        let bill = r#"{"total":1200.75,"lines":[{"service":"Compute","cost":900.5},{"service":"Storage","cost":300.25}]}"#;
+        // The share stated with the first value is not what the next one is ranked against.
+        assert!(all_supported(
+            bill,
+            "The biggest line is Compute at $900.50 (about 75% of the bill), followed by Storage ($300.25)."
+        ));
+        let bad = score(
+            bill,
+            "The smallest line is Compute at $900.50 (about 75% of the bill), followed by Storage ($300.25).",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        // "more than <threshold> (<own value>)": the own value is compared with the threshold.
+        let item = r#"{"item":"piano","value_per_lb":80,"threshold_per_lb":50}"#;
+        assert!(all_supported(
+            item,
+            "The piano is worth more than $50 per pound ($80/lb)."
+        ));
+        let bad = score(item, "The piano is worth less than $50 per pound ($80/lb).");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
     }
 }

@@ -421,6 +421,24 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, 
     }
 }
 
+/// A JSON number, or a number written as a plain string (`"gross_pay": "2442.40"`, `"count":
+/// "7"`): digits with at most one decimal point, no sign, no leading zero (not "007", "12A",
+/// "+1 555"), at most 12 characters.
+fn numeric_value(v: &serde_json::Value) -> Option<f64> {
+    match v {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => {
+            let plain = !s.is_empty()
+                && s.len() <= 12
+                && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                && s.bytes().filter(|&b| b == b'.').count() <= 1
+                && !(s.len() > 1 && s.starts_with('0') && !s.starts_with("0."));
+            plain.then(|| s.parse::<f64>().ok()).flatten()
+        }
+        _ => None,
+    }
+}
+
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
 fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
     use serde_json::Value as J;
@@ -438,7 +456,7 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
                 for x in a {
                     if let J::Object(o) = x {
                         for (ck, cv) in o {
-                            if let Some(n) = cv.as_f64() {
+                            if let Some(n) = numeric_value(cv) {
                                 match sums.iter_mut().find(|s| s.0 == ck) {
                                     Some(s) => s.1 += n,
                                     None => sums.push((ck, n)),
@@ -454,12 +472,8 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
         J::Object(o) => o.iter().for_each(|(k, x)| keyed_numbers(x, Some(k), out)),
         // A number written as a string is its field's value too: `"seats": ["58", "46"]`,
         // `"coach": "7"`. (Only a whole plain number: not "12A", "+1 555", "007".)
-        J::String(s) => {
-            let plain = !s.is_empty()
-                && s.len() <= 12
-                && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-                && !(s.len() > 1 && s.starts_with('0') && !s.starts_with("0."));
-            if let (Some(k), true, Ok(x)) = (key, plain, s.parse::<f64>()) {
+        J::String(_) => {
+            if let (Some(k), Some(x)) = (key, numeric_value(v)) {
                 out.push((k.to_lowercase(), x));
             }
         }
@@ -480,7 +494,7 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
             for x in a {
                 if let J::Object(o) = x {
                     for (k, val) in o {
-                        if let Some(n) = val.as_f64() {
+                        if let Some(n) = numeric_value(val) {
                             match cols.iter_mut().find(|c| c.0 == k) {
                                 Some(c) => c.1.push(n),
                                 None => cols.push((k.as_str(), vec![n])),
@@ -509,6 +523,16 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
                 let sum: f64 = vals.iter().sum();
                 out.push(sum);
                 out.push(sum / vals.len() as f64);
+                // The rest of a column after one of its values ("the other 4 recommendations
+                // … another $1,079.08 combined"): precise sums only (a decimal or 100 and
+                // more), so small counts do not multiply coincidences.
+                if vals.len() > 2 {
+                    out.extend(
+                        vals.iter()
+                            .map(|v| sum - v)
+                            .filter(|r| r.fract() != 0.0 || r.abs() >= 100.0),
+                    );
+                }
                 out.push(vals.iter().copied().fold(f64::INFINITY, f64::min));
                 out.push(vals.iter().copied().fold(f64::NEG_INFINITY, f64::max));
                 if fields.len() < MAX_FIELDS {

@@ -45,6 +45,7 @@ pub(super) struct Regexes {
     duration: Regex,
     clause: Regex,
     quoted: Regex,
+    pub(super) own_past: Regex,
     relative_day: Regex,
     pub(super) change_from: Regex,
 }
@@ -59,7 +60,8 @@ impl Regexes {
             url: Regex::new(r#"(?i)\b(?:https?://|www\.)[^\s<>"')\]]+[^\s<>"').,;:!?\]]"#).unwrap(),
             email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
             ident: Regex::new(r"(?x)
-                \#\d+\b
+                \bv\d+(?:\.\d+)+\b
+              | \#\d+\b
               | \b[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]\b
               | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
               | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
@@ -86,6 +88,7 @@ impl Regexes {
             looked: Regex::new(r"(?i)^(?:i(?:'ve| have)? )?(?:took|had) a (?:quick )?look(?: (?:at|into) (?:that|this|it|them))?(?: for you)?[.!]?$").unwrap(),
             change_from: Regex::new(r"(?i)\b(?P<verb>up|down|increased|decreased|rose|fell|grew|dropped|climbed|declined)\s+from\b").unwrap(),
             relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
+            own_past: Regex::new(r"(?i)\b(?:we|you)(?:'ve|’ve| have| just| already)?\s+(?:just\s+|already\s+)?(?:[a-z]+ed|went|saw|got|picked|chose|did|made|took)\b[^.,;:!?)—\n]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
@@ -303,8 +306,13 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             let snake = t.contains('_') && alpha;
             // A number joined to lower-case words by hyphens is a measurement or a
             // compound modifier ("28-inch", "3-day", "4-foot-tall", "2-year-old"), not a code.
+            // An ordinal joined the same way is one too ("95th-percentile", "3rd-party").
             let measure = t.split_once('-').is_some_and(|(n, w)| {
-                n.chars().all(|c| c.is_ascii_digit())
+                let digits = n.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+                let ordinal = matches!(&n[digits.len()..], "st" | "nd" | "rd" | "th");
+                !digits.is_empty()
+                    && digits.chars().all(|c| c.is_ascii_digit())
+                    && (digits.len() == n.len() || ordinal)
                     && w.split('-')
                         .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
             });

@@ -11,7 +11,7 @@ use super::evidence::Evidence;
 use super::items::Item;
 use super::numbers::{
     conversions, derived_value, difference_with_field, matches_value, ordinal_of_period,
-    AnswerFacts, ClaimNumber,
+    stated_difference, AnswerFacts, ClaimNumber,
 };
 use super::records;
 use super::score::DeterministicScorer;
@@ -93,6 +93,20 @@ impl DeterministicScorer {
             return match ev.find_digit_suffix(&item.text) {
                 Some(cite) => Outcome::supported(Some(cite)),
                 None => Outcome::contradicted(),
+            };
+        }
+        // A percentile by its ordinal ("95th-percentile CPU") is the statistic the evidence
+        // names `p95` (`cpu_p95_pct`) or writes out.
+        if let Some(n) = percentile_ordinal(&answer[item.start..]) {
+            let glued = |ch: Option<char>| ch.is_some_and(|ch| ch.is_ascii_alphanumeric());
+            let named = ev
+                .occurrences(&format!("p{n}"))
+                .any(|o| !glued(o.before(0)) && !o.after(0).is_some_and(|ch| ch.is_ascii_digit()))
+                || ev.find_text(&format!("{n}th percentile")).is_some();
+            return if named {
+                Outcome::supported(None)
+            } else {
+                Outcome::contradicted()
             };
         }
         if ordinal_of_period(ev, answer, item, c) {
@@ -187,56 +201,124 @@ impl DeterministicScorer {
         if field_named_in_sentence_holds(ev, answer, item, c) {
             return Outcome::supported(None);
         }
-        for noun in c.noun.iter().chain(c.noun_before.iter()) {
-            if noun.len() >= 4 {
-                let fields: Vec<&(String, f64)> = ev
-                    .keyed
-                    .iter()
-                    .filter(|(k, _)| {
-                        names_field(k, noun, &sentence) && (!percent || percent_field(k))
-                    })
-                    .collect();
-                let vals: Vec<f64> = fields.iter().map(|x| x.1).collect();
-                if !vals.is_empty() {
-                    // The named field holds it, or it is computed (a new price
-                    // difference, not the `price_difference` of an earlier exchange).
-                    // Small whole numbers are too often a coincidental difference
-                    // of two evidence values: only precise values may be computed from
-                    // the evidence here; a small one only as the difference of two
-                    // numbers the answer states ("15 credits … 5 under the 20-credit
-                    // cap").
-                    let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
-                    // The field's total or mean across its records ("4 harsh events"
-                    // over trips of 2, 0 and 2): computed from the named field only,
-                    // so no coincidence of unrelated values.
-                    // Each field on its own; two values make a pair, not a column
-                    // (their sum is searched only for precise numbers, like any pair).
-                    let mut keys: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
-                    keys.sort_unstable();
-                    keys.dedup();
-                    let aggregates = keys.iter().any(|key| {
-                        let col: Vec<f64> = fields
-                            .iter()
-                            .filter(|(k, _)| k == key)
-                            .map(|x| x.1)
-                            .collect();
-                        let total: f64 = col.iter().sum();
-                        (col.len() >= 3 || precise && col.len() == 2)
-                            && [total, total / col.len() as f64]
-                                .iter()
-                                .any(|v| matches_value(c, *v))
-                    });
-                    let ok = vals.iter().any(|v| matches_value(c, *v))
-                        || aggregates
-                        || (precise && derived_value(ev, item, c, facts))
-                        || difference_with_field(item, c, facts, &vals);
-                    return Outcome {
-                        supported: ok,
-                        contradicted: !ok,
-                        citation: None,
-                    };
-                }
+        // The number with its counted noun written in an evidence document ("a letter home at
+        // 6 unexcused absences" in a handbook): a quantity the text states, whatever a field
+        // of that name holds for this record.
+        if c.noun.is_some() && item.text.contains(' ') {
+            if let Some(cite) = ev.find_text(&item.text.to_lowercase()) {
+                return Outcome::supported(Some(cite));
             }
+        }
+        // "the other 4 recommendations" of a list of 5: a count of the list less the one or
+        // two records the answer has already named.
+        let other = {
+            let before = answer[..item.start].trim_end().to_ascii_lowercase();
+            before.ends_with(" other") || before.ends_with(" remaining")
+        };
+        // "3 of the 6 required inspections": the word after the number may modify the noun
+        // that names the field ("required inspections" counts `inspections`).
+        let head = c.noun.as_ref().and_then(|_| {
+            answer[item.end..]
+                .split_whitespace()
+                .next()
+                .map(|w| {
+                    w.trim_matches(|ch: char| !ch.is_alphanumeric())
+                        .to_lowercase()
+                })
+                .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+        });
+        // "4 absences below the letter threshold": a distance between two numbers the answer
+        // states (each checked on its own).
+        let distance = {
+            let next = answer[item.end..]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            matches!(
+                next.as_str(),
+                "below"
+                    | "under"
+                    | "above"
+                    | "over"
+                    | "short"
+                    | "shy"
+                    | "away"
+                    | "behind"
+                    | "ahead"
+            )
+        };
+        // What the fields a noun names say of the number: `None` when no field has that name.
+        let judge = |noun: &String| -> Option<bool> {
+            if noun.len() < 4 {
+                return None;
+            }
+            let fields: Vec<&(String, f64)> = ev
+                .keyed
+                .iter()
+                .filter(|(k, _)| names_field(k, noun, &sentence) && (!percent || percent_field(k)))
+                .collect();
+            let vals: Vec<f64> = fields.iter().map(|x| x.1).collect();
+            if vals.is_empty() {
+                return None;
+            }
+            // The named field holds it, or it is computed (a new price difference, not the
+            // `price_difference` of an earlier exchange). Small whole numbers are too often a
+            // coincidental difference of two evidence values: only precise values may be
+            // computed from the evidence here; a small one only as the difference of two
+            // numbers the answer states ("15 credits … 5 under the 20-credit cap").
+            let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+            // The field's total or mean across its records ("4 harsh events" over trips of 2,
+            // 0 and 2): computed from the named field only, so no coincidence of unrelated
+            // values. Each field on its own; two values make a pair, not a column (their sum
+            // is searched only for precise numbers, like any pair).
+            let mut keys: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            let aggregates = keys.iter().any(|key| {
+                let col: Vec<f64> = fields
+                    .iter()
+                    .filter(|(k, _)| k == key)
+                    .map(|x| x.1)
+                    .collect();
+                let total: f64 = col.iter().sum();
+                (col.len() >= 3 || precise && col.len() == 2)
+                    && [total, total / col.len() as f64]
+                        .iter()
+                        .any(|v| matches_value(c, *v))
+            });
+            let rest_of_list = other
+                && vals
+                    .iter()
+                    .any(|v| (1.0..=2.0).contains(&(v - c.value * c.magnitude)));
+            Some(
+                vals.iter().any(|v| matches_value(c, *v))
+                    || aggregates
+                    || rest_of_list
+                    || (precise && derived_value(ev, item, c, facts))
+                    || difference_with_field(item, c, facts, &vals)
+                    || distance && stated_difference(item, c, facts),
+            )
+        };
+        // The counted noun (or the noun it modifies) decides when a field has its name; the
+        // noun before the number only when neither does.
+        let mut conflict = false;
+        for noun in c.noun.iter().chain(head.iter()) {
+            match judge(noun) {
+                Some(true) => return Outcome::supported(None),
+                Some(false) => conflict = true,
+                None => {}
+            }
+        }
+        if conflict {
+            return Outcome::contradicted();
+        }
+        if let Some(ok) = c.noun_before.iter().find_map(judge) {
+            return Outcome {
+                supported: ok,
+                contradicted: !ok,
+                citation: None,
+            };
         }
         // A bare year ("2006") is supported by a date in that year ("September 2006").
         let year = c.unit.is_empty()
@@ -295,6 +377,19 @@ impl DeterministicScorer {
     }
 }
 
+/// The number of a percentile written as an ordinal at the start of `text` ("95th-percentile",
+/// "99th percentile").
+fn percentile_ordinal(text: &str) -> Option<&str> {
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = text[digits..].to_ascii_lowercase();
+    let suffix = ["th", "st", "nd", "rd"]
+        .iter()
+        .find(|s| rest.starts_with(*s))?;
+    let rest = &rest[suffix.len()..];
+    (digits > 0 && (rest.starts_with("-percentile") || rest.starts_with(" percentile")))
+        .then(|| &text[..digits])
+}
+
 /// Whether a numeric field whose name is two or three consecutive words of the claim's
 /// sentence ("weekly goal" → `weeklyGoal` / `weekly_goal`) holds the claim's value.
 fn field_named_in_sentence_holds(
@@ -318,4 +413,57 @@ fn field_named_in_sentence_holds(
         let key: String = k.chars().filter(|ch| ch.is_alphanumeric()).collect();
         names.contains(&key) && matches_value(c, *v)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{all_supported, score};
+    use crate::report::ClaimStatus;
+
+    #[test]
+    fn totals_of_numbers_written_as_strings() {
+        let pay = r#"{"checks":[{"gross":"1200.50","net":900.1},{"gross":"1100.25","net":850.0},{"gross":"1300.00","net":950.3}]}"#;
+        assert!(all_supported(pay, "Gross so far: $3,600.75"));
+        let bad = score(pay, "Gross so far: $3,610.75");
+        assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+    }
+
+    #[test]
+    fn the_rest_of_a_list() {
+        let recs = r#"{"recommendations":[{"id":"r-1","saving":"310.20"},{"id":"r-2","saving":"125.40"},{"id":"r-3","saving":"64.05"}]}"#;
+        assert!(all_supported(
+            recs,
+            "r-1 saves $310.20 a month. The other 2 recommendations would save another $189.45 combined."
+        ));
+        let bad = score(
+            recs,
+            "r-1 saves $310.20 a month. The other 5 recommendations would save another $189.45 combined.",
+        );
+        assert_eq!(bad[1].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_number_the_text_states_with_its_noun() {
+        let att = r#"{"late_arrivals":2,"policy":"A warning letter is sent at 7 late arrivals in a year."}"#;
+        assert!(all_supported(
+            att,
+            "A warning letter is sent at 7 late arrivals in a year."
+        ));
+        assert!(all_supported(
+            att,
+            "You have 2 late arrivals; the letter comes at 7 late arrivals, so you are 5 arrivals short of it."
+        ));
+        assert!(!all_supported(
+            att,
+            "You have 2 late arrivals; the letter comes at 7 late arrivals, so you are 4 arrivals short of it."
+        ));
+    }
+
+    #[test]
+    fn a_modifier_before_the_counted_noun() {
+        let permit = r#"{"inspections":[{"kind":"footing","requires":["survey"]},{"kind":"frame","requires":["footing"]},{"kind":"roof","requires":["frame"]},{"kind":"final","requires":["roof"]}]}"#;
+        assert!(all_supported(permit, "There are 4 required inspections."));
+        let bad = score(permit, "There are 5 required inspections.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
 }

@@ -477,6 +477,15 @@ pub(super) fn difference_with_field(
     any_difference(&stated, c, |a, b| of_field(a) || of_field(b))
 }
 
+/// A distance the answer computes between two numbers it states, of the claim's unit or
+/// without one ("letter at 6 unexcused absences … 2 unexcused … 4 absences below the
+/// threshold"); the caller asks only where the words say a distance ("below", "short of").
+pub(super) fn stated_difference(item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let unit = c.unit.to_ascii_lowercase();
+    let pool = stated_operands(item, c, facts, |u| u == unit || u.is_empty());
+    any_difference(&pool, c, |_, _| true)
+}
+
 /// The numbers the answer states besides `item` that may be operands of `c`: no date parts,
 /// the same currency, a unit `unit_ok` accepts; at most [`MAX_ANSWER_OPERANDS`].
 fn stated_operands(
@@ -558,7 +567,17 @@ pub(super) fn derived_value(
 ) -> bool {
     // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
     // field, sums of the answer's own parts, durations between dates.
-    let vals: Vec<f64> = ev.numbers.iter().map(|n| n.0).collect();
+    // Values the evidence states first, then those computed from its arrays (totals, means,
+    // the rest of a column): the pairwise search takes the first `max_derived` of them, and
+    // the aggregates of one long result must not crowd out the values of the others.
+    let stated = |n: &&(f64, usize, usize, usize, bool)| n.3 > n.2;
+    let vals: Vec<f64> = ev
+        .numbers
+        .iter()
+        .filter(stated)
+        .chain(ev.numbers.iter().filter(|n| !stated(n)))
+        .map(|n| n.0)
+        .collect();
     let relaxed = ClaimNumber {
         approx: true,
         ..c.clone()

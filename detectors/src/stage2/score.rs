@@ -218,7 +218,11 @@ impl Scorer for DeterministicScorer {
                 // evidence.
                 let o = if item.kind == ItemKind::Action {
                     super::check::Outcome {
-                        supported: actions::listed_action_supported(&item.text, run),
+                        supported: actions::listed_action_supported(
+                            &item.text,
+                            &answer[item.end..ce],
+                            run,
+                        ),
                         contradicted: false,
                         citation: None,
                     }
@@ -360,7 +364,9 @@ impl Scorer for DeterministicScorer {
             {
                 if let Some((vs, ve)) = actions::action_verb(text) {
                     let verb = &text[vs..ve];
-                    if !actions::action_supported(verb, run) {
+                    if !actions::action_supported(verb, run)
+                        && !actions::object_names_a_write(verb, &text[ve..], run)
+                    {
                         let (s, e) = (cs + vs, cs + ve);
                         let why = "claims an action no tool call performed";
                         score = score.min(self.cfg.unsupported_score);
@@ -423,7 +429,7 @@ impl Scorer for DeterministicScorer {
                 // A lead-in to a list ("A couple of practical points:", "If it's paid
                 // late:") and a summary of what was said ("So in short: …") restate or
                 // announce claims judged on their own; their items are still checked.
-                let lower_trim = text.trim().to_ascii_lowercase();
+                let lower_trim = text.trim().to_ascii_lowercase().replace('’', "'");
                 if lower_trim.ends_with(':')
                     || SUMMARY_MARKERS.iter().any(|m| {
                         lower_trim.starts_with(m)
@@ -431,6 +437,20 @@ impl Scorer for DeterministicScorer {
                     })
                 {
                     taken.push((cs, ce));
+                }
+                // A concessive lead ("Whichever you choose, …", "Whatever you decide, …")
+                // puts the user's choice aside; the rest of the sentence is the claim.
+                let first = lower_trim.split_whitespace().next().unwrap_or("");
+                if matches!(first, "whichever" | "whatever" | "whenever" | "wherever") {
+                    if let Some(comma) = text.find(',') {
+                        taken.push((cs, cs + comma));
+                    }
+                }
+                // What the user and the agent did earlier in the conversation ("the
+                // appointment we looked up a moment ago", "the plan you picked"): the
+                // conversation's own history, not content the tool results hold.
+                for m in re().own_past.find_iter(text) {
+                    taken.push((cs + m.start(), cs + m.end()));
                 }
                 // Conjunctions and prepositions of several words carry no content ("as long
                 // as they're added at the counter").
@@ -607,6 +627,17 @@ const SUMMARY_MARKERS: &[&str] = &[
     "bottom line",
     "the bottom line",
     "in a nutshell",
+    "short answer",
+    "the short answer",
+    "quick answer",
+    "long story short",
+    // A presentational lead-in ("Here's a quick look at the overtime rules", "Here's an
+    // overview of …") announces what follows; its items are still checked.
+    "here's a",
+    "here's an",
+    "here is a",
+    "here is an",
+    "here are",
 ];
 
 const FUNCTION_PHRASES: &[&str] = &[
@@ -626,7 +657,10 @@ const FUNCTION_PHRASES: &[&str] = &[
 /// longer"): no fact the data could hold.
 fn modal(text: &str) -> bool {
     let lower = text.to_lowercase().replace('’', "'");
+    // "'d" is "would" in assistant prose ("I'd send the request soon", "you'd need a new
+    // permit").
     lower.contains("'ll ")
+        || lower.contains("'d ")
         || lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
             matches!(
                 w,
@@ -780,5 +814,39 @@ mod tests {
         );
         let c = &scored(RESULT, report, &[Number, Identifier])[0];
         assert_eq!(c.status, ClaimStatus::Supported, "{c:?}");
+    }
+
+    #[test]
+    fn advice_lead_ins_and_the_conversation_are_not_content() {
+        let code = "14.08.050 Expiration. A permit expires if the work is suspended for 180 days. The building official may grant one extension of 180 days on written request.";
+        let supported = |answer: &str| {
+            let claims = score(code, answer);
+            let ok = claims.iter().all(|c| c.status == ClaimStatus::Supported);
+            if !ok {
+                eprintln!("{claims:?}");
+            }
+            ok
+        };
+        assert!(supported(
+            "Since it takes a written request, I'd send the extension request soon."
+        ));
+        assert!(supported("Otherwise you'd need a brand new permit."));
+        assert!(supported("Short answer: very little."));
+        assert!(supported(
+            "Here's an overview of the expiration rules for your permit."
+        ));
+        assert!(supported(
+            "Whichever you choose, the building official may grant one extension of 180 days."
+        ));
+        assert!(supported(
+            "That's the permit we looked up a moment ago: it expires if work is suspended for 180 days."
+        ));
+        assert!(supported("(Source: permit expiration."));
+        // An inserted fact stays unsupported.
+        let bad = score(
+            code,
+            "Extensions are usually approved within two business weeks by the mayor.",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Unsupported, "{bad:?}");
     }
 }
