@@ -75,8 +75,28 @@ impl DerivedIndex {
         DerivedIndex { sorted: v }
     }
 
-    /// Two-value arithmetic over the first `cap` of `values`: sums, absolute differences and
-    /// percent changes; with `scaling` also midpoints, products and ratios.
+    /// Percent changes between two of the first `cap` of `values` (in either direction): only
+    /// a percent may be one — a count or an amount that happens to equal a percent change of
+    /// two unrelated values ("95 minutes" for 2 → 40) is no computation.
+    pub fn percent_changes(values: &[f64], cap: usize) -> Self {
+        let v = &values[..values.len().min(cap)];
+        let mut out = Vec::with_capacity(v.len() * v.len());
+        for (i, a) in v.iter().enumerate() {
+            for b in &v[i + 1..] {
+                if *a != 0.0 {
+                    out.push(((b - a) / a * 100.0).abs());
+                }
+                if *b != 0.0 {
+                    out.push(((a - b) / b * 100.0).abs());
+                }
+            }
+        }
+        Self::from_candidates(out)
+    }
+
+    /// Two-value arithmetic over the first `cap` of `values`: sums and absolute differences;
+    /// with `scaling` also midpoints, products and ratios. (Percent changes:
+    /// [`Self::percent_changes`].)
     pub fn pairs(values: &[f64], cap: usize, scaling: bool) -> Self {
         let v = &values[..values.len().min(cap)];
         let mut out = Vec::with_capacity(v.len() * v.len() * if scaling { 5 } else { 3 });
@@ -84,12 +104,6 @@ impl DerivedIndex {
             for b in &v[i + 1..] {
                 out.push((a + b).abs());
                 out.push((a - b).abs());
-                if *a != 0.0 {
-                    out.push(((b - a) / a * 100.0).abs());
-                }
-                if *b != 0.0 {
-                    out.push(((a - b) / b * 100.0).abs());
-                }
                 if scaling {
                     // The midpoint of a range ("the band midpoint of $195,000").
                     out.push(((a + b) / 2.0).abs());
@@ -218,16 +232,6 @@ mod tests {
                     a * b,
                     if *b != 0.0 { a / b } else { f64::NAN },
                     if *a != 0.0 { b / a } else { f64::NAN },
-                    if *a != 0.0 {
-                        (b - a) / a * 100.0
-                    } else {
-                        f64::NAN
-                    },
-                    if *b != 0.0 {
-                        (a - b) / b * 100.0
-                    } else {
-                        f64::NAN
-                    },
                 ];
                 if candidates
                     .iter()
@@ -255,8 +259,11 @@ mod tests {
     fn two_value_arithmetic() {
         assert!(pairwise(&[208.60, 200.80], 200, near(7.80)));
         assert!(pairwise(&[100.0, 1.08], 200, near(108.0))); // conversion at a rate
-        assert!(pairwise(&[80.0, 100.0], 200, near(25.0))); // percent change
-        assert!(!pairwise(&[80.0, 100.0], 200, near(33.0)));
+        let pct = DerivedIndex::percent_changes(&[80.0, 100.0], 200);
+        assert!(pct.any_between(24.0, 26.0, near(25.0))); // percent change
+        assert!(!pct.any_between(32.0, 34.0, near(33.0)));
+        // A percent change is no sum or difference.
+        assert!(!pairwise(&[80.0, 100.0], 200, near(25.0)));
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub(super) struct Evidence {
     /// Computed values, built on first use ([`calc::DerivedIndex`]).
     pub(super) derived_additive: OnceLock<calc::DerivedIndex>,
     pub(super) derived_scaling: OnceLock<calc::DerivedIndex>,
+    pub(super) derived_percent: OnceLock<calc::DerivedIndex>,
     pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
     /// JSON objects of the evidence with their keys and numbers ([`records`]).
     pub(super) records: Vec<records::Record>,
@@ -105,6 +106,7 @@ impl Evidence {
             value_counts: OnceLock::new(),
             derived_additive: OnceLock::new(),
             derived_scaling: OnceLock::new(),
+            derived_percent: OnceLock::new(),
             derived_subsets: OnceLock::new(),
             vocab: OnceLock::new(),
             prose: false,
@@ -439,6 +441,36 @@ fn numeric_value(v: &serde_json::Value) -> Option<f64> {
     }
 }
 
+/// Minutes of a clock time ("19:20", "7:05:30") — `(minutes of the day, true)` — or of an ISO
+/// timestamp ("2026-03-02T19:20:00Z", offsets ignored) — `(minutes since 1970, false)`.
+fn clock_minutes(s: &str) -> Option<(i64, bool)> {
+    let hm = |t: &str| -> Option<i64> {
+        let mut p = t.split(':');
+        let (h, m) = (p.next()?, p.next()?);
+        if h.is_empty() || h.len() > 2 || m.len() != 2 {
+            return None;
+        }
+        let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+        (h < 24 && m < 60).then_some(h * 60 + m)
+    };
+    if s.len() <= 8 && !s.contains('-') {
+        return hm(s).map(|m| (m, true));
+    }
+    let (date, time) = s.split_once('T')?;
+    let mut d = date.split('-');
+    let (y, mo, dd): (i32, u32, u32) = (
+        d.next()?.parse().ok()?,
+        d.next()?.parse().ok()?,
+        d.next()?.parse().ok()?,
+    );
+    if !(1..=12).contains(&mo) || !(1..=31).contains(&dd) {
+        return None;
+    }
+    let time = time.get(..5)?;
+    let days = calc::days_from_civil(y, mo, dd);
+    Some((days * 1440 + hm(time)?, false))
+}
+
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
 fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
     use serde_json::Value as J;
@@ -491,8 +523,33 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
         J::Array(a) => {
             out.push(a.len() as f64);
             let mut cols: Vec<(&str, Vec<f64>)> = Vec::new();
+            // Per element, the minutes between its first two clock times or timestamps
+            // (`"checkIn": "19:20", "checkOut": "20:33"`; `start`/`end`): their total and mean
+            // are what "Average session 72 min" and "Total time about 6 hours" compute.
+            let mut durations: Vec<f64> = Vec::new();
             for x in a {
                 if let J::Object(o) = x {
+                    // Exactly two: which is the start is not known (keys come sorted), so
+                    // the duration is the shorter way round the clock for times of day.
+                    let clocks: Vec<(i64, bool)> = o
+                        .values()
+                        .filter_map(|v| v.as_str().and_then(clock_minutes))
+                        .take(3)
+                        .collect();
+                    if let [a, b] = clocks[..] {
+                        let d = if a.1 && b.1 {
+                            (b.0 - a.0)
+                                .rem_euclid(1440)
+                                .min((a.0 - b.0).rem_euclid(1440))
+                        } else if a.1 == b.1 {
+                            (b.0 - a.0).abs()
+                        } else {
+                            0
+                        };
+                        if d > 0 {
+                            durations.push(d as f64);
+                        }
+                    }
                     for (k, val) in o {
                         if let Some(n) = numeric_value(val) {
                             match cols.iter_mut().find(|c| c.0 == k) {
@@ -502,6 +559,11 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
                         }
                     }
                 }
+            }
+            if durations.len() >= 2 {
+                let sum: f64 = durations.iter().sum();
+                let mean = sum / durations.len() as f64;
+                out.extend([sum, mean, sum / 60.0, mean / 60.0]);
             }
             // Weighted totals: the sum over the elements of the product of two fields (amount ×
             // probability: "$351,900 weighted"), for fields every element has; a percent

@@ -109,6 +109,31 @@ impl DeterministicScorer {
                 Outcome::contradicted()
             };
         }
+        // The scale of a score ("44/100", "4 out of 5"): a denominator of ten, a hundred or
+        // five is the scale's, not a quantity of the evidence.
+        let before = answer[..item.start].trim_end().to_ascii_lowercase();
+        let scale = [5.0, 10.0, 100.0, 1000.0].contains(&(c.value * c.magnitude));
+        if scale
+            && (before.ends_with("out of")
+                || before.ends_with('/')
+                    && before[..before.len() - 1].ends_with(|ch: char| ch.is_ascii_digit()))
+        {
+            return Outcome::supported(None);
+        }
+        // The amount of a worked example ("For example, withdrawing $300 would cost $5.50"):
+        // the first number of a sentence that opens with "for example" / "for instance" is
+        // the example's own; what it yields is checked.
+        let sentence_start = answer[..item.start]
+            .rfind(['.', '!', '?', '\n'])
+            .map_or(0, |i| i + 1);
+        let opening = answer[sentence_start..item.start]
+            .trim_start()
+            .to_ascii_lowercase();
+        if (opening.starts_with("for example") || opening.starts_with("for instance"))
+            && !opening.contains(|ch: char| ch.is_ascii_digit())
+        {
+            return Outcome::supported(None);
+        }
         if ordinal_of_period(ev, answer, item, c) {
             return Outcome::supported(None);
         }
@@ -465,5 +490,37 @@ mod tests {
         assert!(all_supported(permit, "There are 4 required inspections."));
         let bad = score(permit, "There are 5 required inspections.");
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn total_and_mean_of_durations_between_two_clock_fields() {
+        let visits = r#"{"visits":[{"date":"2026-03-02","checkIn":"18:05","checkOut":"19:17"},{"date":"2026-03-04","checkIn":"07:40","checkOut":"08:30"},{"date":"2026-03-06","checkIn":"23:30","checkOut":"00:40"}]}"#;
+        // 72 + 50 + 70 = 192 minutes; mean 64.
+        assert!(all_supported(
+            visits,
+            "Your average session was 64 minutes."
+        ));
+        assert!(all_supported(visits, "Total time: 192 minutes."));
+        assert!(!all_supported(
+            visits,
+            "Your average session was 95 minutes."
+        ));
+    }
+
+    #[test]
+    fn scales_and_worked_examples() {
+        let acct = r#"{"health_score":44,"arr":125000}"#;
+        assert!(all_supported(acct, "Health: 44/100."));
+        assert!(all_supported(acct, "Health is 44 out of 100."));
+        assert!(!all_supported(acct, "Health: 47/100."));
+        let fees = r#"{"atm_fee_flat":2.5,"daily_limit":800}"#;
+        assert!(all_supported(
+            fees,
+            "For example, withdrawing $300 would cost the $2.50 flat fee."
+        ));
+        assert!(!all_supported(
+            fees,
+            "For example, withdrawing $300 would cost the $3.75 flat fee."
+        ));
     }
 }

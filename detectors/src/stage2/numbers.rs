@@ -603,6 +603,15 @@ pub(super) fn derived_value(
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
+    let percent_claim = c.unit.contains('%') || c.unit.to_ascii_lowercase().starts_with("percent");
+    if percent_claim
+        && ev
+            .derived_percent
+            .get_or_init(|| calc::DerivedIndex::percent_changes(&vals, ev.max_derived))
+            .any_between(lo, hi, derived_ok)
+    {
+        return true;
+    }
     if answer_arithmetic(item, c, facts) {
         return true;
     }
