@@ -119,10 +119,22 @@ stop() {
     fi
 }
 
+# topic NAME [PARTITIONS]: create the topic if it does not exist (like `kafka-topics --create
+# --if-not-exists`): a producer may have auto-created it first, e.g. right after a broker
+# restart under load; any other error fails.
 topic() {
-    local name="${1:?topic name}" parts="${2:-4}" b
+    local name="${1:?topic name}" parts="${2:-4}" b out
     b="$(tansu_bin)" || die "tansu not installed: run deploy/kafka.sh install"
-    "$b" topic create "$name" --partitions "$parts" --broker "$URL"
+    if out="$("$b" topic create "$name" --partitions "$parts" --broker "$URL" 2>&1)"; then
+        [ -z "$out" ] || printf '%s\n' "$out"
+        return 0
+    fi
+    if printf '%s' "$out" | grep -q "already exists"; then
+        say "topic $name already exists"
+        return 0
+    fi
+    printf '%s\n' "$out" >&2
+    return 1
 }
 
 case "${1:-start}" in

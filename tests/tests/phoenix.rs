@@ -19,9 +19,10 @@ use std::net::SocketAddr;
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-const ROOT: &str = "a1a2a3a4a5a6a7a8";
-const TOOL: &str = "b1b2b3b4b5b6b7b8";
-const CHAT: &str = "c1c2c3c4c5c6c7c8";
+// The span ids `genai_run` writes; each run replaces them with fresh ones ([`fresh_span_ids`]).
+const BUILDER_ROOT: &str = "a1a2a3a4a5a6a7a8";
+const BUILDER_TOOL: &str = "b1b2b3b4b5b6b7b8";
+const BUILDER_CHAT: &str = "c1c2c3c4c5c6c7c8";
 
 fn phoenix() -> (String, SocketAddr, String) {
     let url = std::env::var("GROUNDCHECK_TEST_PHOENIX_URL")
@@ -56,6 +57,14 @@ fn get_json(addr: SocketAddr, path: &str) -> Value {
     let r = http_request(addr, "GET", path, &[], b"").expect("Phoenix REST");
     assert_eq!(r.status, 200, "GET {path}: {}", r.text());
     r.json()
+}
+
+/// Span ids (root, tool, chat) no earlier run of this test used: Phoenix keys a span by its
+/// span id alone and drops a second span with the same id, so a second run against the same
+/// Phoenix with the builder's fixed ids showed only groundcheck's evaluation spans.
+fn fresh_span_ids(trace: &str) -> [String; 3] {
+    let low = u64::from_str_radix(&trace[16..], 16).expect("hex trace id");
+    [1u64, 2, 3].map(|k| format!("{:016x}", low ^ (k << 60)))
 }
 
 /// A trace id no earlier run of this test used (Phoenix keeps its data while it runs).
@@ -95,6 +104,14 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
         answer: "I cancelled order #W9191919. It was delivered on 12 March 2024 to Oslo, with a refund of $950.",
         conversation: None,
     });
+    let [root, tool, chat] = fresh_span_ids(&trace);
+    let body = String::from_utf8(body)
+        .expect("utf-8 OTLP/JSON")
+        .replace(BUILDER_ROOT, &root)
+        .replace(BUILDER_TOOL, &tool)
+        .replace(BUILDER_CHAT, &chat)
+        .into_bytes();
+    let (root, tool, chat) = (root.as_str(), tool.as_str(), chat.as_str());
     let r = server.post_json(&body);
     assert_eq!(r.status, 200, "{}", r.text());
     let report = server.wait_report(&trace, Duration::from_secs(30));
@@ -131,11 +148,11 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
             .unwrap_or_else(|| panic!("span {id} in Phoenix: {spans:?}"))
     };
     // The agent's spans, forwarded unchanged (names, parents, attributes).
-    assert_eq!(by_id(ROOT)["name"], "invoke_agent Support");
-    assert_eq!(by_id(CHAT)["parent_id"], ROOT);
-    assert_eq!(by_id(TOOL)["name"], "execute_tool cancel_order");
+    assert_eq!(by_id(root)["name"], "invoke_agent Support");
+    assert_eq!(by_id(chat)["parent_id"], root);
+    assert_eq!(by_id(tool)["name"], "execute_tool cancel_order");
     assert_eq!(
-        by_id(TOOL)["attributes"]["gen_ai.tool.call.arguments"],
+        by_id(tool)["attributes"]["gen_ai.tool.call.arguments"],
         r##"{"order_id":"#W9191919"}"##
     );
     // Each evaluation on the span it evaluates.
@@ -152,7 +169,7 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
     };
     let action = find("groundcheck.action");
     assert_eq!(action.len(), 1);
-    assert_eq!(action[0]["parent_id"], ROOT);
+    assert_eq!(action[0]["parent_id"], root);
     assert_eq!(
         action[0]["attributes"]["gen_ai.evaluation.score.label"],
         "block"
@@ -163,7 +180,7 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
         "block"
     );
     for c in find("groundcheck.claim") {
-        assert_eq!(c["parent_id"], CHAT, "{c}");
+        assert_eq!(c["parent_id"], chat, "{c}");
         assert!(
             c["attributes"]["groundcheck.claim.start"].is_number(),
             "{c}"
@@ -171,7 +188,7 @@ fn phoenix_shows_the_agents_trace_with_groundchecks_evaluations_on_the_right_spa
     }
     let call = find("groundcheck.tool_call");
     assert_eq!(call.len(), 1);
-    assert_eq!(call[0]["parent_id"], TOOL);
+    assert_eq!(call[0]["parent_id"], tool);
     assert_eq!(
         call[0]["attributes"]["gen_ai.evaluation.score.label"],
         "fabricated"
