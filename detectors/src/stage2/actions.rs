@@ -13,6 +13,7 @@
 //!
 //! Failure reports ("I couldn't find", "I was unable to") claim no action and are not checked.
 
+use super::coverage::STOPWORDS;
 use super::terms::spelling_key;
 use crate::run::AgentRun;
 
@@ -271,13 +272,8 @@ pub fn object_names_a_write(verb: &str, object: &str, run: &AgentRun) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic()))
         .take(MAX_OBJECT_WORDS)
+        .filter(|w| !STOPWORDS.contains(&w.to_lowercase().as_str()))
         .map(stem_key)
-        .filter(|k| {
-            !matches!(
-                k.as_str(),
-                "your" | "thei" | "this" | "that" | "with" | "from"
-            )
-        })
         .collect();
     !keys.is_empty()
         && run.tool_calls.iter().any(|c| {

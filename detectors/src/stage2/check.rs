@@ -239,17 +239,14 @@ impl DeterministicScorer {
                     // The month before a period the evidence reports, when it reports a previous
                     // period too (`"previous_period_total"` beside April's period: "up from
                     // March's $27,925.70").
-                    let next = m % 12 + 1;
-                    let previous_of_held = (ev.dates.iter().any(|d| d.0 == next)
-                        || ev.has_month_period(next))
+                    let holds =
+                        |m: u32| ev.dates.iter().any(|d| d.0 == m) || ev.has_month_period(m);
+                    let previous_of_held = holds(m % 12 + 1)
                         && ev
                             .lower
                             .iter()
                             .any(|d| d.contains("previous") || d.contains("prior"));
-                    return if ev.dates.iter().any(|d| d.0 == m)
-                        || ev.has_month_period(m)
-                        || previous_of_held
-                    {
+                    return if holds(m) || previous_of_held {
                         Outcome::supported(None)
                     } else {
                         no

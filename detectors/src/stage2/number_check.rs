@@ -123,10 +123,7 @@ impl DeterministicScorer {
         // The amount of a worked example ("For example, withdrawing $300 would cost $5.50"):
         // the first number of a sentence that opens with "for example" / "for instance" is
         // the example's own; what it yields is checked.
-        let sentence_start = answer[..item.start]
-            .rfind(['.', '!', '?', '\n'])
-            .map_or(0, |i| i + 1);
-        let opening = answer[sentence_start..item.start]
+        let opening = answer[super::states::whole_sentence_start(answer, item.start)..item.start]
             .trim_start()
             .to_ascii_lowercase();
         if (opening.starts_with("for example") || opening.starts_with("for instance"))
@@ -236,30 +233,23 @@ impl DeterministicScorer {
         }
         // "the other 4 recommendations" of a list of 5: a count of the list less the one or
         // two records the answer has already named.
-        let other = {
-            let before = answer[..item.start].trim_end().to_ascii_lowercase();
-            before.ends_with(" other") || before.ends_with(" remaining")
-        };
+        let other = before.ends_with(" other") || before.ends_with(" remaining");
+        // The word after the number (and its counted noun).
+        let next = answer[item.end..].split_whitespace().next().unwrap_or("");
         // "3 of the 6 required inspections": the word after the number may modify the noun
         // that names the field ("required inspections" counts `inspections`).
-        let head = c.noun.as_ref().and_then(|_| {
-            answer[item.end..]
-                .split_whitespace()
-                .next()
-                .map(|w| {
-                    w.trim_matches(|ch: char| !ch.is_alphanumeric())
-                        .to_lowercase()
-                })
-                .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
-        });
+        let head = c
+            .noun
+            .as_ref()
+            .map(|_| {
+                next.trim_matches(|ch: char| !ch.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()));
         // "4 absences below the letter threshold": a distance between two numbers the answer
         // states (each checked on its own).
         let distance = {
-            let next = answer[item.end..]
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
+            let next = next.to_ascii_lowercase();
             matches!(
                 next.as_str(),
                 "below"

@@ -110,21 +110,33 @@ pub(super) fn whole_sentence_around(text: &str, start: usize, end: usize) -> Str
     sentence_bounds(text, start, end, true)
 }
 
-fn sentence_bounds(text: &str, start: usize, end: usize, keep_decimals: bool) -> String {
-    // At most a few hundred bytes either way: bounded work however long the line.
+/// Whether the character `c` at byte `i` of `text` ends a sentence (see [`sentence_bounds`]).
+fn ends_sentence(text: &str, i: usize, c: char, keep_decimals: bool) -> bool {
+    matches!(c, '.' | '!' | '?' | '\n')
+        && !(keep_decimals && c == '.' && text[i + 1..].starts_with(|n: char| !n.is_whitespace()))
+}
+
+/// The byte offset where the sentence holding `start` begins, as [`whole_sentence_around`]
+/// takes it (at most a few hundred bytes back).
+pub(super) fn whole_sentence_start(text: &str, start: usize) -> usize {
+    sentence_start(text, start, true)
+}
+
+fn sentence_start(text: &str, start: usize, keep_decimals: bool) -> usize {
+    // At most a few hundred bytes back: bounded work however long the line.
     let from = crate::text::floor_char_boundary(text, start.saturating_sub(400));
-    let to = crate::text::floor_char_boundary(text, end + 400);
-    let ends_at = |i: usize, c: char| {
-        matches!(c, '.' | '!' | '?' | '\n')
-            && !(keep_decimals
-                && c == '.'
-                && text[i + 1..].starts_with(|n: char| !n.is_whitespace()))
-    };
-    let s = text[from..start]
+    text[from..start]
         .char_indices()
         .rev()
-        .find(|&(i, c)| ends_at(from + i, c))
-        .map_or(from, |(p, _)| from + p + 1);
+        .find(|&(i, c)| ends_sentence(text, from + i, c, keep_decimals))
+        .map_or(from, |(p, _)| from + p + 1)
+}
+
+fn sentence_bounds(text: &str, start: usize, end: usize, keep_decimals: bool) -> String {
+    // At most a few hundred bytes either way: bounded work however long the line.
+    let to = crate::text::floor_char_boundary(text, end + 400);
+    let ends_at = |i: usize, c: char| ends_sentence(text, i, c, keep_decimals);
+    let s = sentence_start(text, start, keep_decimals);
     let text = &text[..to];
     let e = text[end..]
         .char_indices()
