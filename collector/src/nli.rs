@@ -508,6 +508,16 @@ fn only_soft_flags(c: &Claim) -> bool {
         })
 }
 
+/// One claim–evidence pair the model scored.
+struct Pair {
+    premise: String,
+    hypothesis: String,
+    /// Probabilities (entailment, neutral, contradiction).
+    p: [f32; 3],
+    /// The model may change this claim (else it was scored for the calibration dump only).
+    eligible: bool,
+}
+
 /// Per claim, the model's probabilities (entailment, neutral, contradiction), `None` where the
 /// model may not change the claim.
 pub type ClaimProbabilities = Vec<Option<[f32; 3]>>;
@@ -558,11 +568,17 @@ impl NliScorer {
         }
     }
 
-    fn write_dump(&self, run: &AgentRun, c: &Claim, p: Option<[f32; 3]>, prose: bool) {
+    fn write_dump(&self, run: &AgentRun, c: &Claim, pair: Option<&Pair>, prose: bool) {
         use std::io::Write;
         if let Some(d) = &self.dump {
+            // `p` only where the model may change the claim (what calibration replays); the
+            // pair's texts and probabilities for every assertion (what fine-tuning reads).
+            let eligible = pair.is_some_and(|x| x.eligible);
             let line = serde_json::json!({"run_id": run.run_id, "claim": c.text, "status": c.status.as_str(), "score": c.score,
-                "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "prose": prose, "p": p});
+                "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "prose": prose,
+                "p": pair.filter(|x| x.eligible).map(|x| x.p),
+                "eligible": eligible, "p_all": pair.map(|x| x.p),
+                "premise": pair.map(|x| x.premise.as_str()), "hypothesis": pair.map(|x| x.hypothesis.as_str())});
             if let Ok(mut w) = d.lock() {
                 let _ = writeln!(w, "{line}");
                 let _ = w.flush();
@@ -578,28 +594,54 @@ impl NliScorer {
         run: &AgentRun,
         claims: &[Claim],
     ) -> Result<(ClaimProbabilities, bool), NliError> {
+        let (pairs, prose) = self.pairs(run, claims)?;
+        let probs = pairs
+            .into_iter()
+            .map(|x| x.filter(|x| x.eligible).map(|x| x.p))
+            .collect();
+        Ok((probs, prose))
+    }
+
+    /// The scored pair of each claim the model reads: the claims it may change and, with a
+    /// calibration dump, every assertion (so the dump can also serve as training data).
+    fn pairs(
+        &self,
+        run: &AgentRun,
+        claims: &[Claim],
+    ) -> Result<(Vec<Option<Pair>>, bool), NliError> {
         let idx = EvidenceIndex::new(run, self.th.on_json || self.dump.is_some());
+        let mut out: Vec<Option<Pair>> = (0..claims.len()).map(|_| None).collect();
         if idx.texts.iter().all(|t| t.trim().is_empty()) {
-            return Ok((vec![None; claims.len()], idx.prose));
+            return Ok((out, idx.prose));
         }
         // Premise budget in characters: about 3.5 characters per token, minus the claim.
         let mut pairs = Vec::new();
         let mut which = Vec::new();
+        // Pairs scored for the dump only have their own bound, so they never take the place of
+        // a claim the model may change.
+        let (mut n_eligible, mut n_dump_only) = (0, 0);
         for (i, c) in claims.iter().enumerate() {
-            if !self.eligible(c, idx.prose) {
+            let eligible = self.eligible(c, idx.prose);
+            let dump_only = self.dump.is_some() && c.claim_type == ClaimType::Assertion;
+            if !(eligible || dump_only) {
                 continue;
             }
-            if pairs.len() >= self.max_pairs {
+            let n = if eligible {
+                &mut n_eligible
+            } else {
+                &mut n_dump_only
+            };
+            if *n >= self.max_pairs {
                 self.metrics.nli_pairs_capped_total.fetch_add(1, Relaxed);
                 continue;
             }
+            *n += 1;
             let h = hypothesis(&run.user_input, &c.text);
             let budget = (self.model.max_len as f64 * 3.5) as usize;
             let budget = budget.saturating_sub(h.len()).max(200);
             pairs.push((idx.premise(&c.text, budget), h));
-            which.push(i);
+            which.push((i, eligible));
         }
-        let mut out = vec![None; claims.len()];
         if pairs.is_empty() {
             return Ok((out, idx.prose));
         }
@@ -607,8 +649,13 @@ impl NliScorer {
         self.metrics
             .nli_pairs_total
             .fetch_add(pairs.len() as u64, Relaxed);
-        for (i, p) in which.into_iter().zip(probs) {
-            out[i] = Some(p);
+        for (((i, eligible), p), (premise, hypothesis)) in which.into_iter().zip(probs).zip(pairs) {
+            out[i] = Some(Pair {
+                premise,
+                hypothesis,
+                p,
+                eligible,
+            });
         }
         Ok((out, idx.prose))
     }
@@ -704,11 +751,11 @@ impl Scorer for NliScorer {
             return Scored { claims, bounds };
         }
         self.metrics.nli_runs_total.fetch_add(1, Relaxed);
-        match self.probabilities(run, &claims) {
-            Ok((probs, prose)) => {
-                for (c, p) in claims.iter_mut().zip(probs) {
-                    self.write_dump(run, c, p, prose);
-                    if let Some(p) = p {
+        match self.pairs(run, &claims) {
+            Ok((pairs, prose)) => {
+                for (c, pair) in claims.iter_mut().zip(pairs) {
+                    self.write_dump(run, c, pair.as_ref(), prose);
+                    if let Some(p) = pair.filter(|x| x.eligible).map(|x| x.p) {
                         match self.combine(c, p, prose) {
                             Change::Lowered => {
                                 self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed);
@@ -989,6 +1036,67 @@ mod model_tests {
         assert!(
             p.iter().all(Option::is_none),
             "action reports are not read by the model: {p:?}"
+        );
+    }
+
+    /// The calibration dump writes, per claim, the pair the model read (premise, hypothesis,
+    /// probabilities) for every assertion — `p` only where the model may change the claim — and
+    /// writing it changes no verdict.
+    #[test]
+    fn dump_holds_every_assertion_pair_and_changes_no_verdict() {
+        let ev =
+            r#"{"order_id": "ORD-1042", "status": "shipped", "carrier": "UPS", "total": 89.5}"#;
+        let q = "Where is my order ORD-1042?";
+        let a = "Order ORD-1042 has shipped with UPS. The total was $89.50. I've emailed you the tracking link.";
+        let r = run_with(ev, q, a);
+        let path = std::env::temp_dir().join(format!("gc-nli-dump-{}.jsonl", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let det = Stage2Config::default();
+        let dumping = NliScorer::new(
+            Arc::new(groundcheck_detectors::stage2::DeterministicScorer::new(
+                det.clone(),
+            )),
+            Arc::new(model()),
+            det,
+            NliThresholds::default(),
+            32,
+            Some(&path),
+            Arc::new(Metrics::default()),
+        );
+        let with_dump = dumping.score(&r, a);
+        drop(dumping);
+        let without = scorer(NliThresholds::default()).score(&r, a);
+        assert_eq!(with_dump, without);
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(lines.len(), without.len(), "{lines:?}");
+        for (l, c) in lines.iter().zip(&without) {
+            assert_eq!(l["claim"], c.text.as_str());
+            let assertion = c.claim_type == ClaimType::Assertion;
+            assert_eq!(l["premise"].is_string(), assertion, "{l}");
+            assert_eq!(l["p_all"].is_array(), assertion, "{l}");
+            if assertion {
+                assert!(
+                    l["premise"].as_str().unwrap().contains("carrier: UPS"),
+                    "{l}"
+                );
+                assert!(l["hypothesis"].as_str().unwrap().contains(&c.text), "{l}");
+            }
+            // `p` (what calibration replays) exactly for the claims the cascade would send:
+            // with a dump, also on JSON evidence where the model does not act by default.
+            assert_eq!(l["eligible"].as_bool(), Some(l["p"].is_array()), "{l}");
+            if assertion && c.status == ClaimStatus::Supported {
+                assert_eq!(l["eligible"], true, "{l}");
+            }
+        }
+        assert!(
+            without.iter().any(|c| c.claim_type == ClaimType::Assertion)
+                && without.iter().any(|c| c.claim_type != ClaimType::Assertion),
+            "{without:?}"
         );
     }
 
