@@ -211,7 +211,7 @@ impl DeterministicScorer {
         let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
         // A percent and an amount are different quantities: "Limit: 20% of your
         // dwelling limit" is not judged by a `dwelling_limit` of $420,000.
-        let percent = c.unit.contains('%') || c.unit.starts_with("percent");
+        let percent = c.is_percent();
         let percent_field = |k: &str| {
             ["pct", "percent", "rate", "ratio", "share"]
                 .iter()

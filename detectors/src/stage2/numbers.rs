@@ -59,6 +59,13 @@ pub(super) struct ClaimNumber {
     pub(super) currency: String,
 }
 
+impl ClaimNumber {
+    /// A percentage: "%" or "percent" (any case) after the number.
+    pub(super) fn is_percent(&self) -> bool {
+        self.unit.contains('%') || self.unit.to_ascii_lowercase().starts_with("percent")
+    }
+}
+
 /// A number stated anywhere in the answer (for totals the answer shows the parts of).
 pub(super) struct AnswerNumber {
     /// Byte offset in the answer.
@@ -603,8 +610,7 @@ pub(super) fn derived_value(
     if pairs.any_between(lo, hi, derived_ok) || subsets.any_between(lo, hi, derived_ok) {
         return true;
     }
-    let percent_claim = c.unit.contains('%') || c.unit.to_ascii_lowercase().starts_with("percent");
-    if percent_claim
+    if c.is_percent()
         && ev
             .derived_percent
             .get_or_init(|| calc::DerivedIndex::percent_changes(&vals, ev.max_derived))
@@ -801,6 +807,28 @@ pub(super) fn signed_value(answer: &str, item: &Item, n: &ClaimNumber) -> f64 {
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{score, RESULT};
+
+    /// One percent test for every rule that asks (the field a noun names, percent changes):
+    /// "%" or "percent" in any case; other units are not percents.
+    #[test]
+    fn percent_is_the_sign_or_the_word_in_any_case() {
+        let n = |unit: &str| super::ClaimNumber {
+            value: 12.0,
+            decimals: 0,
+            approx: false,
+            unit: unit.into(),
+            magnitude: 1.0,
+            noun: None,
+            noun_before: None,
+            currency: String::new(),
+        };
+        for u in ["%", "percent", "Percent", "PERCENT"] {
+            assert!(n(u).is_percent(), "{u}");
+        }
+        for u in ["", "min", "points", "kg", "per"] {
+            assert!(!n(u).is_percent(), "{u}");
+        }
+    }
 
     #[test]
     fn paraphrase_rounding_and_dates_are_supported() {
