@@ -483,7 +483,7 @@ pub(super) fn computed_date(
     let mut spans = local;
     spans.extend(inclusive);
     if exact.is_empty() {
-        spans.extend(evidence_spans(ev));
+        spans.extend(ev.date_spans.get_or_init(|| evidence_spans(ev)));
     }
     stated.iter().any(|&b| reaches(b, &spans))
 }

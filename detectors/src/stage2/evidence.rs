@@ -40,6 +40,9 @@ pub(super) struct Evidence {
     pub(super) derived_scaling: OnceLock<calc::DerivedIndex>,
     pub(super) derived_percent: OnceLock<calc::DerivedIndex>,
     pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
+    /// Calendar spans the evidence states ([`super::dates`]), built on first use: every date
+    /// claim an exact span does not pin down reads them.
+    pub(super) date_spans: OnceLock<Vec<super::dates::Span>>,
     /// JSON objects of the evidence with their keys and numbers ([`records`]).
     pub(super) records: Vec<records::Record>,
     /// Records by key ([`records::key_index`]), built on first use.
@@ -108,6 +111,7 @@ impl Evidence {
             derived_scaling: OnceLock::new(),
             derived_percent: OnceLock::new(),
             derived_subsets: OnceLock::new(),
+            date_spans: OnceLock::new(),
             vocab: OnceLock::new(),
             prose: false,
             run_day: [run.start_unix_nano, run.end_unix_nano]
