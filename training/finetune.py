@@ -39,10 +39,10 @@ from tokenizers import Tokenizer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import train as T  # noqa: E402
+from calibrate import VALIDATION_SCENARIOS  # noqa: E402  (one definition of the split)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
-VALIDATION_SCENARIOS = {"calendar", "sql_analytics"}
 
 
 # ---------------------------------------------------------------- the shipped weights
@@ -58,7 +58,9 @@ def load_int8(model, path):
     sd = {k: torch.from_numpy(v.copy()) for k, v in init.items() if k in model.state_dict()}
 
     def deq(q, s, z):
-        return (init[q].astype(np.float32) - init[z].astype(np.float32)) * init[s].astype(np.float32)
+        """(quantized - zero point) * scale; no zero point: 0."""
+        zero = init[z].astype(np.float32) if z in init else 0.0
+        return (init[q].astype(np.float32) - zero) * init[s].astype(np.float32)
 
     for n in g.node:
         if n.op_type == "DequantizeLinear":  # embeddings: Gather(quantized table) -> DequantizeLinear
@@ -68,9 +70,7 @@ def load_int8(model, path):
             sd[name] = torch.from_numpy(w)
         elif n.op_type == "MatMulInteger":
             b = n.input[1]
-            w = (init[b].astype(np.float32) - init[n.input[3]].astype(np.float32)) if len(n.input) > 3 and n.input[3] in init else init[b].astype(np.float32)
-            scale = init[b.replace("_quantized", "_scale")]
-            w = w * scale
+            w = deq(b, b.replace("_quantized", "_scale"), n.input[3] if len(n.input) > 3 else None)
             # Follow Cast -> Mul -> Add(bias) to the layer this weight belongs to.
             frontier, bias = [n.output[0]], None
             for _ in range(4):
@@ -225,7 +225,8 @@ def main():
     grounded = [i for i, r in enumerate(rows) if r[2] == 0]
     # Keep every grounded pair the rules flag (what the model is asked to clear), sample the rest.
     soft = [i for i in grounded if meta[i]["soft"] or meta[i]["status"] != "supported"]
-    rest = [i for i in grounded if i not in set(soft)]
+    flagged = set(soft)
+    rest = [i for i in grounded if i not in flagged]
     rng.shuffle(rest)
     pick = soft + rest[:max(0, a.grounded - len(soft))]
     neg = [i for i, r in enumerate(rows) if r[2] != 0]
@@ -254,21 +255,12 @@ def main():
         hs = T.cache_lower(model, data, a.freeze, 32, dev)
         data = [d + (h,) for d, h in zip(data, hs)]
         t_cache = time.time() - t0
-    a.device = "cpu"
     steps, seen, t_train = T.train(model, data, a, rng, dev)
     print(f"trained {steps} steps ({seen} examples) in {t_train:.0f}s", flush=True)
     del data
 
     model.eval()
-    ex = T.collate(T.encode(tok, [("a b", "c", 0, "x"), ("d", "e f", 0, "x")], 16), [0, 1])[:3]
-    fp32 = os.path.join(a.out, "groundcheck-nli.fp32.onnx")
-    torch.onnx.export(model, ex, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-                      dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
-                                    "token_type_ids": {0: "batch", 1: "seq"}, "logits": {0: "batch"}},
-                      opset_version=17, dynamo=False)
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-    quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8)
-    os.remove(fp32)
+    T.export_int8(model, tok, a.out)
     scores = score(a, tok, budget, int8, rows, meta, held_rows, held_meta)
     meta_out = {"recipe": "finetune (agent-run pairs, CPU)", "base": os.path.basename(a.model), "args": vars(a),
                 "agent_pairs": len(rows), "train_pairs": len(train_rows), "steps": steps, "examples_seen": seen,

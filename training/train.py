@@ -408,6 +408,22 @@ def train(model, data, a, rng, dev):
     return step, seen, time.time() - started
 
 
+def export_int8(model, tok, out):
+    """The whole cross-encoder to ONNX (opset 17, dynamic batch and sequence axes), quantized to
+    int8 weights (`quantize_dynamic`); returns the int8 file's path (the fp32 graph is removed)."""
+    ex = collate(encode(tok, [("a b", "c", 0, "x"), ("d", "e f", 0, "x")], 16), [0, 1])[:3]
+    fp32 = os.path.join(out, "groundcheck-nli.fp32.onnx")
+    torch.onnx.export(model, ex, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
+                      dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
+                                    "token_type_ids": {0: "batch", 1: "seq"}, "logits": {0: "batch"}},
+                      opset_version=17, dynamo=False)
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    int8 = os.path.join(out, "groundcheck-nli.int8.onnx")
+    quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8)
+    os.remove(fp32)
+    return int8
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--recipe", choices=sorted(RECIPES), default="cpu")
@@ -467,16 +483,8 @@ def main():
     # Export the whole cross-encoder (dynamic batch and sequence axes), quantize, score what ships.
     model.eval().to("cpu")
     t0 = time.time()
-    ex = collate(encode(tok, [("a b", "c", 0, "x"), ("d", "e f", 0, "x")], 16), [0, 1])[:3]
-    fp32 = os.path.join(a.out, "groundcheck-nli.fp32.onnx")
-    torch.onnx.export(model, ex, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-                      dynamic_axes={"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
-                                    "token_type_ids": {0: "batch", 1: "seq"}, "logits": {0: "batch"}},
-                      opset_version=17, dynamo=False)
-    from onnxruntime.quantization import QuantType, quantize_dynamic
     import onnxruntime as ort
-    int8 = os.path.join(a.out, "groundcheck-nli.int8.onnx")
-    quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8)
+    int8 = export_int8(model, tok, a.out)
     t_export = time.time() - t0
     print(f"exported and quantized in {t_export:.0f}s: {int8} ({os.path.getsize(int8)} bytes)", flush=True)
     t = json.load(open(os.path.join(mdir, "tokenizer.json")))
@@ -516,7 +524,6 @@ def main():
             "args": vars(a), "scores_int8": scores, "absent_word_rule": baseline,
             "torch": torch.__version__, "onnxruntime": ort.__version__}
     json.dump(meta, open(os.path.join(a.out, "train-meta.json"), "w"), indent=1)
-    os.remove(fp32)
     print(f"done in {meta['total_seconds']}s")
 
 

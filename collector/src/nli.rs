@@ -518,6 +518,11 @@ struct Pair {
     eligible: bool,
 }
 
+/// The probabilities the cascade may act on: those of a pair the model may change.
+fn actionable(pair: Option<&Pair>) -> Option<[f32; 3]> {
+    pair.filter(|x| x.eligible).map(|x| x.p)
+}
+
 /// Per claim, the model's probabilities (entailment, neutral, contradiction), `None` where the
 /// model may not change the claim.
 pub type ClaimProbabilities = Vec<Option<[f32; 3]>>;
@@ -573,11 +578,10 @@ impl NliScorer {
         if let Some(d) = &self.dump {
             // `p` only where the model may change the claim (what calibration replays); the
             // pair's texts and probabilities for every assertion (what fine-tuning reads).
-            let eligible = pair.is_some_and(|x| x.eligible);
             let line = serde_json::json!({"run_id": run.run_id, "claim": c.text, "status": c.status.as_str(), "score": c.score,
                 "soft": only_soft_flags(c), "cited": !c.evidence_spans.is_empty(), "prose": prose,
-                "p": pair.filter(|x| x.eligible).map(|x| x.p),
-                "eligible": eligible, "p_all": pair.map(|x| x.p),
+                "p": actionable(pair),
+                "eligible": pair.is_some_and(|x| x.eligible), "p_all": pair.map(|x| x.p),
                 "premise": pair.map(|x| x.premise.as_str()), "hypothesis": pair.map(|x| x.hypothesis.as_str())});
             if let Ok(mut w) = d.lock() {
                 let _ = writeln!(w, "{line}");
@@ -595,10 +599,7 @@ impl NliScorer {
         claims: &[Claim],
     ) -> Result<(ClaimProbabilities, bool), NliError> {
         let (pairs, prose) = self.pairs(run, claims)?;
-        let probs = pairs
-            .into_iter()
-            .map(|x| x.filter(|x| x.eligible).map(|x| x.p))
-            .collect();
+        let probs = pairs.iter().map(|x| actionable(x.as_ref())).collect();
         Ok((probs, prose))
     }
 
@@ -755,7 +756,7 @@ impl Scorer for NliScorer {
             Ok((pairs, prose)) => {
                 for (c, pair) in claims.iter_mut().zip(pairs) {
                     self.write_dump(run, c, pair.as_ref(), prose);
-                    if let Some(p) = pair.filter(|x| x.eligible).map(|x| x.p) {
+                    if let Some(p) = actionable(pair.as_ref()) {
                         match self.combine(c, p, prose) {
                             Change::Lowered => {
                                 self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed);
