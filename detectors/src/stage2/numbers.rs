@@ -59,10 +59,15 @@ pub(super) struct ClaimNumber {
     pub(super) currency: String,
 }
 
+/// A percentage's unit: "%" or "percent" (any case).
+fn percent_unit(unit: &str) -> bool {
+    unit.contains('%') || unit.to_ascii_lowercase().starts_with("percent")
+}
+
 impl ClaimNumber {
     /// A percentage: "%" or "percent" (any case) after the number.
     pub(super) fn is_percent(&self) -> bool {
-        self.unit.contains('%') || self.unit.to_ascii_lowercase().starts_with("percent")
+        percent_unit(&self.unit)
     }
 }
 
@@ -629,7 +634,7 @@ pub(super) fn derived_value(
         .numbers
         .iter()
         .filter(|n| {
-            (n.unit == "%" || n.unit.starts_with("percent"))
+            percent_unit(&n.unit)
                 && n.start.abs_diff(item.start) <= PERCENT_REACH
                 && n.value > 0.0
                 && n.value < 100.0
