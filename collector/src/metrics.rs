@@ -306,6 +306,7 @@ counters! {
     kafka_consume_errors_total: "Errors returned by the Kafka consumer (broker, fetch, group)",
     kafka_commits_total: "Offset commits sent (one per partition moved)",
     kafka_commit_errors_total: "Offset commits that failed (retried on the next round)",
+    kafka_offset_resets_total: "Partitions whose consumed offsets went backwards (the broker lost its log, the consumer reset to the new log's start): offset tracking restarted, no position of the old log committed",
     kafka_rebalances_total: "Partition assignments and revocations",
     kafka_revoke_timeouts_total: "Revocations that gave up waiting for in-flight runs (their records are re-read by the next owner)",
     kafka_runs_handed_back_total: "Open runs handed back on revoke or shutdown (re-read by the partition's next owner)",

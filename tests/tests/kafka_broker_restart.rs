@@ -131,6 +131,13 @@ fn collector_survives_broker_crash_and_empty_restart() {
         errors > 0.0,
         "the broker crashes must show as consume errors on /metrics"
     );
+    // Each empty broker restarted the partitions' logs at offset 0: the tracker started
+    // over instead of committing positions of the vanished log to the new one.
+    let resets = metric_value(&metrics, "groundcheck_kafka_offset_resets_total").unwrap_or(0.0);
+    assert!(
+        resets > 0.0,
+        "offsets that went back to the new log's start must show as resets on /metrics"
+    );
     eprintln!(
         "{CYCLES} broker crashes survived; {} runs from the restarted broker all reported; \
          consume errors counted: {errors}",

@@ -61,6 +61,16 @@ struct PartitionState {
 }
 
 impl PartitionState {
+    fn new(epoch: u64) -> PartitionState {
+        PartitionState {
+            epoch,
+            outstanding: BTreeSet::new(),
+            next: None,
+            fence: None,
+            committed: None,
+        }
+    }
+
     fn committable(&self) -> Option<i64> {
         let pos = match self.outstanding.first() {
             Some(o) => Some(*o),
@@ -273,22 +283,29 @@ impl OffsetTracker {
         let mut g = self.lock();
         g.next_epoch += 1;
         let epoch = g.next_epoch;
-        g.parts.insert(
-            tp.clone(),
-            PartitionState {
-                epoch,
-                outstanding: BTreeSet::new(),
-                next: None,
-                fence: None,
-                committed: None,
-            },
-        );
+        g.parts.insert(tp.clone(), PartitionState::new(epoch));
     }
 
     /// Register a consumed record; `None` when the partition is not assigned (the record
     /// must then not be processed).
+    ///
+    /// Within one log a partition's offsets only grow. An offset at or below one already
+    /// registered means the log this position belongs to is gone — the broker lost its data
+    /// and the consumer reset to the new log's start (`auto.offset.reset`): the partition's
+    /// bookkeeping starts over as a new epoch. Positions of the vanished log are never
+    /// committed to the new one (they would skip its records after a rebalance), and tokens
+    /// of the old log settle into nothing. Counted in `groundcheck_kafka_offset_resets_total`.
     pub fn register(self: &Arc<Self>, tp: &Tp, offset: i64) -> Option<AckToken> {
         let mut g = self.lock();
+        let went_back = g.parts.get(tp)?.next.is_some_and(|next| offset < next);
+        if went_back {
+            g.next_epoch += 1;
+            let epoch = g.next_epoch;
+            let p = g.parts.get_mut(tp)?;
+            tracing::warn!(partition = %tp, offset, previous_next = ?p.next, "kafka: partition offset went backwards (broker lost its log or the position was reset); offset tracking starts over");
+            *p = PartitionState::new(epoch);
+            self.metrics.kafka_offset_resets_total.fetch_add(1, Relaxed);
+        }
         let p = g.parts.get_mut(tp)?;
         p.outstanding.insert(offset);
         p.next = Some(p.next.map_or(offset + 1, |n| n.max(offset + 1)));
@@ -554,6 +571,41 @@ mod tests {
         assert!(t.take_commits().is_empty());
         held.ack();
         assert_eq!(t.take_commits(), vec![(tp, 2)]);
+    }
+
+    #[test]
+    fn a_log_that_starts_over_is_tracked_as_a_new_one() {
+        let (t, tp) = setup();
+        for o in 0..500 {
+            t.register(&tp, o).unwrap().ack();
+        }
+        let old_in_flight = t.register(&tp, 500).unwrap();
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 500)]);
+        // The broker came back empty: the consumer reset to the new log's start. Before the
+        // reset the stale position (501, one past the old log) would have been committed
+        // to the new broker as soon as its first records were acknowledged, skipping
+        // records 3..500 of the new log after a rebalance.
+        let a = t.register(&tp, 0).unwrap();
+        let b = t.register(&tp, 1).unwrap();
+        let c = t.register(&tp, 2).unwrap();
+        assert_eq!(t.metrics.kafka_offset_resets_total.load(Relaxed), 1);
+        a.ack();
+        b.ack();
+        assert_eq!(t.committable(&tp), Some(2), "the new log's own prefix");
+        assert_eq!(
+            t.take_commits(),
+            vec![(tp.clone(), 2)],
+            "a position below the old log's is committed to the new log"
+        );
+        // The old log's token settles into nothing.
+        old_in_flight.reject(RejectReason::HandedBack);
+        assert_eq!(t.committable(&tp), Some(2));
+        c.ack();
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 3)]);
+        // Offsets that only grow (gaps included) never reset.
+        t.register(&tp, 7).unwrap().ack();
+        assert_eq!(t.metrics.kafka_offset_resets_total.load(Relaxed), 1);
+        assert_eq!(t.take_commits(), vec![(tp, 8)]);
     }
 
     #[test]
