@@ -498,6 +498,39 @@ mod tests {
     }
 
     #[test]
+    fn si_prefixed_units_scale_the_base_unit() {
+        let power = r#"{"siteId":"S-1","powerW":{"solar":4908,"home":1714,"grid":-5966}}"#;
+        assert!(all_supported(power, "Solar is producing 4.9 kW right now."));
+        assert!(all_supported(power, "The home is drawing 1.7 kW."));
+        assert!(!all_supported(
+            power,
+            "Solar is producing 5.8 kW right now."
+        ));
+        assert!(!all_supported(
+            power,
+            "Solar is producing 4.8 kW right now."
+        ));
+        let disk = r#"{"volume":"v-1","used_bytes":2684354560,"latency_s":0.25}"#;
+        assert!(all_supported(disk, "The volume holds 2.5 GB."));
+        assert!(all_supported(disk, "Reads take 250 ms."));
+        assert!(!all_supported(disk, "The volume holds 3.5 GB."));
+        assert!(!all_supported(disk, "Reads take 350 ms."));
+    }
+
+    #[test]
+    fn a_percent_of_the_sum_of_two_evidence_values() {
+        let loan = r#"{"loan":"L-1","principal":1811.05,"interest":437.49,"escrow":395.73,"late_charge_pct":4}"#;
+        assert!(all_supported(
+            loan,
+            "A late charge of 4% of principal and interest ($89.94) applies after the grace period."
+        ));
+        assert!(!all_supported(
+            loan,
+            "A late charge of 4% of principal and interest ($99.94) applies after the grace period."
+        ));
+    }
+
+    #[test]
     fn scales_and_worked_examples() {
         let acct = r#"{"health_score":44,"arr":125000}"#;
         assert!(all_supported(acct, "Health: 44/100."));

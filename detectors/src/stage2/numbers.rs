@@ -337,12 +337,47 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
         alts.push(e / 24.0);
         alts.push(e / 86400.0);
     }
+    // A base-unit value shown with an SI prefix ("4.9 kW" for `"solarW": 4908`, "2.5 GB" for
+    // bytes, "1.2 km" for metres). Bytes also by powers of 1,024, and one prefix step down
+    // ("50 GB" for `storage_mb: 51200`).
+    // Exact to the decimals the claim states (a scale changes no precision): not relaxed
+    // like the conversions by a factor below.
+    if let Some((scale, bytes)) = si_prefix(&u) {
+        let mut scaled = vec![e / scale];
+        if bytes {
+            scaled.push(e / 1024f64.powf(scale.log10() / 3.0));
+            scaled.push(e / 1000.0);
+            scaled.push(e / 1024.0);
+        }
+        if scaled.into_iter().any(|a| matches_value(c, a)) {
+            return true;
+        }
+    }
     let relaxed = ClaimNumber {
         approx: true,
         ..c.clone()
     };
     alts.into_iter()
         .any(|a| round_to(a, c.decimals) == c.value * c.magnitude || matches_value(&relaxed, a))
+}
+
+/// The power of ten an SI-prefixed unit scales its base unit by, and whether the unit counts
+/// bytes: `kW`/`kWh`/`kHz`/`km`/`kg`/`kB` 10³, `MW`/`MWh`/`MHz`/`MB` 10⁶, `GW`/`GWh`/`GHz`/`GB`
+/// 10⁹, `TB` 10¹², `ms` 10⁻³ (lower-cased unit).
+fn si_prefix(unit: &str) -> Option<(f64, bool)> {
+    let mut chars = unit.chars();
+    let prefix = chars.next()?;
+    let base = chars.as_str();
+    let scale = match prefix {
+        'k' => 1e3,
+        'm' if base == "s" => 1e-3,
+        'm' => 1e6,
+        'g' => 1e9,
+        't' => 1e12,
+        _ => return None,
+    };
+    let known = matches!(base, "w" | "wh" | "hz" | "b") || matches!(unit, "km" | "kg" | "ms");
+    known.then_some((scale, base == "b"))
 }
 
 /// The first content word before `pos` in its clause (at most three words back), lower-cased:
@@ -653,6 +688,19 @@ pub(super) fn derived_value(
                     .any(|&d| matches_value(c, d.abs()))
             }) {
                 return true;
+            }
+        }
+        // The base may be the sum or difference of two evidence values ("a late charge of 5%
+        // of principal and interest ($134.65)"): searched in the additive pairs' index, in
+        // the window the claim's rounding allows for each factor.
+        let additive = ev
+            .derived_additive
+            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false));
+        for p in &percents {
+            for f in [*p, 1.0 - p, 1.0 + p] {
+                if additive.any_between(lo / f, hi / f, |x| matches_value(c, x * f)) {
+                    return true;
+                }
             }
         }
     }
