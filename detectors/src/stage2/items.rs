@@ -72,7 +72,7 @@ impl Regexes {
                 (?P<cur>[$€£¥])?\s?
                 \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
                 (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
-                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b))?").unwrap(),
+                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b))?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             date_text: Regex::new(r"(?ix)

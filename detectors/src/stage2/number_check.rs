@@ -518,6 +518,16 @@ mod tests {
     }
 
     #[test]
+    fn units_of_one_quantity_convert() {
+        let tyres = r#"{"vehicle":"FL-1","tyre_pressure_kpa":{"front_left":420,"rear_left":375}}"#;
+        assert!(all_supported(tyres, "The rear left tyre is at 375 kPa (54 psi)."));
+        assert!(!all_supported(tyres, "The rear left tyre is at 375 kPa (58 psi)."));
+        let tank = r#"{"vehicle":"FL-1","tank_capacity_l":93,"wheelbase_cm":280}"#;
+        assert!(all_supported(tank, "The tank holds about 24.6 gallons."));
+        assert!(!all_supported(tank, "The tank holds 30.6 gallons."));
+    }
+
+    #[test]
     fn a_percent_of_the_sum_of_two_evidence_values() {
         let loan = r#"{"loan":"L-1","principal":1811.05,"interest":437.49,"escrow":395.73,"late_charge_pct":4}"#;
         assert!(all_supported(

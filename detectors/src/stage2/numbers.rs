@@ -353,12 +353,34 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
             return true;
         }
     }
+    if physical_factors(&u).iter().any(|f| matches_value(c, e * f)) {
+        return true;
+    }
     let relaxed = ClaimNumber {
         approx: true,
         ..c.clone()
     };
     alts.into_iter()
         .any(|a| round_to(a, c.decimals) == c.value * c.magnitude || matches_value(&relaxed, a))
+}
+
+/// Factors that turn a value of another unit of the same quantity into the claim's unit
+/// (lower-cased): pressure (psi, kPa, bar), length (inches, cm, mm, feet, metres), volume
+/// (gallons, litres). Matched exactly to the claim's decimals, like a scale.
+fn physical_factors(unit: &str) -> &'static [f64] {
+    match unit {
+        "psi" => &[0.145_037_7, 14.503_77],
+        "kpa" => &[6.894_757, 100.0],
+        "bar" => &[0.068_947_57, 0.01],
+        "inch" | "inches" => &[1.0 / 2.54, 1.0 / 25.4],
+        "cm" => &[2.54],
+        "mm" => &[25.4],
+        "feet" | "foot" | "ft" => &[3.280_84],
+        "meter" | "meters" | "metre" | "metres" => &[0.3048],
+        "gallon" | "gallons" | "gal" => &[0.264_172],
+        "liter" | "liters" | "litre" | "litres" => &[3.785_41],
+        _ => &[],
+    }
 }
 
 /// The power of ten an SI-prefixed unit scales its base unit by, and whether the unit counts
