@@ -267,7 +267,15 @@ fn url_parts_supplied(url: &str, found: impl Fn(&str) -> bool) -> bool {
     }
     let tail = tail.split('#').next().unwrap_or("");
     let (path, query) = tail.split_once('?').unwrap_or((tail, ""));
-    path.split('/').filter(|s| !s.is_empty()).all(&found)
+    // A path segment that is a plain word ("details") is found in almost any prose: it must
+    // have been supplied as a path segment (`/details`, `details/` — a URL or a declared
+    // template of the evidence). A value with digits or punctuation (an ID, a slug, an IP)
+    // may also be supplied on its own, to fill a template's placeholder.
+    let plain_word = |seg: &str| seg.bytes().all(|b| b.is_ascii_lowercase());
+    let segment = |seg: &str| {
+        found(&format!("/{seg}")) || found(&format!("{seg}/")) || !plain_word(seg) && found(seg)
+    };
+    path.split('/').filter(|s| !s.is_empty()).all(segment)
         && query
             .split('&')
             .filter_map(|kv| kv.split_once('=').map(|(_, v)| v))
@@ -857,6 +865,18 @@ mod tests {
         assert!(!f("https://192.168.1.9/api/v1/nodes?fabric=other"));
         assert!(!f("https://10.0.0.1/api/v1/nodes?fabric=pek-aci"));
         assert!(!f("https://192.168.1.9/api/v1/nodes/n-4471"));
+        // Plain words are path segments only where the evidence has them as such.
+        let run = AgentRun {
+            user_input: "See https://www.example.org/legal/plan-terms for the details of your plan, order ORD-7."
+                .into(),
+            ..Default::default()
+        };
+        let ev = Evidence::of_run(&run);
+        let f = |u: &str| url_parts_supplied(u, |p| ev.contains(p, 0, None));
+        assert!(f("https://www.example.org/legal/plan-terms"));
+        assert!(f("https://www.example.org/legal/ord-7"));
+        assert!(!f("https://www.example.org/legal/details"));
+        assert!(!f("https://www.example.org/plan/terms"));
     }
 
     #[test]

@@ -520,8 +520,14 @@ mod tests {
     #[test]
     fn units_of_one_quantity_convert() {
         let tyres = r#"{"vehicle":"FL-1","tyre_pressure_kpa":{"front_left":420,"rear_left":375}}"#;
-        assert!(all_supported(tyres, "The rear left tyre is at 375 kPa (54 psi)."));
-        assert!(!all_supported(tyres, "The rear left tyre is at 375 kPa (58 psi)."));
+        assert!(all_supported(
+            tyres,
+            "The rear left tyre is at 375 kPa (54 psi)."
+        ));
+        assert!(!all_supported(
+            tyres,
+            "The rear left tyre is at 375 kPa (58 psi)."
+        ));
         let tank = r#"{"vehicle":"FL-1","tank_capacity_l":93,"wheelbase_cm":280}"#;
         assert!(all_supported(tank, "The tank holds about 24.6 gallons."));
         assert!(!all_supported(tank, "The tank holds 30.6 gallons."));
