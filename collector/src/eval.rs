@@ -153,6 +153,17 @@ struct RunScores {
     cat_runs: BTreeMap<String, usize>,
     cat_runs_flagged: BTreeMap<String, usize>,
     dialect: BTreeMap<String, Prf>,
+    /// Per flag kind: flagged claims on a labeled span, on clean runs, and elsewhere in
+    /// hallucinated runs.
+    kinds: BTreeMap<&'static str, KindCounts>,
+}
+
+/// How often a kind of flag points at a labeled hallucination ([`RunScores::kinds`]).
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+struct KindCounts {
+    on_span: usize,
+    clean_run: usize,
+    elsewhere: usize,
 }
 
 impl RunScores {
@@ -195,8 +206,29 @@ impl RunScores {
                 .iter()
                 .filter(|c| c.status != ClaimStatus::Supported)
             {
-                if let Some((s, e)) = claim_interval(c, &answer) {
+                let interval = claim_interval(c, &answer);
+                if let Some((s, e)) = interval {
                     pred_chars.extend(s..e);
+                }
+                // Each kind once per claim; a claim flagged by another scorer is `other`.
+                let mut kinds: Vec<&'static str> =
+                    c.flagged_spans.iter().map(|f| f.kind.as_str()).collect();
+                if kinds.is_empty() {
+                    kinds.push(groundcheck_detectors::report::FlagKind::Other.as_str());
+                }
+                kinds.sort_unstable();
+                kinds.dedup();
+                let on_span =
+                    interval.is_some_and(|(s, e)| (s..e).any(|i| gold_chars.contains(&i)));
+                for k in kinds {
+                    let n = self.kinds.entry(k).or_default();
+                    if !gold {
+                        n.clean_run += 1;
+                    } else if on_span {
+                        n.on_span += 1;
+                    } else {
+                        n.elsewhere += 1;
+                    }
                 }
             }
         }
@@ -320,6 +352,31 @@ impl RunScores {
                     flagged as f64 / runs.max(1) as f64
                 );
             }
+        }
+        // Which flags to trust: the share of the claims a kind of flag marks that lie on a
+        // labeled hallucination (README "How much to trust a flag").
+        let _ = writeln!(
+            out,
+            "  flag precision by kind (flagged claims on a labeled span / all; on clean runs, elsewhere in hallucinated runs):"
+        );
+        let mut kinds: Vec<(&&str, &KindCounts)> = self.kinds.iter().collect();
+        kinds.sort_by_key(|(k, n)| {
+            (
+                std::cmp::Reverse(n.on_span + n.clean_run + n.elsewhere),
+                **k,
+            )
+        });
+        for (kind, n) in kinds {
+            let all = n.on_span + n.clean_run + n.elsewhere;
+            let (l, h) = wilson(n.on_span, all);
+            let _ = writeln!(
+                out,
+                "    {kind:<24} {}/{all} = {:.3} [{l:.3},{h:.3}]  clean={} elsewhere={}",
+                n.on_span,
+                n.on_span as f64 / all.max(1) as f64,
+                n.clean_run,
+                n.elsewhere
+            );
         }
         let _ = writeln!(out, "  per dialect (example level):");
         for (d, p) in &self.dialect {
@@ -968,6 +1025,92 @@ mod tests {
             "{l} {h}"
         );
         assert_eq!(wilson(0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn flag_precision_by_kind_counts_claims_on_labeled_spans() {
+        // A flagged claim at `start..end` with one flagged span per kind.
+        let flagged = |start: u32, end: u32, kinds: &[&str]| {
+            serde_json::json!({
+                "text": "", "evidence_spans": [], "score": 0.5, "critical": false,
+                "status": "unsupported", "start": start, "end": end,
+                "flagged_spans": kinds.iter().map(|k| serde_json::json!({
+                    "start": start, "end": end, "text": "", "reason": "", "kind": k
+                })).collect::<Vec<_>>(),
+            })
+        };
+        let answer = "Order 7 shipped. It costs $9. Delivery is free.";
+        let label = |hallucinated: bool| {
+            serde_json::json!({
+                "hallucinated": hallucinated,
+                "answer": answer,
+                "spans": if hallucinated { serde_json::json!([{"start": 17, "end": 29, "category": "contradiction/numerical"}]) } else { serde_json::json!([]) },
+                "tool_calls": [],
+            })
+        };
+        let report = |claims: Vec<J>| -> HallucinationReport {
+            serde_json::from_value(serde_json::json!({
+                "run_id": "r", "claims": claims, "tool_call_validations": [],
+                "consistency_probes": [], "overall_score": 0.5, "action": "revise",
+                "version": "t", "trace_id": "t", "dialect": "genai",
+                "start_time_unix_nano": 0, "end_time_unix_nano": 0,
+                "reported_at_unix_nano": 0, "incomplete": false,
+            }))
+            .unwrap()
+        };
+        let mut scores = RunScores::default();
+        // Hallucinated run: the number flag sits on the labeled span, the coverage flag not.
+        scores.add(
+            &label(true),
+            Some(&report(vec![
+                flagged(17, 29, &["number_conflict", "number_conflict"]),
+                flagged(30, 47, &["content_not_covered"]),
+            ])),
+        );
+        // Clean run: a coverage flag, and a claim lowered by another scorer (no span).
+        scores.add(
+            &label(false),
+            Some(&report(vec![
+                flagged(30, 47, &["content_not_covered"]),
+                flagged(0, 16, &[]),
+            ])),
+        );
+        let k = |name: &str| scores.kinds.get(name).copied().unwrap_or_default();
+        assert_eq!(
+            k("number_conflict"),
+            KindCounts {
+                on_span: 1,
+                clean_run: 0,
+                elsewhere: 0
+            },
+            "one claim counts once however many spans of the kind it has"
+        );
+        assert_eq!(
+            k("content_not_covered"),
+            KindCounts {
+                on_span: 0,
+                clean_run: 1,
+                elsewhere: 1
+            }
+        );
+        assert_eq!(
+            k("other"),
+            KindCounts {
+                on_span: 0,
+                clean_run: 1,
+                elsewhere: 0
+            }
+        );
+        let mut out = String::new();
+        scores.print(&mut out, "t", true);
+        assert!(
+            out.contains("number_conflict          1/1 = 1.000"),
+            "{out}"
+        );
+        assert!(
+            out.contains("content_not_covered      0/2 = 0.000"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -328,7 +328,7 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
         assert_eq!(&audit, r, "runs.report is the whole report");
     }
     let mut claim_rows: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    for row in ch.rows(&db.name, "SELECT run_id, claim_index, status, score, critical, start_offset, end_offset, text, reason, evidence_tool_call_ids, evidence_texts, flagged_texts FROM claims FINAL ORDER BY run_id, claim_index") {
+    for row in ch.rows(&db.name, "SELECT run_id, claim_index, status, score, critical, start_offset, end_offset, text, reason, evidence_tool_call_ids, evidence_texts, flagged_texts, flagged_kinds FROM claims FINAL ORDER BY run_id, claim_index") {
         claim_rows.entry(row["run_id"].as_str().unwrap().to_owned()).or_default().push(row);
     }
     let mut call_rows: BTreeMap<String, Vec<Value>> = BTreeMap::new();
@@ -369,6 +369,16 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
                 .map(Vec::len)
                 .unwrap_or(0);
             assert_eq!(row["flagged_texts"].as_array().unwrap().len(), flagged);
+            // The stable kind of each flagged span, in the report's order.
+            let kinds: Vec<&Value> = c
+                .get("flagged_spans")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .map(|f| &f["kind"])
+                .collect();
+            let got_kinds: Vec<&Value> = row["flagged_kinds"].as_array().unwrap().iter().collect();
+            assert_eq!(got_kinds, kinds, "{id} claim {i} flagged_kinds");
         }
         let calls = r["tool_call_validations"].as_array().unwrap();
         let got = call_rows.get(id).map(Vec::as_slice).unwrap_or(&[]);
@@ -403,7 +413,7 @@ fn dev_runs_over_http_give_one_row_per_run_and_every_dashboard_query_works() {
         ch.count(&db.name, "SELECT sum(calls) FROM tool_calls_per_minute"),
         n_calls
     );
-    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3, 4, 5] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
+    assert_eq!(ch.count(&db.name, "SELECT groupArray(version) = [1, 2, 3, 4, 5, 6] FROM (SELECT version FROM schema_migrations FINAL ORDER BY version)"), 1, "migrations recorded");
     let engine = ch.rows(
         &db.name,
         &format!(
@@ -699,6 +709,10 @@ const EXPECTED_COLUMNS: &[(&str, &[&str])] = &[
     (
         "groundcheck: block rate per agent above 20%",
         &["agent", "block_rate"],
+    ),
+    (
+        "groundcheck: high-confidence hallucination flags per agent above 10%",
+        &["agent", "high_confidence_rate"],
     ),
     (
         "groundcheck: fabricated tool calls rising",
@@ -1736,8 +1750,8 @@ fn dashboard_alert_and_provisioning_files_are_well_formed() {
         }
     }
     assert_eq!(
-        n, 3,
-        "block rate per agent, fabricated calls rising, pipeline lag"
+        n, 4,
+        "block rate per agent, high-confidence flags per agent, fabricated calls rising, pipeline lag"
     );
     // Every query has expected columns, and the expansion leaves nothing unexpanded.
     let v = Vars {

@@ -62,6 +62,7 @@ pub(super) struct ClaimRow<'a> {
     flagged_ends: Vec<u32>,
     flagged_texts: Vec<&'a str>,
     flagged_reasons: Vec<&'a str>,
+    flagged_kinds: Vec<&'static str>,
 }
 
 #[derive(Row, Serialize)]
@@ -249,6 +250,7 @@ impl<'a> Rows<'a> {
                     flagged_ends: c.flagged_spans.iter().map(|f| f.end).collect(),
                     flagged_texts: c.flagged_spans.iter().map(|f| f.text.as_str()).collect(),
                     flagged_reasons: c.flagged_spans.iter().map(|f| f.reason.as_str()).collect(),
+                    flagged_kinds: c.flagged_spans.iter().map(|f| f.kind.as_str()).collect(),
                 });
                 rows.claim_keys.push(RowKey {
                     report: ri,

@@ -44,6 +44,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "005_profile",
         sql: include_str!("../../../deploy/clickhouse/005_profile.sql"),
     },
+    Migration {
+        version: 6,
+        name: "006_flagged_kinds",
+        sql: include_str!("../../../deploy/clickhouse/006_flagged_kinds.sql"),
+    },
 ];
 
 /// Tables with a TTL, and the expression their TTL is computed from.
