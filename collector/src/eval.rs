@@ -166,6 +166,13 @@ struct KindCounts {
     elsewhere: usize,
 }
 
+impl KindCounts {
+    /// Claims of this kind, wherever they are.
+    fn total(&self) -> usize {
+        self.on_span + self.clean_run + self.elsewhere
+    }
+}
+
 impl RunScores {
     fn add(&mut self, label: &J, report: Option<&HallucinationReport>) {
         self.n += 1;
@@ -360,14 +367,9 @@ impl RunScores {
             "  flag precision by kind (flagged claims on a labeled span / all; on clean runs, elsewhere in hallucinated runs):"
         );
         let mut kinds: Vec<(&&str, &KindCounts)> = self.kinds.iter().collect();
-        kinds.sort_by_key(|(k, n)| {
-            (
-                std::cmp::Reverse(n.on_span + n.clean_run + n.elsewhere),
-                **k,
-            )
-        });
+        kinds.sort_by_key(|(k, n)| (std::cmp::Reverse(n.total()), **k));
         for (kind, n) in kinds {
-            let all = n.on_span + n.clean_run + n.elsewhere;
+            let all = n.total();
             let (l, h) = wilson(n.on_span, all);
             let _ = writeln!(
                 out,

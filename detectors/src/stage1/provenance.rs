@@ -852,27 +852,28 @@ mod tests {
         assert!(!contains_bounded("xa-a-ay", "a-a"));
     }
 
-    #[test]
-    fn urls_from_supplied_parts() {
+    /// [`url_parts_supplied`] with the user input as the only evidence.
+    fn url_supplied_by(user_input: &str, url: &str) -> bool {
         let run = AgentRun {
-            user_input: "ip 192.168.1.9, fabric pek-aci\nhttps://{ip}/api/v1/nodes?fabric={fabric}"
-                .into(),
+            user_input: user_input.into(),
             ..Default::default()
         };
         let ev = Evidence::of_run(&run);
-        let f = |u: &str| url_parts_supplied(u, |p| ev.contains(p, 0, None));
+        url_parts_supplied(url, |p| ev.contains(p, 0, None))
+    }
+
+    #[test]
+    fn urls_from_supplied_parts() {
+        let template = "ip 192.168.1.9, fabric pek-aci\nhttps://{ip}/api/v1/nodes?fabric={fabric}";
+        let f = |u: &str| url_supplied_by(template, u);
         assert!(f("https://192.168.1.9/api/v1/nodes?fabric=pek-aci"));
         assert!(!f("https://192.168.1.9/api/v1/nodes?fabric=other"));
         assert!(!f("https://10.0.0.1/api/v1/nodes?fabric=pek-aci"));
         assert!(!f("https://192.168.1.9/api/v1/nodes/n-4471"));
         // Plain words are path segments only where the evidence has them as such.
-        let run = AgentRun {
-            user_input: "See https://www.example.org/legal/plan-terms for the details of your plan, order ORD-7."
-                .into(),
-            ..Default::default()
-        };
-        let ev = Evidence::of_run(&run);
-        let f = |u: &str| url_parts_supplied(u, |p| ev.contains(p, 0, None));
+        let prose =
+            "See https://www.example.org/legal/plan-terms for the details of your plan, order ORD-7.";
+        let f = |u: &str| url_supplied_by(prose, u);
         assert!(f("https://www.example.org/legal/plan-terms"));
         assert!(f("https://www.example.org/legal/ord-7"));
         assert!(!f("https://www.example.org/legal/details"));

@@ -338,10 +338,10 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
         alts.push(e / 86400.0);
     }
     // A base-unit value shown with an SI prefix ("4.9 kW" for `"solarW": 4908`, "2.5 GB" for
-    // bytes, "1.2 km" for metres). Bytes also by powers of 1,024, and one prefix step down
-    // ("50 GB" for `storage_mb: 51200`).
-    // Exact to the decimals the claim states (a scale changes no precision): not relaxed
-    // like the conversions by a factor below.
+    // bytes, "1.2 km" for metres); bytes also by powers of 1,024, and one prefix step down
+    // ("50 GB" for `storage_mb: 51200`). Exact to the decimals the claim states (a scale
+    // changes no precision), like the units of one quantity: not relaxed like the conversions
+    // below.
     if let Some((scale, bytes)) = si_prefix(&u) {
         let mut scaled = vec![e / scale];
         if bytes {
@@ -659,12 +659,15 @@ pub(super) fn derived_value(
     // The indexes (built once per run) are searched only in the claim's rounding window.
     let v = c.value * c.magnitude;
     let (lo, hi) = rounding_window(c);
+    let additive = || {
+        ev.derived_additive
+            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false))
+    };
     let pairs = if scaling {
         ev.derived_scaling
             .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, true))
     } else {
-        ev.derived_additive
-            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false))
+        additive()
     };
     let subsets = ev
         .derived_subsets
@@ -700,30 +703,28 @@ pub(super) fn derived_value(
         .take(3)
         .collect();
     if precise && !percents.is_empty() {
+        // The percent of the base, the base less it, the base plus it.
+        let factors: Vec<f64> = percents
+            .iter()
+            .flat_map(|p| [*p, 1.0 - p, 1.0 + p])
+            .collect();
         // Bases from the evidence only: a base the answer states may itself be a conflated
         // value, and a percent of it would pass that error on.
         let bases = vals[..vals.len().min(ev.max_derived)].iter().copied();
         for x in bases {
-            if percents.iter().any(|p| {
-                [x * p, x * (1.0 - p), x * (1.0 + p)]
-                    .iter()
-                    .any(|&d| matches_value(c, d.abs()))
-            }) {
+            if factors.iter().any(|f| matches_value(c, (x * f).abs())) {
                 return true;
             }
         }
         // The base may be the sum or difference of two evidence values ("a late charge of 5%
         // of principal and interest ($134.65)"): searched in the additive pairs' index, in
         // the window the claim's rounding allows for each factor.
-        let additive = ev
-            .derived_additive
-            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false));
-        for p in &percents {
-            for f in [*p, 1.0 - p, 1.0 + p] {
-                if additive.any_between(lo / f, hi / f, |x| matches_value(c, x * f)) {
-                    return true;
-                }
-            }
+        let additive = additive();
+        if factors
+            .iter()
+            .any(|&f| additive.any_between(lo / f, hi / f, |x| matches_value(c, x * f)))
+        {
+            return true;
         }
     }
     if precise && priced_total(ev, item, c, facts) {
