@@ -7,6 +7,7 @@
     python3 training/heldout/generate.py --set d        (fourth set: six further domains, all validation -> target/heldout-d)
     python3 training/heldout/generate.py --set e        (fifth set: six further domains, all validation -> target/heldout-e)
     python3 training/heldout/generate.py --set f        (sixth set: six further domains, all validation -> target/heldout-f)
+    python3 training/heldout/generate.py --set g        (seventh set: six further domains, half validation -> target/heldout-g)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -116,6 +117,19 @@ FAULTS_F = (
     + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
     + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
 
+# Set g: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/gstyle.py: compact, table-and-citation-heavy); validation only.
+SCENARIO_CLASSES_G = [("scn_g_vet", "VetPractice"), ("scn_g_bikeshare", "BikeShare"), ("scn_g_trialsite", "TrialSite"),
+                      ("scn_g_kitchen", "KitchenInventory"), ("scn_g_aircraft", "AircraftMx"), ("scn_g_storage", "SelfStorage")]
+FAULTS_G = (
+    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
+    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 2
+    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 1 + [("extra_property", True)] * 1
+    + [("malformed_json", True)] * 2
+    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
+    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
+    + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -141,6 +155,11 @@ SETS = {
     "f": {"classes": SCENARIO_CLASSES_F, "out": "target/heldout-f", "seed": 20261125, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_F,
           "split_runs": 24, "all_development": False, "all_split": "validation"},
+    # 240 runs, same proportions as set f; heldout_split by set A's rule (scenario names sorted, alternating:
+    # 1st, 3rd, 5th development; 2nd, 4th, 6th validation), decided after a first summary-only measurement.
+    "g": {"classes": SCENARIO_CLASSES_G, "out": "target/heldout-g", "seed": 20261202, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_G,
+          "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
 
@@ -481,10 +500,11 @@ def main():
                     help="a: the eight-domain held-out set (default); b: six further domains, all 'development'; "
                          "c: six more domains, all 'validation'; d: six further domains, all 'validation'; "
                          "e: six further domains in a current-assistant style, all 'validation'; "
-                         "f: six further domains by another writer, all 'validation'")
+                         "f: six further domains by another writer, all 'validation'; "
+                         "g: six further domains by yet another writer, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
-                         "target/heldout-f for --set f)")
+                         "target/heldout-f for --set f, target/heldout-g for --set g)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()

@@ -137,8 +137,10 @@ impl DeterministicScorer {
         // A count of the records holding the value the words after it name ("4 in
         // service, 1 in the shop": `"status": "in_service"` on four vehicles) is that
         // count, or wrong.
+        // The lower bound of a range ("5-7 business days", "3 to 4 weeks") counts nothing
+        // itself: the words after it belong to the range.
         let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
-        if whole && c.currency.is_empty() {
+        if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) {
             let rest = &answer[item.end..];
             let words: Vec<&str> = rest
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
@@ -392,6 +394,20 @@ impl DeterministicScorer {
     }
 }
 
+/// Whether `rest`, the text right after a number, goes on to a range's upper bound ("-7",
+/// "– 10", " to 12", "-$40").
+fn range_continues(rest: &str) -> bool {
+    let rest = rest.trim_start_matches(' ');
+    let after = ["-", "–", "—", "to "]
+        .iter()
+        .find_map(|dash| rest.strip_prefix(dash));
+    after.is_some_and(|a| {
+        a.trim_start_matches(' ')
+            .trim_start_matches(['$', '€', '£'])
+            .starts_with(|ch: char| ch.is_ascii_digit())
+    })
+}
+
 /// The number of a percentile written as an ordinal at the start of `text` ("95th-percentile",
 /// "99th percentile").
 fn percentile_ordinal(text: &str) -> Option<&str> {
@@ -472,6 +488,23 @@ mod tests {
             att,
             "You have 2 late arrivals; the letter comes at 7 late arrivals, so you are 4 arrivals short of it."
         ));
+    }
+
+    #[test]
+    fn the_lower_bound_of_a_range_counts_nothing() {
+        // Six records, two of them holding "7": the "-7" after the 5 is the range's upper
+        // bound, not the value 5 records would hold.
+        let shop = r#"{"variants":[{"size":"7"},{"size":"8"},{"size":"9"},{"size":"7"},{"size":"10"},{"size":"11"}],"policy":"Refunds take 5 to 7 business days."}"#;
+        assert!(all_supported(
+            shop,
+            "Your money is back within 5-7 business days."
+        ));
+        assert!(all_supported(
+            shop,
+            "Your money is back within 5 – 7 business days."
+        ));
+        let bad = score(shop, "Your money is back within 97-99 business days.");
+        assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
     }
 
     #[test]
