@@ -91,6 +91,29 @@ const DATE_FIELD_WORDS: &[&str] = &[
     "dt",
 ];
 
+/// Whether a sentence states a span of days, weeks or months ("3 days past move-in", "±5
+/// days around a target counted from randomization"): then it relates its date to a second
+/// one, which may be the field it names.
+fn states_an_offset(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let mut words = lower.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        let number = w.trim_start_matches(['±', '+', '~']);
+        if !number.is_empty() && number.chars().all(|ch| ch.is_ascii_digit()) {
+            let unit = words
+                .peek()
+                .map_or("", |u| u.trim_end_matches([',', '.', ';']));
+            if matches!(
+                unit,
+                "day" | "days" | "week" | "weeks" | "month" | "months" | "year" | "years"
+            ) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A date copied from another field than the one the claim names ("Drop without a W: by
 /// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
 /// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
@@ -109,7 +132,7 @@ pub(super) fn date_of_another_field(
         return false;
     }
     let raw = sentence_around(answer, item.start, item.end);
-    if re().date_text.find_iter(&raw).take(2).count() != 1 {
+    if re().date_text.find_iter(&raw).take(2).count() != 1 || states_an_offset(&raw) {
         return false;
     }
     let sentence = normalize_terms(&raw);
@@ -539,6 +562,40 @@ mod tests {
         assert!(!ok("Drop without a W by Monday, November 2."));
         // A status beside a date is no label of it.
         assert!(ok("Your refund was posted; the charge was on March 3."));
+        // A span of days relates the date to the field the sentence names.
+        let ev = r#"{"unit":"BK-1931","move_in":"2026-04-15","hold_until":"2026-04-18"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Held until April 18 — 3 days past move-in."));
+        assert!(ok("Held until 4/18/26 — 3 days past move-in."));
+        assert!(!ok("Held until April 19 — 3 days past move-in."));
+    }
+
+    #[test]
+    fn numeric_date_forms() {
+        let acct = r#"{"unit":"BK-1931","paid_through":"2026-03-24","balance":0}"#;
+        let ok = |a: &str| all_supported(acct, a);
+        for date in [
+            "2026-03-24",
+            "2026-03-24 (Tue)",
+            "3/24/26",
+            "3/24/2026",
+            "24-Mar-2026",
+            "24-Mar-26",
+        ] {
+            assert!(
+                ok(&format!("Paid through {date} with nothing owing.")),
+                "{date}"
+            );
+        }
+        for date in ["2026-03-25", "3/25/26", "25-Mar-2026", "2026-03-28 (Sat)"] {
+            assert!(
+                !ok(&format!("Paid through {date} with nothing owing.")),
+                "{date}"
+            );
+        }
+        // Not a date: a month of 20 ("AD 2020-20-12" is a directive's number).
+        let ad = r#"{"ad":"2020-20-12","due_hours":9979.1}"#;
+        assert!(all_supported(ad, "AD 2020-20-12 is due at 9,979.1 h."));
     }
 
     #[test]

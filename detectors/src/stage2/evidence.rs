@@ -4,7 +4,7 @@
 
 use super::calc;
 use super::coverage::stem;
-use super::items::{captured_value, month_index, overlaps, re, time_minutes};
+use super::items::{captured_value, date_parts, overlaps, re, time_minutes};
 use super::records;
 use super::terms::normalize_terms;
 use crate::run::{AgentRun, EvidenceDoc};
@@ -123,41 +123,12 @@ impl Evidence {
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
         for (i, d) in docs.iter().enumerate() {
             let t = &d.text;
-            for m in r.iso_date.captures_iter(t) {
-                let whole = m.get(0).unwrap();
-                let (y, mo, da) = if let Some(y) = m.name("y") {
-                    (
-                        y.as_str().parse().ok(),
-                        m["m"].parse().unwrap_or(0),
-                        m["d"].parse().unwrap_or(0),
-                    )
-                } else {
-                    (
-                        m["y2"].parse().ok(),
-                        m["m2"].parse().unwrap_or(0),
-                        m["d2"].parse().unwrap_or(0),
-                    )
-                };
-                ev.dates.push((mo, da, y, i, whole.start(), whole.end()));
-            }
             for m in r.date_text.captures_iter(t) {
                 let whole = m.get(0).unwrap();
-                let mon = m
-                    .name("mon")
-                    .or(m.name("mon2"))
-                    .and_then(|x| month_index(x.as_str()))
-                    .unwrap_or(0);
-                let day = m
-                    .name("day")
-                    .or(m.name("day2"))
-                    .and_then(|x| x.as_str().parse().ok())
-                    .unwrap_or(0);
-                let year = m
-                    .name("year")
-                    .or(m.name("year2"))
-                    .and_then(|x| x.as_str().parse().ok());
-                ev.dates
-                    .push((mon, day, year, i, whole.start(), whole.end()));
+                if let (Some(mon), Some(day), year) = date_parts(&m) {
+                    ev.dates
+                        .push((mon, day, year, i, whole.start(), whole.end()));
+                }
             }
             for m in r.iso_time.captures_iter(t) {
                 let whole = m.get(0).unwrap();

@@ -36,7 +36,6 @@ pub(super) struct Regexes {
     pub(super) time: Regex,
     pub(super) iso_time: Regex,
     pub(super) date_text: Regex,
-    pub(super) iso_date: Regex,
     entity: Regex,
     action: Regex,
     pub(super) non_factual: Regex,
@@ -75,13 +74,22 @@ impl Regexes {
                 (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b))?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
+            // A date as prose writes it ("Tuesday, April 14", "14th of April 2026") or in a
+            // numeric form: ISO ("2026-04-14", "2026-04-14 (Tue)"), month/day/year with a
+            // four- or two-digit year ("4/14/2026", "4/14/26"), day-month-year with the
+            // month's name ("14-Apr-2026"). [`date_parts`] reads every form.
             date_text: Regex::new(r"(?ix)
                 \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
                 (?:
                    (?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{4}))?
                  | (?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<year2>\d{4}))?
+                 | (?:
+                       (?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})
+                     | (?P<sm>\d{1,2})/(?P<sd>\d{1,2})/(?P<sy>\d{4}|\d{2})\b
+                     | (?P<hd>\d{1,2})-(?P<hmon>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-(?P<hy>\d{4}|\d{2})\b
+                   )
+                   (?:\s?\((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\))?
                 )").unwrap(),
-            iso_date: Regex::new(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})|\b(?P<m2>\d{1,2})/(?P<d2>\d{1,2})/(?P<y2>\d{4})").unwrap(),
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*(?:\s[A-Z]\.)?|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
             non_factual: Regex::new(r"(?i)^(?:(?:just|so|and|but|please|also)\s+)?(?:sure|certainly|of course|absolutely|great|okay|ok|got it|(?:i'?d be |i'?m |we'?re )?(?:happy|glad) to|(?:you'?re |you are )?(?:always )?welcome to|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$").unwrap(),
@@ -96,8 +104,29 @@ impl Regexes {
     }
 }
 
-/// Month, day and year of a `date_text` match, each when it reads ("April 14", "14 April 2026").
+/// Month, day and year of a `date_text` match, each when it reads ("April 14", "14 April 2026",
+/// "2026-04-14", "4/14/26", "14-Apr-2026"). A numeric form is a date only with a month of 1–12
+/// and a day of 1–31 (else all three are `None`: "AD 2020-20-12" is a code); a two-digit year
+/// is of this century.
 pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32>, Option<i32>) {
+    let num = |n: &str| caps.name(n).and_then(|x| x.as_str().parse::<i32>().ok());
+    let year_of = |n: &str| num(n).map(|y| if y < 100 { 2000 + y } else { y });
+    let numeric = if let Some(y) = num("iy") {
+        Some((num("im"), num("id"), Some(y)))
+    } else if caps.name("sm").is_some() {
+        Some((num("sm"), num("sd"), year_of("sy")))
+    } else if caps.name("hd").is_some() {
+        let mon = caps.name("hmon").and_then(|x| month_index(x.as_str()));
+        Some((mon.map(|m| m as i32), num("hd"), year_of("hy")))
+    } else {
+        None
+    };
+    if let Some((m, d, y)) = numeric {
+        return match (m, d) {
+            (Some(m @ 1..=12), Some(d @ 1..=31)) => (Some(m as u32), Some(d as u32), y),
+            _ => (None, None, None),
+        };
+    }
     let mon = caps
         .name("mon")
         .or(caps.name("mon2"))
@@ -259,9 +288,9 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             &mut taken,
         );
     }
-    for m in r.date_text.find_iter(text) {
-        let mt = m.as_str();
-        if mt.chars().any(|c| c.is_ascii_digit()) {
+    for c in r.date_text.captures_iter(text) {
+        let m = c.get(0).expect("match");
+        if matches!(date_parts(&c), (Some(_), Some(_), _)) {
             push(
                 ItemKind::Date,
                 cs + m.start(),

@@ -236,19 +236,6 @@ fn day_counts(answer: &str, ev: &Evidence) -> Vec<f64> {
             }
         }
     }
-    for c in r.iso_date.captures_iter(answer).take(32) {
-        let whole = c.get(0).expect("match");
-        let num = |n: &str| c.name(n).and_then(|x| x.as_str().parse::<i64>().ok());
-        if let (Some(y), Some(m), Some(d)) = (num("y"), num("m"), num("d")) {
-            if (1..=12).contains(&m) && (1..=31).contains(&d) {
-                dates.push((
-                    whole.start(),
-                    whole.end(),
-                    calc::days_from_civil(y as i32, m as u32, d as u32),
-                ));
-            }
-        }
-    }
     dates.sort_by_key(|d| d.0);
     let holidays: Vec<i64> = ev
         .dates
