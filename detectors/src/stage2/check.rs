@@ -289,6 +289,7 @@ impl DeterministicScorer {
                     && ev
                         .call_arguments
                         .iter()
+                        .chain(&ev.declarations)
                         .any(|a| contains_bounded(a, needle))
                 {
                     return Outcome::supported(None);
@@ -636,6 +637,31 @@ fn acronym_of_evidence_words(ev: &Evidence, text: &str) -> bool {
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score, RESULT};
+
+    #[test]
+    fn identifiers_of_the_tool_declarations() {
+        use crate::span::ToolDefinition;
+        use crate::stage2::test_support::run;
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        let mut r = run(RESULT);
+        r.tool_definitions = vec![ToolDefinition {
+            name: "get_order".into(),
+            description: Some("Look up an order by its id, such as '#W0000000'.".into()),
+            parameters: None,
+        }];
+        let supported = |a: &str| {
+            DeterministicScorer::new(Stage2Config::default())
+                .score(&r, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        // The source an answer cites is the tool it called.
+        assert!(supported("ORD-1001 has shipped [get_order]."));
+        assert!(!supported("ORD-1001 has shipped [get_invoice]."));
+        // The format example of the tool's description.
+        assert!(supported("An order id looks like #W0000000."));
+        assert!(!supported("An order id looks like #W0000001."));
+    }
 
     #[test]
     fn acronyms_formulas_and_plural_codes_of_the_evidence() {

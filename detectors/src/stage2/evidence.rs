@@ -32,6 +32,11 @@ pub(super) struct Evidence {
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
     pub(super) call_arguments: Vec<String>,
+    /// The run's tool declarations, lower-cased: the names of the tools it called and of the
+    /// tools it was given, their descriptions and argument schemas. An identifier found there
+    /// is one the agent was shown ("[get_account]" naming the source, "#W0000000" as the
+    /// description's format example), not one it made up.
+    pub(super) declarations: Vec<String>,
     /// Values taken into two-value arithmetic
     /// ([`super::bounds::WorkBounds::max_derived_values`]).
     pub(super) max_derived: usize,
@@ -96,6 +101,20 @@ impl Evidence {
                 .tool_calls
                 .iter()
                 .filter_map(|c| c.arguments.as_ref().map(|a| a.to_lowercase()))
+                .collect(),
+            declarations: run
+                .tool_calls
+                .iter()
+                .map(|c| c.name.to_lowercase())
+                .chain(run.tool_definitions.iter().flat_map(|d| {
+                    [
+                        Some(d.name.to_lowercase()),
+                        d.description.as_ref().map(|x| x.to_lowercase()),
+                        d.parameters.as_ref().map(|x| x.to_string().to_lowercase()),
+                    ]
+                    .into_iter()
+                    .flatten()
+                }))
                 .collect(),
             families: super::states::families(run),
             keyed: Vec::new(),
