@@ -182,6 +182,13 @@ impl Evidence {
                 ev.numbers
                     .push((v, i, num.start(), end, m.name("frac").is_some()));
             }
+            // A number a field's name states ("randomized_last_8_weeks", "window_30d"): the
+            // period or bound the value is of ("5 randomized in the last 8 weeks").
+            for m in key_number().captures_iter(t) {
+                let num = m.name("num").expect("group");
+                let v = num.as_str().parse::<f64>().unwrap_or(0.0);
+                ev.numbers.push((v, i, num.start(), num.end(), false));
+            }
             // Array lengths count as numbers ("3 open issues" from a list of three).
             // Totals and averages of a column (the same numeric field across an array of
             // objects) count too ("about $14.6 million in total").
@@ -623,6 +630,16 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
         }
         _ => {}
     }
+}
+
+/// A number between underscores in a JSON key: `"randomized_last_8_weeks":`, `"days_30":`,
+/// `"window_30d":`.
+fn key_number() -> &'static regex::Regex {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r#""(?:[A-Za-z]+_)+(?P<num>\d{1,4})(?:_[A-Za-z]+)*[A-Za-z]{0,3}"\s*:"#)
+            .expect("valid pattern")
+    })
 }
 
 /// A tool result or retrieved document (not the request or the system prompt).

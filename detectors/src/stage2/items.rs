@@ -422,7 +422,16 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             .unwrap_or_default();
         let e = e.min(cs + text.len());
         let claim_end = cs + text.len();
-        let noun = if (unit.is_empty() || unit == "%") && c.name("cur").is_none() && mag == 1.0 {
+        // The denominator of a fraction ("15/24 randomized") is the whole; the noun after it
+        // counts the numerator.
+        let denominator = before
+            .strip_suffix('/')
+            .is_some_and(|b| b.ends_with(|ch: char| ch.is_ascii_digit()));
+        let noun = if (unit.is_empty() || unit == "%")
+            && c.name("cur").is_none()
+            && mag == 1.0
+            && !denominator
+        {
             // Within the claim: the word right after the number ("15 comments"), not one
             // behind punctuation ("3% (section 4.5)").
             answer[e..claim_end]

@@ -138,9 +138,13 @@ impl DeterministicScorer {
         // service, 1 in the shop": `"status": "in_service"` on four vehicles) is that
         // count, or wrong.
         // The lower bound of a range ("5-7 business days", "3 to 4 weeks") counts nothing
-        // itself: the words after it belong to the range.
+        // itself: the words after it belong to the range. Nor does the whole of "1 of 3 tasks
+        // complete": its counted noun names the list.
         let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
-        if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) {
+        let of_total = before
+            .strip_suffix(" of")
+            .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
+        if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) && !of_total {
             let rest = &answer[item.end..];
             let words: Vec<&str> = rest
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
@@ -314,7 +318,9 @@ impl DeterministicScorer {
                     || rest_of_list
                     || (precise && derived_value(ev, item, c, facts))
                     || difference_with_field(item, c, facts, &vals)
-                    || distance && stated_difference(item, c, facts),
+                    || distance && stated_difference(item, c, facts)
+                    || percent && percent_between(c, &fields)
+                    || fields.iter().any(|(k, _)| key_states(k, c)),
             )
         };
         // The counted noun (or the noun it modifies) decides when a field has its name; the
@@ -392,6 +398,35 @@ impl DeterministicScorer {
             citation: None,
         }
     }
+}
+
+/// A percent the answer states as the difference of two values of the fields it names ("the
+/// web rate is 10% below the standard rate": `web_rate` 41.4, `standard_rate` 46.0), relative
+/// to either. Only values of two different named fields pair up, so few pairs and no
+/// comparison of one field across records.
+fn percent_between(c: &ClaimNumber, fields: &[&(String, f64)]) -> bool {
+    const MAX_VALUES: usize = 40;
+    let fields = &fields[..fields.len().min(MAX_VALUES)];
+    fields.iter().any(|(kb, base)| {
+        *base != 0.0
+            && fields
+                .iter()
+                .any(|(k, v)| k != kb && matches_value(c, 100.0 * (v - base).abs() / base.abs()))
+    })
+}
+
+/// Whether a field's name states the claim's number ("in the last 8 weeks" names
+/// `randomized_last_8_weeks`, whose value is another quantity).
+fn key_states(key: &str, c: &ClaimNumber) -> bool {
+    c.decimals == 0
+        && key
+            .split(|ch: char| !ch.is_ascii_alphanumeric())
+            .filter_map(|w| {
+                w.trim_end_matches(|ch: char| ch.is_ascii_alphabetic())
+                    .parse::<f64>()
+                    .ok()
+            })
+            .any(|n| n == c.value * c.magnitude)
 }
 
 /// Whether `rest`, the text right after a number, goes on to a range's upper bound ("-7",
@@ -505,6 +540,43 @@ mod tests {
         ));
         let bad = score(shop, "Your money is back within 97-99 business days.");
         assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+    }
+
+    #[test]
+    fn the_whole_of_a_part_and_a_fraction() {
+        let wo = r#"{"wo_id":"WO-243275","tasks":[{"task":"Replace vacuum pump","est_hours":6.0,"status":"complete"},{"task":"Oil change","est_hours":0.8,"status":"open"},{"task":"Re-torque bolts","est_hours":6.0,"status":"open"}],"parts":[{"part_number":"48-6539","qty":1},{"part_number":"72-4288","qty":4}]}"#;
+        // Five records under one parent: "complete" held by 1 of them is no count of the list.
+        assert!(all_supported(wo, "WO-243275: 1 of 3 tasks complete."));
+        let bad = score(wo, "WO-243275: 1 of 4 tasks complete.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        // The denominator of a fraction is the whole; the noun counts the numerator.
+        let study =
+            r#"{"study_id":"AC-19","enrollment":{"target":24,"screened":23,"randomized":15}}"#;
+        assert!(all_supported(study, "AC-19 is at 15/24 randomized."));
+        assert!(!all_supported(study, "AC-19 is at 15/25 randomized."));
+    }
+
+    #[test]
+    fn numbers_a_field_name_states_and_percents_between_named_fields() {
+        let study = r#"{"study_id":"AC-19","enrollment":{"target":24,"randomized":15},"randomized_last_8_weeks":5}"#;
+        assert!(all_supported(
+            study,
+            "Pace: 5 randomized in the last 8 weeks."
+        ));
+        assert!(!all_supported(
+            study,
+            "Pace: 5 randomized in the last 9 weeks."
+        ));
+        let units = r#"{"units":[{"unit_id":"BK-3292","standard_rate":54.0,"web_rate":48.6},{"unit_id":"BK-3249","standard_rate":46.0,"web_rate":41.4}]}"#;
+        assert!(all_supported(
+            units,
+            "The web rate is 10% below the standard rate ($46.00 for that unit)."
+        ));
+        // 15 % is only the standard rate of one unit against the other's.
+        assert!(!all_supported(
+            units,
+            "The web rate is 15% below the standard rate ($46.00 for that unit)."
+        ));
     }
 
     #[test]
