@@ -1070,6 +1070,13 @@ mod tests {
         assert!(!ok("You can carry over up to 8 days (clause 3.2)."));
         assert!(!ok("You can carry over up to 8 days (clause 3.1.4)."));
         assert!(!ok("It is in article 3.1 of the policy."));
+        // The section sign, with or without a space, inside parentheses too.
+        let rules = "RENTAL RULES\n\n4. LATE FEES. 4.1 A $25 fee applies after 6 days.\n\n12. ACCESS. Gate access is suspended after 6 days.";
+        let ok = |a: &str| all_supported(rules, a);
+        assert!(ok("A $25 late fee applies after 6 days (§4.1)."));
+        assert!(ok("Gate access is suspended after 6 days (§ 12)."));
+        assert!(!ok("A $25 late fee applies after 6 days (§8)."));
+        assert!(!ok("Gate access is suspended after 6 days (§ 13)."));
     }
 
     #[test]

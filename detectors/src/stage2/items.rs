@@ -66,7 +66,7 @@ impl Regexes {
               | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
             ").unwrap(),
             unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs)$").unwrap(),
-            section: Regex::new(r"(?i)\b(?:section|sec\.|§|clause|article|paragraph|chapter|appendix|step|rule|page)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
+            section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: Regex::new(r"(?ix)
                 (?P<cur>[$€£¥])?\s?
                 \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
