@@ -145,23 +145,39 @@ impl DeterministicScorer {
             .strip_suffix(" of")
             .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
         if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) && !of_total {
-            let rest = &answer[item.end..];
-            let words: Vec<&str> = rest
+            let rest: Vec<&str> = answer[item.end..]
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
                 .next()
                 .unwrap_or("")
                 .split_whitespace()
                 .take(4)
                 .collect();
-            // The longest run of words that names a value some records hold decides.
-            let counts = (1..=words.len())
-                .rev()
-                .map(|n| {
-                    ev.value_counts
-                        .get_or_init(|| records::ValueCounts::new(&ev.records))
-                        .holding(&words[..n].join(" "))
-                })
-                .find(|counts| !counts.is_empty());
+            let holding = |words: &[&str]| {
+                (1..=words.len())
+                    .rev()
+                    .map(|n| {
+                        ev.value_counts
+                            .get_or_init(|| records::ValueCounts::new(&ev.records))
+                            .holding(&words[..n].join(" "))
+                    })
+                    .find(|counts| !counts.is_empty())
+            };
+            // The item covers its counted noun ("2 open deferrals"): the value's words may
+            // start there. Which list holds them is not known ("4 graded classes" where
+            // assignments are `graded`), so such a count only supports.
+            if let Some(noun) = &c.noun {
+                let with_noun: Vec<&str> = std::iter::once(noun.as_str())
+                    .chain(rest.iter().copied())
+                    .take(4)
+                    .collect();
+                if holding(&with_noun)
+                    .is_some_and(|counts| counts.iter().any(|&(h, _)| h == c.value as usize))
+                {
+                    return Outcome::supported(None);
+                }
+            }
+            // The longest run of words after it that names a value some records hold decides.
+            let counts = holding(&rest);
             if let Some(counts) = counts {
                 let n = c.value as usize;
                 if counts.iter().any(|&(holding, _)| holding == n) {
@@ -554,6 +570,20 @@ mod tests {
             r#"{"study_id":"AC-19","enrollment":{"target":24,"screened":23,"randomized":15}}"#;
         assert!(all_supported(study, "AC-19 is at 15/24 randomized."));
         assert!(!all_supported(study, "AC-19 is at 15/25 randomized."));
+    }
+
+    #[test]
+    fn a_count_whose_value_is_the_word_after_it() {
+        let mel = r#"{"tail_number":"N8705","deferrals":[{"deferral_id":"DEF-4065","item":"Autopilot altitude hold","status":"open"},{"deferral_id":"DEF-8541","item":"Fuel gauge","status":"open"},{"deferral_id":"DEF-1481","item":"Strobe light","status":"closed"}]}"#;
+        assert!(all_supported(
+            mel,
+            "N8705 has 2 open deferrals (plus one closed strobe-light item)."
+        ));
+        let bad = score(
+            mel,
+            "N8705 has 1 open deferral (plus one closed strobe-light item).",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
     }
 
     #[test]
