@@ -217,6 +217,38 @@ pub fn classify(text: &str) -> ClaimType {
     {
         return ClaimType::Social;
     }
+    // An imperative addressed to the agent ("Ping me if a number looks off", "Tell us when
+    // it arrives"): the user is asked to act.
+    if ws.len() >= 3
+        && matches!(ws[1].as_str(), "me" | "us")
+        && ws[2..]
+            .iter()
+            .any(|w| matches!(w.as_str(), "if" | "when" | "once"))
+        && !FIRST_PERSON.contains(&ws[0].as_str())
+        && !has_digit
+    {
+        return ClaimType::Instruction;
+    }
+    // A main clause conditioned on the user's wish ("Say the word if you want this exported",
+    // "I can re-run it if you'd like"): an offer.
+    let wish = ws.windows(3).any(|w| {
+        w[0] == "if"
+            && w[1] == "you"
+            && matches!(
+                w[2].as_str(),
+                "want" | "need" | "prefer" | "wish" | "'d" | "would"
+            )
+    });
+    // Only an imperative main clause: "Your account's `tariff_path` points to …, if you want
+    // the full text" states a fact before its offer.
+    let subject = DETERMINERS.contains(&ws[0].as_str())
+        || matches!(
+            ws[0].as_str(),
+            "you" | "it" | "there" | "they" | "he" | "she" | "i" | "we" | "what" | "which"
+        );
+    if wish && !has_digit && !subject && !t.contains('`') {
+        return ClaimType::IntentOrOffer;
+    }
     if starts_with_phrase(&ws, "let me")
         || starts_with_phrase(&ws, "let 's")
         || starts_with_phrase(&ws, "let us")
@@ -397,6 +429,16 @@ mod tests {
             ("I can look up your recent orders for you.", IntentOrOffer),
             ("Please provide your address (line 1, line 2).", Instruction),
             ("Let me know which option you prefer!", Instruction),
+            ("Ping me if a number looks off.", Instruction),
+            ("Tell us when the parcel arrives.", Instruction),
+            ("Say the word if you want this exported.", IntentOrOffer),
+            ("Happy to re-run it for another date if you'd like.", Social),
+            ("The late fee applies if you pay after 6 days.", Assertion),
+            (
+                "Your account's `tariff_path` points to `tariffs/E-TOU-C.md`, if you want the full text.",
+                Assertion,
+            ),
+            ("Gate access is suspended if you want to enter after 22:00.", Assertion),
             (
                 "Either way, don't double up to make up for it (3.2).",
                 Instruction,

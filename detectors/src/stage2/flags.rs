@@ -145,6 +145,45 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
     None
 }
 
+/// The yes/no words of clauses that name a boolean field ("Autopay is off" for `"autopay":
+/// false`): byte ranges in `text`. They state the field's value (judged by
+/// [`boolean_conflict`]), so they are no content the evidence must hold in words.
+pub(super) fn boolean_words(text: &str, booleans: &[(String, bool)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    if booleans.is_empty() {
+        return out;
+    }
+    let mut start = 0;
+    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', '\n']) {
+        let at = start;
+        start += clause.len();
+        let norm = normalize_terms(clause);
+        let named = booleans.iter().any(|(key, _)| {
+            let parts = distinctive(key);
+            !parts.is_empty() && parts.iter().all(|w| contains_terms(&norm, w))
+        });
+        if !named {
+            continue;
+        }
+        let mut pos = 0;
+        for w in clause.split(|c: char| !c.is_alphanumeric()) {
+            let (s, e) = (at + pos, at + pos + w.len());
+            pos += w.len()
+                + clause[pos + w.len()..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8);
+            if matches!(
+                w.to_ascii_lowercase().as_str(),
+                "on" | "off" | "enabled" | "disabled" | "active" | "inactive" | "yes" | "no"
+            ) {
+                out.push((s, e));
+            }
+        }
+    }
+    out
+}
+
 /// Opposite direction words a field's value may hold (both directions).
 const POLAR: &[(&str, &str)] = &[
     ("up", "down"),
@@ -284,6 +323,14 @@ mod tests {
     fn a_yes_or_no_against_the_boolean_it_names() {
         let nested = flags(r#"{"account":{"autopay":{"enabled":true,"day":25}}}"#);
         assert!(boolean_conflict("Autopay is off, so pay by hand.", &nested).is_some());
+        let words = |t: &str| -> Vec<String> {
+            boolean_words(t, &nested)
+                .into_iter()
+                .map(|(s, e)| t[s..e].to_owned())
+                .collect()
+        };
+        assert_eq!(words("Autopay is off on this account."), ["off", "on"]);
+        assert!(words("The light is off.").is_empty());
         assert_eq!(boolean_conflict("Autopay is on.", &nested), None);
         // A label and its value; a parenthesis naming the field.
         let refill = flags(r#"{"rx_number":"4847214-04","auto_refill":false}"#);

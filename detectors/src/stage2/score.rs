@@ -9,7 +9,7 @@ use super::claim_type::classify;
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
 use super::direction::{direction_conflict, named_rank_conflict, superlative_conflict};
 use super::evidence::Evidence;
-use super::flags::{boolean_conflict, polar_conflict};
+use super::flags::{boolean_conflict, boolean_words, polar_conflict};
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
 use super::numbers::{AnswerFacts, ClaimNumber};
 use super::{actions, records, Scorer, Stage2Config};
@@ -477,6 +477,11 @@ impl Scorer for DeterministicScorer {
                     }
                     taken.push((cs + at, ce));
                 }
+                taken.extend(
+                    boolean_words(text, &ev.booleans)
+                        .into_iter()
+                        .map(|(s, e)| (cs + s, cs + e)),
+                );
                 let missing = uncovered_words(&ev, answer, cs, ce, &taken);
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
