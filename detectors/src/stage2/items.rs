@@ -70,7 +70,7 @@ impl Regexes {
             number: Regex::new(r"(?ix)
                 (?P<cur>[$€£¥])?\s?
                 \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
-                (?:\s?(?P<mag>thousand|million|billion|trillion|k|m|bn)\b)?
+                (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn)\b))?
                 (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b))?").unwrap(),
             time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
@@ -156,6 +156,22 @@ pub(super) fn month_index(s: &str) -> Option<u32> {
         .iter()
         .position(|m| l.starts_with(m))
         .map(|p| p as u32 + 1)
+}
+
+/// The unit of a `number` regex match as written, an area unit in one spelling ("m²",
+/// "sq ft"); empty when there is none.
+pub(super) fn captured_unit(c: &regex::Captures<'_>) -> String {
+    if let Some(a) = c.name("area") {
+        let a = a.as_str().to_lowercase();
+        return if a.contains("ft") || a.contains("fe") || a.contains("foot") {
+            "sq ft".to_owned()
+        } else {
+            "m²".to_owned()
+        };
+    }
+    c.name("unit")
+        .map(|u| u.as_str().to_owned())
+        .unwrap_or_default()
 }
 
 /// Value of a `number` regex match: the integer part and its `frac` digits.
@@ -416,10 +432,7 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         }
         let value = captured_value(&c).unwrap_or(0.0);
         let mag = captured_magnitude(&c);
-        let unit = c
-            .name("unit")
-            .map(|u| u.as_str().to_owned())
-            .unwrap_or_default();
+        let unit = captured_unit(&c);
         let e = e.min(cs + text.len());
         let claim_end = cs + text.len();
         // The denominator of a fraction ("15/24 randomized") is the whole; the noun after it
@@ -484,6 +497,21 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                     .map_or(String::new(), |x| x.as_str().to_owned()),
             },
         ));
+    }
+    // The lower bound of a range has the upper bound's unit ("2–8 °C", "35.6–46.4 °F",
+    // "10 to 15 minutes").
+    for i in 1..numbers.len() {
+        let (head, tail) = numbers.split_at_mut(i);
+        let (a, b) = (&mut head[i - 1], &tail[0]);
+        let gap = answer.get(a.0.end..b.0.start).unwrap_or("x").trim();
+        if matches!(gap, "-" | "–" | "—" | "to")
+            && a.1.unit.is_empty()
+            && a.1.currency.is_empty()
+            && a.1.noun.is_none()
+            && !b.1.unit.is_empty()
+        {
+            a.1.unit = b.1.unit.clone();
+        }
     }
     for m in r.action.captures_iter(text) {
         let v = m.name("verb").unwrap();

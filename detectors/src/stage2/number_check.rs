@@ -669,6 +669,16 @@ mod tests {
     }
 
     #[test]
+    fn areas_and_the_unit_of_a_range() {
+        let units = r#"{"units":[{"unit_id":"BK-3292","sq_ft":25,"floor":3},{"unit_id":"BK-3249","sq_ft":25,"floor":1}]}"#;
+        assert!(all_supported(units, "BK-3292 has 25 sq ft (2.3 m²)."));
+        assert!(!all_supported(units, "BK-3292 has 25 sq ft (3.7 m²)."));
+        let kits = r#"{"study_id":"VRD-221","storage_range_c":[2,8]}"#;
+        assert!(all_supported(kits, "Kits stay at 2–8 °C (35.6–46.4 °F)."));
+        assert!(!all_supported(kits, "Kits stay at 2–8 °C (25.6–46.4 °F)."));
+    }
+
+    #[test]
     fn a_percent_of_the_sum_of_two_evidence_values() {
         let loan = r#"{"loan":"L-1","principal":1811.05,"interest":437.49,"escrow":395.73,"late_charge_pct":4}"#;
         assert!(all_supported(

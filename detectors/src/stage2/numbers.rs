@@ -6,7 +6,8 @@ use super::calc;
 use super::coverage::{COVERAGE_STOP, STOPWORDS};
 use super::evidence::Evidence;
 use super::items::{
-    captured_magnitude, captured_value, civil_from_days, date_parts, month_index, re, Item,
+    captured_magnitude, captured_unit, captured_value, civil_from_days, date_parts, month_index,
+    re, Item,
 };
 
 /// Decimal places of a numeric literal.
@@ -152,9 +153,7 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             let value = captured_value(&c)? * captured_magnitude(&c);
             let start = c.name("cur").map_or(num.start(), |x| x.start());
             let currency = c.name("cur").map_or("", |x| x.as_str()).to_owned();
-            let unit = c
-                .name("unit")
-                .map_or(String::new(), |u| u.as_str().to_lowercase());
+            let unit = captured_unit(&c).to_lowercase();
             let after = &answer[num.end()..];
             let before = answer[..start].trim_end();
             let date_part =
@@ -366,6 +365,8 @@ fn physical_factors(unit: &str) -> &'static [f64] {
         "meter" | "meters" | "metre" | "metres" => &[0.3048],
         "gallon" | "gallons" | "gal" => &[0.264_172],
         "liter" | "liters" | "litre" | "litres" => &[3.785_41],
+        "m²" => &[0.092_903],
+        "sq ft" => &[10.763_9],
         _ => &[],
     }
 }
