@@ -309,6 +309,15 @@ impl DeterministicScorer {
                     }
                 }
                 if item.kind == ItemKind::Entity {
+                    // The plural of an acronym ("order IDs" for `order_id`) is the acronym.
+                    let needle = match item.text.strip_suffix('s') {
+                        Some(one)
+                            if one.len() >= 2 && one.chars().all(|c| c.is_ascii_uppercase()) =>
+                        {
+                            &needle[..one.len()]
+                        }
+                        _ => needle,
+                    };
                     // The same term after normalization (case, separators, spelling, inflection).
                     let key = normalize_terms(needle);
                     if let Some(d) = ev.norm.iter().position(|d| contains_terms(d, &key)) {
@@ -637,6 +646,19 @@ fn acronym_of_evidence_words(ev: &Evidence, text: &str) -> bool {
 mod tests {
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score, RESULT};
+
+    #[test]
+    fn the_plural_of_an_acronym() {
+        let orders = r##"{"user_id":"sofia_li_9219","orders":[{"order_id":"#W8855135"},{"order_id":"#W3792453"}]}"##;
+        assert!(all_supported(
+            orders,
+            "Here are the order IDs associated with your account: #W8855135 and #W3792453."
+        ));
+        assert!(!all_supported(
+            orders,
+            "Here are the order SKUs associated with your account: #W8855135 and #W3792453."
+        ));
+    }
 
     #[test]
     fn identifiers_of_the_tool_declarations() {
