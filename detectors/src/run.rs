@@ -132,6 +132,20 @@ impl AgentRun {
         self.tool_calls.iter().filter(|c| !c.history)
     }
 
+    /// The texts of the tool declarations the model was given, in order: each definition's
+    /// description (empty when it has none), then its argument schema as JSON when it has one.
+    /// Both stages search them: they are part of the agent's context, like the system prompt.
+    pub fn declaration_texts(&self) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
+        self.tool_definitions.iter().flat_map(|d| {
+            let description = std::borrow::Cow::Borrowed(d.description.as_deref().unwrap_or(""));
+            let schema = d
+                .parameters
+                .as_ref()
+                .map(|p| std::borrow::Cow::Owned(p.to_string()));
+            std::iter::once(description).chain(schema)
+        })
+    }
+
     pub fn tool_definition(&self, name: &str) -> Option<&ToolDefinition> {
         self.tool_definitions.iter().rev().find(|d| d.name == name)
     }

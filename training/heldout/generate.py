@@ -118,17 +118,10 @@ FAULTS_F = (
     + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
 
 # Set g: six further domains, written by another writer under the same independence rule, with its own writer style
-# (hgen/gstyle.py: compact, table-and-citation-heavy); validation only.
+# (hgen/gstyle.py: compact, table-and-citation-heavy); half development, half validation (see SETS["g"]).
 SCENARIO_CLASSES_G = [("scn_g_vet", "VetPractice"), ("scn_g_bikeshare", "BikeShare"), ("scn_g_trialsite", "TrialSite"),
                       ("scn_g_kitchen", "KitchenInventory"), ("scn_g_aircraft", "AircraftMx"), ("scn_g_storage", "SelfStorage")]
-FAULTS_G = (
-    [("fabricated_id", True)] * 4 + [("fabricated_url", True)] * 2 + [("fabricated_path", True)] * 2
-    + [("missing_required", True)] * 2 + [("wrong_type", True)] * 2 + [("enum_violation", True)] * 2
-    + [("pattern_violation", True)] * 2 + [("range_violation", True)] * 1 + [("extra_property", True)] * 1
-    + [("malformed_json", True)] * 2
-    + [("fabricated_id", False)] * 4 + [("fabricated_url", False)] * 2 + [("fabricated_path", False)] * 2
-    + [("enum_violation", False)] * 2 + [("pattern_violation", False)] * 2 + [("extra_property", False)] * 2
-    + [("wrong_type", False)] * 1 + [("range_violation", False)] * 2)
+FAULTS_G = FAULTS_F          # the same Stage-1 faults as set f
 
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,

@@ -83,13 +83,9 @@ impl<'a> Evidence<'a> {
     fn declarations(&self) -> &str {
         self.declarations.get_or_init(|| {
             let mut d = String::new();
-            for def in &self.run.tool_definitions {
+            for text in self.run.declaration_texts() {
                 d.push('\n');
-                d.push_str(&normalize_entity(def.description.as_deref().unwrap_or("")));
-                if let Some(p) = &def.parameters {
-                    d.push('\n');
-                    d.push_str(&normalize_entity(&p.to_string()));
-                }
+                d.push_str(&normalize_entity(&text));
             }
             d
         })

@@ -105,16 +105,10 @@ impl Evidence {
             declarations: run
                 .tool_calls
                 .iter()
-                .map(|c| c.name.to_lowercase())
-                .chain(run.tool_definitions.iter().flat_map(|d| {
-                    [
-                        Some(d.name.to_lowercase()),
-                        d.description.as_ref().map(|x| x.to_lowercase()),
-                        d.parameters.as_ref().map(|x| x.to_string().to_lowercase()),
-                    ]
-                    .into_iter()
-                    .flatten()
-                }))
+                .map(|c| c.name.as_str())
+                .chain(run.tool_definitions.iter().map(|d| d.name.as_str()))
+                .map(str::to_lowercase)
+                .chain(run.declaration_texts().map(|t| t.to_lowercase()))
                 .collect(),
             families: super::states::families(run),
             keyed: Vec::new(),
@@ -184,7 +178,7 @@ impl Evidence {
             }
             // A number a field's name states ("randomized_last_8_weeks", "window_30d"): the
             // period or bound the value is of ("5 randomized in the last 8 weeks").
-            for m in key_number().captures_iter(t) {
+            for m in r.key_number.captures_iter(t) {
                 let num = m.name("num").expect("group");
                 let v = num.as_str().parse::<f64>().unwrap_or(0.0);
                 ev.numbers.push((v, i, num.start(), num.end(), false));
@@ -630,16 +624,6 @@ fn array_aggregates(v: &serde_json::Value, out: &mut Vec<f64>, fields: &mut Vec<
         }
         _ => {}
     }
-}
-
-/// A number between underscores in a JSON key: `"randomized_last_8_weeks":`, `"days_30":`,
-/// `"window_30d":`.
-fn key_number() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(r#""(?:[A-Za-z]+_)+(?P<num>\d{1,4})(?:_[A-Za-z]+)*[A-Za-z]{0,3}"\s*:"#)
-            .expect("valid pattern")
-    })
 }
 
 /// A tool result or retrieved document (not the request or the system prompt).

@@ -74,14 +74,24 @@ fn distinctive(key: &str) -> Vec<String> {
         .collect()
 }
 
+/// Where a clause ends for the yes/no of a flag. A label runs into its value ("Auto-refill:
+/// off"): no break at a colon.
+const CLAUSE_BREAKS: [char; 10] = [',', ';', '—', '–', '(', ')', '.', '!', '?', '\n'];
+
+/// Whether a clause (normalized terms) names the boolean field `key`: every distinctive word
+/// of its name is in it.
+fn names_flag(norm: &str, key: &str) -> bool {
+    let parts = distinctive(key);
+    !parts.is_empty() && parts.iter().all(|w| contains_terms(norm, w))
+}
+
 /// The byte span (in `text`) of a clause whose yes/no contradicts a boolean it names.
 pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Option<(usize, usize)> {
     if booleans.is_empty() {
         return None;
     }
     let mut start = 0;
-    // A label runs into its value ("Auto-refill: off"): no break at a colon.
-    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', '\n']) {
+    for clause in text.split_inclusive(CLAUSE_BREAKS) {
         let span = (start, start + clause.len());
         start += clause.len();
         // A parenthesis that names the field refers to it ("(the `auto_refill` setting on
@@ -101,8 +111,7 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
         let mut verdict: Option<bool> = None;
         let mut open = false;
         for (key, value) in booleans {
-            let parts = distinctive(key);
-            if parts.is_empty() || !parts.iter().all(|w| contains_terms(&norm, w)) {
+            if !names_flag(&norm, key) {
                 continue;
             }
             match verdict {
@@ -154,30 +163,21 @@ pub(super) fn boolean_words(text: &str, booleans: &[(String, bool)]) -> Vec<(usi
         return out;
     }
     let mut start = 0;
-    for clause in text.split_inclusive([',', ';', '—', '–', '(', ')', '.', '!', '?', '\n']) {
+    for clause in text.split_inclusive(CLAUSE_BREAKS) {
         let at = start;
         start += clause.len();
         let norm = normalize_terms(clause);
-        let named = booleans.iter().any(|(key, _)| {
-            let parts = distinctive(key);
-            !parts.is_empty() && parts.iter().all(|w| contains_terms(&norm, w))
-        });
-        if !named {
+        if !booleans.iter().any(|(key, _)| names_flag(&norm, key)) {
             continue;
         }
-        let mut pos = 0;
         for w in clause.split(|c: char| !c.is_alphanumeric()) {
-            let (s, e) = (at + pos, at + pos + w.len());
-            pos += w.len()
-                + clause[pos + w.len()..]
-                    .chars()
-                    .next()
-                    .map_or(0, char::len_utf8);
             if matches!(
                 w.to_ascii_lowercase().as_str(),
                 "on" | "off" | "enabled" | "disabled" | "active" | "inactive" | "yes" | "no"
             ) {
-                out.push((s, e));
+                // `w` is a slice of `clause`: its offset is the distance between them.
+                let s = at + (w.as_ptr() as usize - clause.as_ptr() as usize);
+                out.push((s, s + w.len()));
             }
         }
     }
