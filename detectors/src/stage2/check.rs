@@ -1249,6 +1249,20 @@ mod tests {
         let usage = r#"{"months":[{"month":"2025-10","usage":548,"unit":"kWh"},{"month":"2025-11","usage":584,"unit":"kWh"}]}"#;
         assert!(all_supported(usage, "| Oct 2025 | 548 kWh |"));
     }
+
+    #[test]
+    fn a_count_of_distinct_days() {
+        // Five entries on four days (two on the 10th, local time); `days` is the window.
+        let ev = r#"{"unit_id":"BK-1","days":14,"events":[{"at":"2026-03-11T12:33:00-07:00","event":"gate_open"},{"at":"2026-03-10T20:58:00-07:00","event":"gate_open"},{"at":"2026-03-10T08:08:00-07:00","event":"gate_open"},{"at":"2026-03-08T08:26:00-07:00","event":"gate_open"},{"at":"2026-03-07T19:30:00-07:00","event":"gate_open"}]}"#;
+        assert!(all_supported(
+            ev,
+            "5 gate entries in the last 14 days, on 4 different days."
+        ));
+        assert!(!all_supported(
+            ev,
+            "5 gate entries in the last 14 days, on 5 different days."
+        ));
+    }
 }
 #[cfg(test)]
 mod labelled_rows {

@@ -593,6 +593,15 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         if bold_label {
             continue;
         }
+        // Words glued by a semicolon ("TL;DR") are one chat abbreviation, not names: a
+        // semicolon between two words is always followed by a space in prose.
+        let glued = |s: &str, t: &str| {
+            s.ends_with(';') && s[..s.len() - 1].ends_with(|ch: char| ch.is_alphabetic())
+                || t.starts_with(';') && t[1..].starts_with(|ch: char| ch.is_alphabetic())
+        };
+        if glued(&text[..m.start()], &text[m.end()..]) {
+            continue;
+        }
         let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
         let first_word = t.split_whitespace().next().unwrap_or("");
         let sentence_initial =
@@ -645,6 +654,10 @@ mod tests {
         assert!(ok(rental, "**Doors:** 6:30pm · **Show:** 8pm"));
         // A name in the value is still one.
         assert!(!ok(rental, "**Rate:** CA$98.08 a day, set by Marta Quinn"));
+        // A chat abbreviation glued by a semicolon is no name; a name after a real one is.
+        assert!(ok(rental, "TL;DR — doors open at 6:30pm."));
+        assert!(ok(rental, "So, tl;DR: doors open at 6:30pm."));
+        assert!(!ok(rental, "Doors open at 6:30pm; RJ Quinn sets the rate."));
     }
 
     #[test]

@@ -72,6 +72,17 @@ pub(super) fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
             .all(|w| *w == noun || COUNT_WORDS.contains(w) || contains_terms(sentence, w))
 }
 
+/// "5 different days", "3 distinct dates": a count of distinct days. `noun` is the word
+/// after the number, `after` the text after its item (which ends with that word).
+fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
+    let distinct = noun.is_some_and(|n| matches!(n, "different" | "distinct" | "separate"));
+    let head = after
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_end_matches(|ch: char| !ch.is_alphanumeric()).to_ascii_lowercase());
+    distinct && matches!(head.as_deref(), Some("days" | "dates"))
+}
+
 impl DeterministicScorer {
     /// Check the number `c` of `item` (see the module docs).
     pub(super) fn check_number(
@@ -187,6 +198,22 @@ impl DeterministicScorer {
                 if counts.iter().any(|&(_, len)| n <= len) {
                     return Outcome::contradicted();
                 }
+            }
+        }
+        // "on 5 different days": the number of distinct days a list's records are dated,
+        // not a field named `days`.
+        if whole && distinct_days_counted(c.noun.as_deref(), &answer[item.end..]) {
+            let n = c.value as usize;
+            let counts = ev
+                .value_counts
+                .get_or_init(|| records::ValueCounts::new(&ev.records));
+            let mut lists = counts.distinct_days().peekable();
+            if lists.peek().is_some() {
+                return if lists.any(|days| days == n) {
+                    Outcome::supported(None)
+                } else {
+                    Outcome::contradicted()
+                };
             }
         }
         // Days counted from a date the answer states, to today ("March 7th (16 days

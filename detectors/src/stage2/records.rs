@@ -439,6 +439,9 @@ pub struct ValueCounts {
     holding: std::collections::HashMap<String, Vec<(usize, usize)>>,
     /// Parent → number of its child records.
     lists: std::collections::HashMap<usize, usize>,
+    /// Parent → the distinct calendar days its child records are dated (an ISO date or
+    /// timestamp among their keys, as written: a local timestamp keeps its local day).
+    days: std::collections::HashMap<usize, std::collections::BTreeSet<String>>,
 }
 
 impl ValueCounts {
@@ -447,6 +450,11 @@ impl ValueCounts {
         for r in records {
             let Some(p) = r.parent else { continue };
             *out.lists.entry(p).or_default() += 1;
+            // One day per record: a record dated twice (created, updated) names no one day.
+            let mut dated = r.keys.iter().filter_map(|k| iso_day(k));
+            if let (Some(day), None) = (dated.next(), dated.next()) {
+                out.days.entry(p).or_default().insert(day.to_owned());
+            }
             let mut phrases: Vec<String> = r.keys.iter().map(|k| value_phrase(k)).collect();
             phrases.sort();
             phrases.dedup();
@@ -459,6 +467,15 @@ impl ValueCounts {
             }
         }
         out
+    }
+
+    /// For every list of two or more records each dated one day, how many distinct days they
+    /// fall on: what "on 5 different days" counts.
+    pub fn distinct_days(&self) -> impl Iterator<Item = usize> + '_ {
+        self.days
+            .iter()
+            .filter(|(p, days)| self.lists.get(p).copied().unwrap_or(0) >= 2 && !days.is_empty())
+            .map(|(_, days)| days.len())
     }
 
     /// (records holding it, list length) for every list where some records hold the value
@@ -475,6 +492,16 @@ impl ValueCounts {
             })
             .collect()
     }
+}
+
+/// The calendar day an ISO date or timestamp key starts with (`2026-03-11t12:33:00-07:00`).
+fn iso_day(key: &str) -> Option<&str> {
+    let day = key.get(..10)?;
+    let b = day.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    (digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10)
+        && key[10..].chars().next().is_none_or(|c| c == 't' || c == ' '))
+    .then_some(day)
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
