@@ -904,6 +904,29 @@ mod tests {
     }
 
     #[test]
+    fn the_operands_of_a_computation_are_the_numbers_stated_near_it() {
+        // Twenty numbers in a table before the rate and the hours: the operands are the
+        // numbers nearest the result, not the answer's first sixteen.
+        let ev = r#"{"wo_id":"WO-1","labor_rate_usd":135.0,"tasks":[{"task":"Brakes","est_hours":3.5,"status":"open"},{"task":"Wiring","est_hours":3.5,"status":"open"}]}"#;
+        let table: String = (1..=10)
+            .map(|i| format!("| Item {i} | {}.5 h | ${}.00 |\n", i + 10, i * 7 + 100))
+            .collect();
+        let answer = |total: &str| {
+            format!("WO-1 so far:\n\n{table}\nThe shop rate is $135/h. Still open: 7.0 h estimated, so {total} more labor if it lands on estimate.")
+        };
+        let flagged = |a: &str| {
+            score(ev, a)
+                .iter()
+                .flat_map(|c| c.flagged_spans.iter().map(|f| f.text.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert!(!flagged(&answer("$945")).contains(&"$945".to_owned()));
+        assert!(flagged(&answer("$954")).contains(&"$954".to_owned()));
+        // "approx." is an approximation word.
+        assert!(!flagged(&answer("approx. $950")).contains(&"$950".to_owned()));
+    }
+
+    #[test]
     fn superlatives_and_side_by_side_comparisons_against_the_values() {
         let ev = r#"{"transactions":[{"merchant":"Cava","amount":64.59},{"merchant":"Tatte","amount":14.37},{"merchant":"Shell","amount":120.0}]}"#;
         let ok = |a: &str| all_supported(ev, a);

@@ -37,6 +37,8 @@ pub(super) fn approx_words_before(text: &str, pos: usize) -> bool {
         "more than",
         "less than",
         "~",
+        "≈",
+        "approx",
         "up to",
         "at least",
     ]
@@ -551,15 +553,28 @@ fn stated_operands(
     facts: &AnswerFacts,
     unit_ok: impl Fn(&str) -> bool,
 ) -> Vec<f64> {
-    facts
-        .numbers
-        .iter()
-        .filter(|n| {
+    nearest(
+        item,
+        facts.numbers.iter().filter(|n| {
             n.start != item.start && !n.date_part && n.currency == c.currency && unit_ok(&n.unit)
-        })
-        .map(|n| n.value)
-        .take(MAX_ANSWER_OPERANDS)
-        .collect()
+        }),
+    )
+    .into_iter()
+    .map(|n| n.value)
+    .collect()
+}
+
+/// The first [`MAX_ANSWER_OPERANDS`] of `numbers` nearest to `item`, in the answer's order: a
+/// computation's operands are stated near its result (a long answer's table must not crowd out
+/// the rate in the sentence before).
+fn nearest<'a>(item: &Item, numbers: impl Iterator<Item = &'a AnswerNumber>) -> Vec<&'a AnswerNumber> {
+    let mut near: Vec<&AnswerNumber> = numbers.collect();
+    if near.len() > MAX_ANSWER_OPERANDS {
+        near.sort_by_key(|n| n.start.abs_diff(item.start));
+        near.truncate(MAX_ANSWER_OPERANDS);
+        near.sort_by_key(|n| n.start);
+    }
+    near
 }
 
 /// Whether `c` is the difference of two of `pool` that `pair_ok` accepts.
@@ -754,12 +769,13 @@ const MAX_PRICE_TERMS: usize = 256;
 /// discount: −£526.40"). The operands are the answer's own numbers, each checked on its own,
 /// so the search stays small: a hallucinated total is still one no such step reaches.
 fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
-    let stated: Vec<&AnswerNumber> = facts
-        .numbers
-        .iter()
-        .filter(|n| n.start != item.start && !n.date_part && !n.unit.contains('%'))
-        .take(MAX_ANSWER_OPERANDS)
-        .collect();
+    let stated: Vec<&AnswerNumber> = nearest(
+        item,
+        facts
+            .numbers
+            .iter()
+            .filter(|n| n.start != item.start && !n.date_part && !n.unit.contains('%')),
+    );
     let priced: Vec<f64> = stated
         .iter()
         .filter(|n| !c.currency.is_empty() && n.currency == c.currency)
