@@ -1285,6 +1285,12 @@ mod tests {
             ev,
             "5 gate entries in the last 14 days, on 5 different days."
         ));
+        // The days of the records holding one value: three entries on three days, and a
+        // denied attempt on a fourth.
+        let ev = r#"{"events":[{"at":"2026-03-11T12:33:00-07:00","event":"gate_open"},{"at":"2026-03-10T20:58:00-07:00","event":"gate_open"},{"at":"2026-03-08T08:26:00-07:00","event":"gate_open"},{"at":"2026-03-07T23:48:00-07:00","event":"denied_outside_hours"}]}"#;
+        assert!(all_supported(ev, "Your code opened the gate on 3 different days."));
+        assert!(all_supported(ev, "The log has events on 4 different days."));
+        assert!(!all_supported(ev, "Your code opened the gate on 2 different days."));
     }
 }
 #[cfg(test)]

@@ -203,17 +203,13 @@ impl DeterministicScorer {
         // "on 5 different days": the number of distinct days a list's records are dated,
         // not a field named `days`.
         if whole && distinct_days_counted(c.noun.as_deref(), &answer[item.end..]) {
-            let n = c.value as usize;
             let counts = ev
                 .value_counts
                 .get_or_init(|| records::ValueCounts::new(&ev.records));
-            let mut lists = counts.distinct_days().peekable();
-            if lists.peek().is_some() {
-                return if lists.any(|days| days == n) {
-                    Outcome::supported(None)
-                } else {
-                    Outcome::contradicted()
-                };
+            match counts.distinct_days(c.value as usize) {
+                Some(true) => return Outcome::supported(None),
+                Some(false) => return Outcome::contradicted(),
+                None => {}
             }
         }
         // Days counted from a date the answer states, to today ("March 7th (16 days

@@ -439,9 +439,10 @@ pub struct ValueCounts {
     holding: std::collections::HashMap<String, Vec<(usize, usize)>>,
     /// Parent → number of its child records.
     lists: std::collections::HashMap<usize, usize>,
-    /// Parent → the distinct calendar days its child records are dated (an ISO date or
-    /// timestamp among their keys, as written: a local timestamp keeps its local day).
-    days: std::collections::HashMap<usize, std::collections::BTreeSet<String>>,
+    /// Parent → the calendar day each of its child records is dated (an ISO date or
+    /// timestamp among their keys, as written: a local timestamp keeps its local day) with the
+    /// record's value phrases.
+    dated: std::collections::HashMap<usize, Vec<(String, Vec<String>)>>,
 }
 
 impl ValueCounts {
@@ -450,14 +451,17 @@ impl ValueCounts {
         for r in records {
             let Some(p) = r.parent else { continue };
             *out.lists.entry(p).or_default() += 1;
-            // One day per record: a record dated twice (created, updated) names no one day.
-            let mut dated = r.keys.iter().filter_map(|k| iso_day(k));
-            if let (Some(day), None) = (dated.next(), dated.next()) {
-                out.days.entry(p).or_default().insert(day.to_owned());
-            }
             let mut phrases: Vec<String> = r.keys.iter().map(|k| value_phrase(k)).collect();
             phrases.sort();
             phrases.dedup();
+            // One day per record: a record dated twice (created, updated) names no one day.
+            let mut days = r.keys.iter().filter_map(|k| iso_day(k));
+            if let (Some(day), None) = (days.next(), days.next()) {
+                out.dated
+                    .entry(p)
+                    .or_default()
+                    .push((day.to_owned(), phrases.clone()));
+            }
             for ph in phrases.into_iter().filter(|p| !p.is_empty()) {
                 let per = out.holding.entry(ph).or_default();
                 match per.iter_mut().find(|x| x.0 == p) {
@@ -469,13 +473,34 @@ impl ValueCounts {
         out
     }
 
-    /// For every list of two or more records each dated one day, how many distinct days they
-    /// fall on: what "on 5 different days" counts.
-    pub fn distinct_days(&self) -> impl Iterator<Item = usize> + '_ {
-        self.days
-            .iter()
-            .filter(|(p, days)| self.lists.get(p).copied().unwrap_or(0) >= 2 && !days.is_empty())
-            .map(|(_, days)| days.len())
+    /// Whether the dated records of a list of two or more fall on `n` distinct days — all of
+    /// them, or those holding one value ("3 gate entries … on 3 different days" where a denied
+    /// attempt is dated a fourth day): what "on 5 different days" counts. `None` when no list
+    /// has dated records.
+    pub fn distinct_days(&self, n: usize) -> Option<bool> {
+        use std::collections::BTreeSet;
+        let mut any = false;
+        for (p, recs) in &self.dated {
+            if self.lists.get(p).copied().unwrap_or(0) < 2 {
+                continue;
+            }
+            any = true;
+            let days = |keep: &dyn Fn(&[String]) -> bool| {
+                recs.iter()
+                    .filter(|(_, ph)| keep(ph))
+                    .map(|(d, _)| d.as_str())
+                    .collect::<BTreeSet<_>>()
+                    .len()
+            };
+            if days(&|_| true) == n {
+                return Some(true);
+            }
+            let values: BTreeSet<&String> = recs.iter().flat_map(|(_, ph)| ph).collect();
+            if values.iter().any(|v| days(&|ph| ph.contains(v)) == n) {
+                return Some(true);
+            }
+        }
+        any.then_some(false)
     }
 
     /// (records holding it, list length) for every list where some records hold the value
