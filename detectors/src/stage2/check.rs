@@ -402,6 +402,19 @@ impl DeterministicScorer {
                 let Some(mins) = time_minutes(&caps) else {
                     return no;
                 };
+                // A worked example's premise ("if you learn of an event at 9:00 on a Monday,")
+                // states its own time; the same time in what it yields ("due by 9:00 Tuesday")
+                // is the premise's.
+                if let Some((ps, pe)) = super::number_check::example_premise(answer, item.start) {
+                    let in_premise = ps <= item.start && item.end <= pe;
+                    let premise_time = re()
+                        .time
+                        .captures_iter(&answer[ps..pe])
+                        .any(|t| time_minutes(&t) == Some(mins));
+                    if in_premise || premise_time {
+                        return Outcome::supported(None);
+                    }
+                }
                 if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
                     return Outcome::supported(Some((d, s, e)));
                 }
@@ -1271,6 +1284,17 @@ mod tests {
         // A value every record holds (a unit) is no category: "548 kWh" is no count.
         let usage = r#"{"months":[{"month":"2025-10","usage":548,"unit":"kWh"},{"month":"2025-11","usage":584,"unit":"kWh"}]}"#;
         assert!(all_supported(usage, "| Oct 2025 | 548 kWh |"));
+    }
+
+    #[test]
+    fn a_worked_example_states_its_own_premise() {
+        let ev = r#"{"section":"8.2","title":"SAE reporting","text":"Report every serious adverse event to the sponsor within 24 hours of awareness."}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("In practice: if you learn of an event at 9:00 on a Monday, the initial report is due by 9:00 Tuesday."));
+        // What the example yields is still checked, and so is a claim that is no example.
+        assert!(!ok("In practice: if you learn of an event at 9:00 on a Monday, the initial report is due by 17:00 Tuesday."));
+        assert!(!ok("If you learn of an event at 9:00 on a Monday, the initial report is due by 9:00 Tuesday."));
+        assert!(!ok("Report every serious adverse event by 9:00 the next day."));
     }
 
     #[test]

@@ -72,6 +72,39 @@ pub(super) fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
             .all(|w| *w == noun || COUNT_WORDS.contains(w) || contains_terms(sentence, w))
 }
 
+/// Words that open a worked example ("For example, withdrawing $300 would cost …", "In
+/// practice: if you learn of an event at 9:00 on a Monday, …").
+const EXAMPLE_MARKERS: &[&str] = &["for example", "for instance", "in practice", "as an example", "e.g."];
+
+/// The premise of a worked example around `pos`: when the sentence opens with an example
+/// marker and states a condition ("if you learn of an event at 9:00 on a Monday,"), the byte
+/// range of that condition, up to its comma. Its values are the example's own; what it yields
+/// is checked (a value equal to one of the premise's is the premise's).
+pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)> {
+    let start = super::states::whole_sentence_start(answer, pos);
+    let sentence = &answer[start..];
+    let opening = sentence.trim_start();
+    let lead = start + sentence.len() - opening.len();
+    let lower = opening.get(..40.min(opening.len()))?.to_ascii_lowercase();
+    let marker = EXAMPLE_MARKERS.iter().find(|m| lower.starts_with(*m))?;
+    let rest = &opening[marker.len()..];
+    let end_of_sentence = rest.find(['.', '!', '?', '\n']).unwrap_or(rest.len());
+    let rest = &rest[..end_of_sentence];
+    let lower_rest = rest.to_ascii_lowercase();
+    let cond = ["if ", "when ", "suppose "]
+        .iter()
+        .filter_map(|w| {
+            lower_rest
+                .match_indices(w)
+                .find(|(i, _)| *i == 0 || !lower_rest.as_bytes()[i - 1].is_ascii_alphabetic())
+                .map(|(i, _)| i)
+        })
+        .min()?;
+    let comma = rest[cond..].find(',').map_or(rest.len(), |c| cond + c);
+    let base = lead + marker.len();
+    Some((base + cond, base + comma))
+}
+
 /// "5 different days", "3 distinct dates": a count of distinct days. `noun` is the word
 /// after the number, `after` the text after its item (which ends with that word).
 fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
@@ -139,6 +172,13 @@ impl DeterministicScorer {
             .to_ascii_lowercase();
         if (opening.starts_with("for example") || opening.starts_with("for instance"))
             && !opening.contains(|ch: char| ch.is_ascii_digit())
+        {
+            return Outcome::supported(None);
+        }
+        // A value of a worked example's condition ("In practice: if you withdraw $300 on a
+        // Sunday, …") is the example's own.
+        if example_premise(answer, item.start)
+            .is_some_and(|(ps, pe)| ps <= item.start && item.end <= pe)
         {
             return Outcome::supported(None);
         }
