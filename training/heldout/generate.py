@@ -8,6 +8,7 @@
     python3 training/heldout/generate.py --set e        (fifth set: six further domains, all validation -> target/heldout-e)
     python3 training/heldout/generate.py --set f        (sixth set: six further domains, all validation -> target/heldout-f)
     python3 training/heldout/generate.py --set g        (seventh set: six further domains, half validation -> target/heldout-g)
+    python3 training/heldout/generate.py --set h        (eighth set: six further domains, half validation -> target/heldout-h)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -123,6 +124,12 @@ SCENARIO_CLASSES_G = [("scn_g_vet", "VetPractice"), ("scn_g_bikeshare", "BikeSha
                       ("scn_g_kitchen", "KitchenInventory"), ("scn_g_aircraft", "AircraftMx"), ("scn_g_storage", "SelfStorage")]
 FAULTS_G = FAULTS_F          # the same Stage-1 faults as set f
 
+# Set h: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/hstyle.py: a British/European customer-facing agent in flowing prose); half development, half validation.
+SCENARIO_CLASSES_H = [("scn_h_coworking", "Coworking"), ("scn_h_dentallab", "DentalLab"), ("scn_h_irrigation", "Irrigation"),
+                      ("scn_h_parking", "Parking"), ("scn_h_translation", "Translation"), ("scn_h_wine", "WineTrade")]
+FAULTS_H = FAULTS_F          # the same Stage-1 faults as sets f and g
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -152,6 +159,11 @@ SETS = {
     # 1st, 3rd, 5th development; 2nd, 4th, 6th validation), decided after a first summary-only measurement.
     "g": {"classes": SCENARIO_CLASSES_G, "out": "target/heldout-g", "seed": 20261202, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_G,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set g; heldout_split by set A's rule, decided before the first measurement
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "h": {"classes": SCENARIO_CLASSES_H, "out": "target/heldout-h", "seed": 20261210, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_H,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -494,10 +506,12 @@ def main():
                          "c: six more domains, all 'validation'; d: six further domains, all 'validation'; "
                          "e: six further domains in a current-assistant style, all 'validation'; "
                          "f: six further domains by another writer, all 'validation'; "
-                         "g: six further domains by yet another writer, half 'development', half 'validation'")
+                         "g: six further domains by yet another writer, half 'development', half 'validation'; "
+                         "h: six further domains by another writer in British customer-facing prose, half 'development', "
+                         "half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
-                         "target/heldout-f for --set f, target/heldout-g for --set g)")
+                         "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
