@@ -3,7 +3,7 @@
 
 use super::coverage::{stem, STOPWORDS};
 use super::dates;
-use super::entities::PLACE_CODES;
+use super::entities::{LANGUAGE_CODES, PLACE_CODES};
 use super::evidence::Evidence;
 use super::items::{
     civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
@@ -364,6 +364,24 @@ impl DeterministicScorer {
                             return Outcome::supported(Some(c));
                         }
                     }
+                    // A language by its ISO code, as a JSON value (`"lang": "ES"`, `"es-ES"`).
+                    if let Some((_, code)) = LANGUAGE_CODES.iter().find(|(name, _)| *name == needle)
+                    {
+                        let held = [
+                            format!("\"{code}\""),
+                            format!("\"{code}-"),
+                            format!("\"{code}_"),
+                        ]
+                        .iter()
+                        .find_map(|q| {
+                            ev.lower.iter().enumerate().find_map(|(d, t)| {
+                                t.find(q.as_str()).map(|p| (d, p + 1, p + 1 + code.len()))
+                            })
+                        });
+                        if let Some(c) = held {
+                            return Outcome::supported(Some(c));
+                        }
+                    }
                     if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {
                         if let Some(c) = codes.iter().find_map(|code| ev.find_text(code)) {
                             return Outcome::supported(Some(c));
@@ -459,10 +477,19 @@ impl DeterministicScorer {
                 {
                     return Outcome::contradicted();
                 }
-                if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|x| {
-                    x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
-                }) {
+                let held = |mon: u32, day: u32| {
+                    ev.dates.iter().find(|x| {
+                        x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
+                    })
+                };
+                if let Some(&(_, _, _, d, s, e)) = held(mon, day) {
                     return Outcome::supported(Some((d, s, e)));
+                }
+                // "04/05/2026": 5 April as one writer means it, 4 May as another.
+                if caps.name("sm").is_some() && mon <= 12 && day <= 12 {
+                    if let Some(&(_, _, _, d, s, e)) = held(day, mon) {
+                        return Outcome::supported(Some((d, s, e)));
+                    }
                 }
                 let computed = dates::computed_date(ev, answer, item, mon, day, year);
                 if computed {
@@ -1287,6 +1314,33 @@ mod tests {
     }
 
     #[test]
+    fn european_formats() {
+        let ev = r#"{"project_id":"PRJ-1","source_lang":"EN","jobs":[{"lang":"ES","words":8500,"due":"2026-02-17T12:00:00+02:00"},{"lang":"PL","words":3400,"due":"2026-03-24T18:00:00+02:00"}],"rate_eur_per_word":0.13,"surcharge_eur":1120.6,"fx_eur_gbp":0.8537,"field_ha":4.2,"used_m3":32500,"ids":[1,25]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        // Decimal commas, a currency after the number; three digits after a comma group
+        // thousands.
+        assert!(ok(
+            "The rate is 0,13 € a word and the surcharge 1.120,60 €, at 0,8537 to the pound."
+        ));
+        assert!(!ok("The rate is 0,14 € a word."));
+        assert!(!ok("The surcharge is 1.102,60 €."));
+        assert!(ok("The Spanish job has 8,500 words."));
+        // JSON is read without decimal commas: `[1,25]` holds 25.
+        assert!(ok("Item 25 is listed."));
+        // Times written 18h00, dates day first, languages by their ISO codes.
+        assert!(ok(
+            "The Polish job is due 24/03/2026 at 18h00, translated from English."
+        ));
+        assert!(!ok("The Polish job is due 24/03/2026 at 17h00."));
+        assert!(!ok("The Polish job is due 25/03/2026."));
+        assert!(ok("Then the Spanish job is due 17/02/2026."));
+        assert!(!ok("The German job is due 17/02/2026."));
+        // Volumes and areas: m³ and megalitres, hectares and acres.
+        assert!(ok("That leaves 32,500 m³ (32.5 megalitres) on the field's 4.2 ha (about 10 acres), before VAT."));
+        assert!(!ok("That leaves 23,500 m³."));
+    }
+
+    #[test]
     fn a_worked_example_states_its_own_premise() {
         let ev = r#"{"section":"8.2","title":"SAE reporting","text":"Report every serious adverse event to the sponsor within 24 hours of awareness."}"#;
         let ok = |a: &str| all_supported(ev, a);
@@ -1294,7 +1348,9 @@ mod tests {
         // What the example yields is still checked, and so is a claim that is no example.
         assert!(!ok("In practice: if you learn of an event at 9:00 on a Monday, the initial report is due by 17:00 Tuesday."));
         assert!(!ok("If you learn of an event at 9:00 on a Monday, the initial report is due by 9:00 Tuesday."));
-        assert!(!ok("Report every serious adverse event by 9:00 the next day."));
+        assert!(!ok(
+            "Report every serious adverse event by 9:00 the next day."
+        ));
     }
 
     #[test]
@@ -1312,9 +1368,15 @@ mod tests {
         // The days of the records holding one value: three entries on three days, and a
         // denied attempt on a fourth.
         let ev = r#"{"events":[{"at":"2026-03-11T12:33:00-07:00","event":"gate_open"},{"at":"2026-03-10T20:58:00-07:00","event":"gate_open"},{"at":"2026-03-08T08:26:00-07:00","event":"gate_open"},{"at":"2026-03-07T23:48:00-07:00","event":"denied_outside_hours"}]}"#;
-        assert!(all_supported(ev, "Your code opened the gate on 3 different days."));
+        assert!(all_supported(
+            ev,
+            "Your code opened the gate on 3 different days."
+        ));
         assert!(all_supported(ev, "The log has events on 4 different days."));
-        assert!(!all_supported(ev, "Your code opened the gate on 2 different days."));
+        assert!(!all_supported(
+            ev,
+            "Your code opened the gate on 2 different days."
+        ));
     }
 }
 #[cfg(test)]

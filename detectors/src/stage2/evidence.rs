@@ -4,7 +4,7 @@
 
 use super::calc;
 use super::coverage::stem;
-use super::items::{captured_value, date_parts, overlaps, re, time_minutes};
+use super::items::{captured_frac, captured_value, date_parts, overlaps, re, time_minutes};
 use super::records;
 use super::terms::normalize_terms;
 use crate::run::{AgentRun, EvidenceDoc};
@@ -163,7 +163,10 @@ impl Evidence {
                 .map(|d| (d.4, d.5))
                 .chain(ev.times.iter().filter(|x| x.1 == i).map(|x| (x.2, x.3)))
                 .collect();
-            for m in r.number.captures_iter(t) {
+            // JSON has no decimal comma ("[1,25]" is two numbers).
+            let json = t.trim_start().starts_with(['{', '[']);
+            let number = if json { &r.number_json } else { &r.number };
+            for m in number.captures_iter(t) {
                 let Some(num) = m.name("num") else { continue };
                 if spans_of_i
                     .iter()
@@ -172,9 +175,8 @@ impl Evidence {
                     continue;
                 }
                 let v = captured_value(&m).unwrap_or(0.0);
-                let end = m.name("frac").map_or(num.end(), |f| f.end());
                 ev.numbers
-                    .push((v, i, num.start(), end, m.name("frac").is_some()));
+                    .push((v, i, num.start(), num.end(), captured_frac(&m).is_some()));
             }
             // A number a field's name states ("randomized_last_8_weeks", "window_30d"): the
             // period or bound the value is of ("5 randomized in the last 8 weeks").

@@ -33,6 +33,8 @@ pub(super) struct Regexes {
     unit_number: Regex,
     section: Regex,
     pub(super) number: Regex,
+    /// [`Regexes::number`] for JSON: no decimal comma.
+    pub(super) number_json: Regex,
     pub(super) time: Regex,
     pub(super) iso_time: Regex,
     pub(super) date_text: Regex,
@@ -70,12 +72,9 @@ impl Regexes {
             ").unwrap(),
             unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs)$").unwrap(),
             section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
-            number: Regex::new(r"(?ix)
-                (?P<cur>[$€£¥])?\s?
-                \b(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
-                (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn)\b))?
-                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b))?").unwrap(),
-            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b").unwrap(),
+            number: number_regex(true),
+            number_json: number_regex(false),
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             // A date as prose writes it ("Tuesday, April 14", "14th of April 2026") or in a
             // numeric form: ISO ("2026-04-14", "2026-04-14 (Tue)"), month/day/year with a
@@ -108,6 +107,28 @@ impl Regexes {
     }
 }
 
+/// The number pattern: an optional currency before (`cur`) or after (`cur2`) it, the number
+/// (`num`, its fraction included), a magnitude word or an area unit, a unit. With `european`, a
+/// decimal comma is read too — "0,13 €", "45,00 €", "1.120,60 €", "0,8537" (a comma before one,
+/// two or four and more digits, or after dot-grouped thousands); "8,620" stays eight thousand
+/// six hundred and twenty. JSON is read without it ("[1,25]" is two numbers).
+fn number_regex(european: bool) -> Regex {
+    let eu = if european {
+        r"\d{1,3}(?:\.\d{3})+,\d+|\d+,(?:\d{1,2}|\d{4,})\b|"
+    } else {
+        ""
+    };
+    Regex::new(&format!(
+        r"(?ix)
+                (?P<cur>[$€£¥])?\s?
+                \b(?P<num>{eu}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+                (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<volume>m³|cubic\smet(?:er|re)s?\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn)\b))?
+                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
+                (?:\s?(?P<cur2>€|£))?"
+    ))
+    .unwrap()
+}
+
 /// Month, day and year of a `date_text` match, each when it reads ("April 14", "14 April 2026",
 /// "2026-04-14", "4/14/26", "14-Apr-2026"). A numeric form is a date only with a month of 1–12
 /// and a day of 1–31 (else all three are `None`: "AD 2020-20-12" is a code); a two-digit year
@@ -118,7 +139,12 @@ pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32
     let numeric = if let Some(y) = num("iy") {
         Some((num("im"), num("id"), Some(y)))
     } else if caps.name("sm").is_some() {
-        Some((num("sm"), num("sd"), year_of("sy")))
+        // Month first ("4/14/26"), unless only a day-first reading is a date ("24/03/2026");
+        // both readings of an ambiguous one ("04/05/2026") are tried where it is checked.
+        match (num("sm"), num("sd")) {
+            (Some(a), Some(b)) if a > 12 && b <= 12 => Some((Some(b), Some(a), year_of("sy"))),
+            (a, b) => Some((a, b, year_of("sy"))),
+        }
     } else if caps.name("hd").is_some() {
         let mon = caps.name("hmon").and_then(|x| month_index(x.as_str()));
         Some((mon.map(|m| m as i32), num("hd"), year_of("hy")))
@@ -173,19 +199,46 @@ pub(super) fn captured_unit(c: &regex::Captures<'_>) -> String {
             "m²".to_owned()
         };
     }
+    if c.name("volume").is_some() {
+        return "m³".to_owned();
+    }
     c.name("unit")
         .map(|u| u.as_str().to_owned())
         .unwrap_or_default()
 }
 
+/// The currency symbol of a `number` match, before the number ("$12.50") or after it
+/// ("12,50 €").
+pub(super) fn captured_currency<'a>(c: &regex::Captures<'a>) -> &'a str {
+    c.name("cur")
+        .or_else(|| c.name("cur2"))
+        .map_or("", |x| x.as_str())
+}
+
 /// Value of a `number` regex match: the integer part and its `frac` digits.
 pub(super) fn captured_value(c: &regex::Captures<'_>) -> Option<f64> {
     let num = c.name("num")?.as_str();
-    let int = parse_num(num);
-    match c.name("frac") {
-        Some(f) => parse_num(&format!("{}.{}", num.replace(',', ""), f.as_str())).or(int),
-        None => int,
+    match european_split(num) {
+        Some((int, frac)) => format!("{}.{frac}", int.replace('.', "")).parse().ok(),
+        None => parse_num(num),
     }
+}
+
+/// The fraction digits of a `number` match ("50" of "$12.50" and of "12,50 €").
+pub(super) fn captured_frac<'a>(c: &regex::Captures<'a>) -> Option<&'a str> {
+    let num = c.name("num")?.as_str();
+    match european_split(num) {
+        Some((_, frac)) => Some(frac),
+        None => num.split_once('.').map(|(_, f)| f),
+    }
+}
+
+/// A number written with a decimal comma ("1.120,60", "0,13"): its integer part and fraction.
+/// A comma before exactly three digits groups thousands ("8,620").
+fn european_split(num: &str) -> Option<(&str, &str)> {
+    let (int, frac) = num.rsplit_once(',')?;
+    (frac.bytes().all(|b| b.is_ascii_digit()) && (frac.len() != 3 || int.contains('.')))
+        .then_some((int, frac))
 }
 
 /// Multiplier of a `number` match's magnitude word ("1.2 million").
@@ -225,8 +278,9 @@ pub(super) fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
         }
         Some(h * 60 + mi)
     } else {
-        let h: u32 = m.name("h24")?.as_str().parse().ok()?;
-        let mi: u32 = m.name("m24")?.as_str().parse().ok()?;
+        // "14:05", or "14h05" as much of Europe writes it.
+        let h: u32 = m.name("h24").or(m.name("hh"))?.as_str().parse().ok()?;
+        let mi: u32 = m.name("m24").or(m.name("mh"))?.as_str().parse().ok()?;
         Some(h * 60 + mi)
     }
 }
@@ -445,7 +499,7 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             .strip_suffix('/')
             .is_some_and(|b| b.ends_with(|ch: char| ch.is_ascii_digit()));
         let noun = if (unit.is_empty() || unit == "%")
-            && c.name("cur").is_none()
+            && captured_currency(&c).is_empty()
             && mag == 1.0
             && !denominator
         {
@@ -490,15 +544,13 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             },
             ClaimNumber {
                 value,
-                decimals: decimals(c.name("frac").map(|f| f.as_str())),
+                decimals: decimals(captured_frac(&c)),
                 approx: approx_words_before(answer, s),
                 unit,
                 magnitude: mag,
                 noun,
                 noun_before: noun_before(answer, s, e),
-                currency: c
-                    .name("cur")
-                    .map_or(String::new(), |x| x.as_str().to_owned()),
+                currency: captured_currency(&c).to_owned(),
             },
         ));
     }
@@ -616,6 +668,11 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         // Strip a leading stop word from a multi-word match ("The Hilton" → "Hilton").
         let (off, t) = if ENTITY_STOP.contains(&first_word) {
             let rest = t[first_word.len()..].trim_start();
+            // and the article after it ("Then the French job" → "French").
+            let rest = rest
+                .strip_prefix("the ")
+                .or_else(|| rest.strip_prefix("of "))
+                .map_or(rest, str::trim_start);
             (t.len() - rest.len(), rest)
         } else {
             (0, t)

@@ -74,7 +74,13 @@ pub(super) fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
 
 /// Words that open a worked example ("For example, withdrawing $300 would cost …", "In
 /// practice: if you learn of an event at 9:00 on a Monday, …").
-const EXAMPLE_MARKERS: &[&str] = &["for example", "for instance", "in practice", "as an example", "e.g."];
+const EXAMPLE_MARKERS: &[&str] = &[
+    "for example",
+    "for instance",
+    "in practice",
+    "as an example",
+    "e.g.",
+];
 
 /// The premise of a worked example around `pos`: when the sentence opens with an example
 /// marker and states a condition ("if you learn of an event at 9:00 on a Monday,"), the byte
@@ -109,10 +115,10 @@ pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)
 /// after the number, `after` the text after its item (which ends with that word).
 fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
     let distinct = noun.is_some_and(|n| matches!(n, "different" | "distinct" | "separate"));
-    let head = after
-        .split_whitespace()
-        .next()
-        .map(|w| w.trim_end_matches(|ch: char| !ch.is_alphanumeric()).to_ascii_lowercase());
+    let head = after.split_whitespace().next().map(|w| {
+        w.trim_end_matches(|ch: char| !ch.is_alphanumeric())
+            .to_ascii_lowercase()
+    });
     distinct && matches!(head.as_deref(), Some("days" | "dates"))
 }
 

@@ -154,7 +154,7 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
             let num = c.name("num")?;
             let value = captured_value(&c)? * captured_magnitude(&c);
             let start = c.name("cur").map_or(num.start(), |x| x.start());
-            let currency = c.name("cur").map_or("", |x| x.as_str()).to_owned();
+            let currency = super::items::captured_currency(&c).to_owned();
             let unit = captured_unit(&c).to_lowercase();
             let after = &answer[num.end()..];
             let before = answer[..start].trim_end();
@@ -354,7 +354,8 @@ pub(super) fn conversions(c: &ClaimNumber, e: f64) -> bool {
 
 /// Factors that turn a value of another unit of the same quantity into the claim's unit
 /// (lower-cased): pressure (psi, kPa, bar), length (inches, cm, mm, feet, metres), volume
-/// (gallons, litres). Matched exactly to the claim's decimals, like a scale.
+/// (gallons, litres, m³, megalitres), area (m², sq ft, hectares, acres). Matched exactly to
+/// the claim's decimals, like a scale.
 fn physical_factors(unit: &str) -> &'static [f64] {
     match unit {
         "psi" => &[0.145_037_7, 14.503_77],
@@ -367,8 +368,14 @@ fn physical_factors(unit: &str) -> &'static [f64] {
         "meter" | "meters" | "metre" | "metres" => &[0.3048],
         "gallon" | "gallons" | "gal" => &[0.264_172],
         "liter" | "liters" | "litre" | "litres" => &[3.785_41],
-        "m²" => &[0.092_903],
+        "m²" => &[0.092_903, 10_000.0],
         "sq ft" => &[10.763_9],
+        // Volume: m³ from litres or megalitres, megalitres from m³ or litres.
+        "m³" => &[0.001, 1000.0],
+        "megaliter" | "megaliters" | "megalitre" | "megalitres" => &[0.001, 1e-6],
+        // Land: hectares from acres or m², acres from hectares.
+        "ha" | "hectare" | "hectares" => &[0.404_686, 1e-4],
+        "acre" | "acres" => &[2.471_05],
         _ => &[],
     }
 }
@@ -567,7 +574,10 @@ fn stated_operands(
 /// The first [`MAX_ANSWER_OPERANDS`] of `numbers` nearest to `item`, in the answer's order: a
 /// computation's operands are stated near its result (a long answer's table must not crowd out
 /// the rate in the sentence before).
-fn nearest<'a>(item: &Item, numbers: impl Iterator<Item = &'a AnswerNumber>) -> Vec<&'a AnswerNumber> {
+fn nearest<'a>(
+    item: &Item,
+    numbers: impl Iterator<Item = &'a AnswerNumber>,
+) -> Vec<&'a AnswerNumber> {
     let mut near: Vec<&AnswerNumber> = numbers.collect();
     if near.len() > MAX_ANSWER_OPERANDS {
         near.sort_by_key(|n| n.start.abs_diff(item.start));

@@ -524,8 +524,15 @@ fn iso_day(key: &str) -> Option<&str> {
     let day = key.get(..10)?;
     let b = day.as_bytes();
     let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
-    (digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10)
-        && key[10..].chars().next().is_none_or(|c| c == 't' || c == ' '))
+    (digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10)
+        && key[10..]
+            .chars()
+            .next()
+            .is_none_or(|c| c == 't' || c == ' '))
     .then_some(day)
 }
 
