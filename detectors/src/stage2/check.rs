@@ -367,19 +367,11 @@ impl DeterministicScorer {
                     // A language by its ISO code, as a JSON value (`"lang": "ES"`, `"es-ES"`).
                     if let Some((_, code)) = LANGUAGE_CODES.iter().find(|(name, _)| *name == needle)
                     {
-                        let held = [
-                            format!("\"{code}\""),
-                            format!("\"{code}-"),
-                            format!("\"{code}_"),
-                        ]
-                        .iter()
-                        .find_map(|q| {
-                            ev.lower.iter().enumerate().find_map(|(d, t)| {
-                                t.find(q.as_str()).map(|p| (d, p + 1, p + 1 + code.len()))
-                            })
+                        let held = ev.occurrences(code).find(|o| {
+                            o.before(0) == Some('"') && matches!(o.after(0), Some('"' | '-' | '_'))
                         });
-                        if let Some(c) = held {
-                            return Outcome::supported(Some(c));
+                        if let Some(o) = held {
+                            return Outcome::supported(Some(o.span()));
                         }
                     }
                     if let Some((_, codes)) = PLACE_CODES.iter().find(|(name, _)| *name == needle) {

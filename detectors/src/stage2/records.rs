@@ -95,8 +95,8 @@ fn is_date_or_time(s: &str) -> bool {
         || (b.len() <= 8 && digits(0..2) && b.get(2) == Some(&b':') && digits(3..5))
 }
 
-/// The `MM-DD` of a string that starts with an ISO date (`2026-04-14`, `2026-04-14T09:00Z`).
-fn iso_month_day(s: &str) -> Option<&str> {
+/// The `YYYY-MM-DD` a string starts with (`2026-04-14`, `2026-04-14T09:00Z`).
+fn iso_date_prefix(s: &str) -> Option<&str> {
     let b = s.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| b.get(r).is_some_and(|x| x.iter().all(u8::is_ascii_digit));
@@ -105,7 +105,12 @@ fn iso_month_day(s: &str) -> Option<&str> {
         && digits(5..7)
         && b.get(7) == Some(&b'-')
         && digits(8..10))
-    .then(|| &s[5..10])
+    .then(|| &s[..10])
+}
+
+/// The `MM-DD` of a string that starts with an ISO date (`2026-04-14`, `2026-04-14T09:00Z`).
+fn iso_month_day(s: &str) -> Option<&str> {
+    iso_date_prefix(s).map(|d| &d[5..])
 }
 
 /// Index the records of one parsed JSON document into `out`.
@@ -519,21 +524,15 @@ impl ValueCounts {
     }
 }
 
-/// The calendar day an ISO date or timestamp key starts with (`2026-03-11t12:33:00-07:00`).
+/// The calendar day of a key that is an ISO date or timestamp (`2026-03-11t12:33:00-07:00`,
+/// lower-cased), not a longer code that starts like one.
 fn iso_day(key: &str) -> Option<&str> {
-    let day = key.get(..10)?;
-    let b = day.as_bytes();
-    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
-    (digits(0..4)
-        && b[4] == b'-'
-        && digits(5..7)
-        && b[7] == b'-'
-        && digits(8..10)
-        && key[10..]
+    iso_date_prefix(key).filter(|_| {
+        key[10..]
             .chars()
             .next()
-            .is_none_or(|c| c == 't' || c == ' '))
-    .then_some(day)
+            .is_none_or(|c| c == 't' || c == ' ')
+    })
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
