@@ -121,7 +121,7 @@ fn number_regex(european: bool) -> Regex {
     Regex::new(&format!(
         r"(?ix)
                 (?P<cur>[$€£¥])?\s?
-                \b(?P<num>{eu}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+                \b(?P<num>{eu}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<minor>p\b|¢)?
                 (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<volume>m³|cubic\smet(?:er|re)s?\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn)\b))?
                 (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
                 (?:\s?(?P<cur2>€|£))?"
@@ -208,8 +208,13 @@ pub(super) fn captured_unit(c: &regex::Captures<'_>) -> String {
 }
 
 /// The currency symbol of a `number` match, before the number ("$12.50") or after it
-/// ("12,50 €").
+/// ("12,50 €"); pence are pounds' ("2.6p"), cents dollars' ("99¢").
 pub(super) fn captured_currency<'a>(c: &regex::Captures<'a>) -> &'a str {
+    match c.name("minor").map(|m| m.as_str()) {
+        Some("¢") => return "$",
+        Some(_) => return "£",
+        None => {}
+    }
     c.name("cur")
         .or_else(|| c.name("cur2"))
         .map_or("", |x| x.as_str())
@@ -243,6 +248,10 @@ fn european_split(num: &str) -> Option<(&str, &str)> {
 
 /// Multiplier of a `number` match's magnitude word ("1.2 million").
 pub(super) fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
+    // Pence and cents glued to the number ("2.6p", "99¢") are hundredths of the currency.
+    if c.name("minor").is_some() {
+        return 0.01;
+    }
     match c
         .name("mag")
         .map(|m| m.as_str().to_ascii_lowercase())
@@ -419,7 +428,15 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                     && w.split('-')
                         .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()))
             });
-            if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure {
+            // The decimals of a number with a unit glued on ("2.6p per m³"): the match starts
+            // after a digit and a decimal point.
+            let decimals = {
+                let mut back = text[..m.start()].chars().rev();
+                matches!(back.next(), Some('.' | ','))
+                    && back.next().is_some_and(|c| c.is_ascii_digit())
+                    && t.starts_with(|c: char| c.is_ascii_digit())
+            };
+            if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure || decimals {
                 continue;
             }
         }

@@ -74,6 +74,7 @@ mod evidence;
 mod flags;
 mod item_kind;
 mod items;
+mod measures;
 mod number_check;
 mod numbers;
 mod score;

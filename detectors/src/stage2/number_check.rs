@@ -66,10 +66,16 @@ pub(super) fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
     let noun = normalize_terms(noun);
     let words = normalize_terms(key);
     let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+    // Two currencies make an exchange rate (`eur_gbp_rate`), not the unit of an amount: each
+    // must then be named.
+    const CURRENCIES: &[&str] = &["usd", "eur", "gbp", "jpy"];
+    let rate = words.iter().filter(|w| CURRENCIES.contains(w)).count() > 1;
     words.contains(&noun.as_str())
-        && words
-            .iter()
-            .all(|w| *w == noun || COUNT_WORDS.contains(w) || contains_terms(sentence, w))
+        && words.iter().all(|w| {
+            *w == noun
+                || COUNT_WORDS.contains(w) && !(rate && CURRENCIES.contains(w))
+                || contains_terms(sentence, w)
+        })
 }
 
 /// Words that open a worked example ("For example, withdrawing $300 would cost …", "In
@@ -186,6 +192,10 @@ impl DeterministicScorer {
         if example_premise(answer, item.start)
             .is_some_and(|(ps, pe)| ps <= item.start && item.end <= pe)
         {
+            return Outcome::supported(None);
+        }
+        // "56,000 m³ (56 megalitres)": the same quantity in another unit.
+        if super::measures::restated(answer, item, c, facts) {
             return Outcome::supported(None);
         }
         if ordinal_of_period(ev, answer, item, c) {
@@ -775,5 +785,35 @@ mod tests {
             fees,
             "For example, withdrawing $300 would cost the $3.75 flat fee."
         ));
+    }
+
+    #[test]
+    fn rates_shares_and_pence() {
+        let quote = r#"{"dtp_hours": 3, "dtp_rate_eur_per_hour": 45.0, "eur_gbp_rate": 0.8537,
+            "annual_cap_m3": 60000.0, "used_m3": 4000.0, "charge_gbp_per_m3": 0.026}"#;
+        // "hours" is counted by "three": the number after "at" is its rate, not its count.
+        assert!(all_supported(
+            quote,
+            "Layout work (DTP) adds three hours at 45,00 €, so 135,00 €."
+        ));
+        assert!(!all_supported(
+            quote,
+            "Layout work (DTP) adds three hours at 54,00 €, so 162,00 €."
+        ));
+        // Two currencies make an exchange rate, not the unit of a rate in one of them.
+        assert!(all_supported(quote, "The DTP rate is €45."));
+        assert!(!all_supported(quote, "The exchange rate is 0.8573."));
+        // A share of one value in another.
+        assert!(all_supported(
+            quote,
+            "You've used 4,000 m³ of your 60,000 m³ cap, which is about 7%."
+        ));
+        assert!(!all_supported(
+            quote,
+            "You've used 4,000 m³ of your 60,000 m³ cap, which is about 17%."
+        ));
+        // Pence.
+        assert!(all_supported(quote, "The charge is 2.6p per m³."));
+        assert!(!all_supported(quote, "The charge is 3.6p per m³."));
     }
 }

@@ -94,6 +94,16 @@ impl AnswerNumber {
     pub(super) fn value(&self) -> f64 {
         self.value
     }
+
+    /// Byte offset in the answer.
+    pub(super) fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Its unit, lower-cased.
+    pub(super) fn unit(&self) -> &str {
+        &self.unit
+    }
 }
 
 /// What the answer itself states that its numbers may be computed from: its numbers, and the
@@ -284,7 +294,8 @@ pub(super) fn matches_value(c: &ClaimNumber, e: f64) -> bool {
         return (v - e).abs() <= tol * e.abs().max(1e-9)
             || round_to(e / c.magnitude, c.decimals) == c.value;
     }
-    round_to(e, c.decimals) == v || (v - e).abs() < 1e-9
+    // In the claim's own unit: pence are rounded as pence ("2.6p" for £0.0257).
+    round_to(e / c.magnitude, c.decimals) == c.value || (v - e).abs() < 1e-9
 }
 
 fn round_to(x: f64, d: i32) -> f64 {
@@ -479,6 +490,17 @@ pub(super) fn noun_before(answer: &str, pos: usize, end: usize) -> Option<String
     {
         return None;
     }
+    // A noun another number counts ("three hours at €45", "6,200 words at €0.12") has its
+    // quantity: the number after it is a rate or price of it, not its value.
+    let counted = back.get(at + 1).is_some_and(|w| {
+        number_word(w).is_some()
+            || !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    });
+    if counted {
+        return None;
+    }
     let noun = back[at].clone();
     (noun.len() >= 4
         && noun.chars().all(|c| c.is_ascii_alphabetic())
@@ -574,7 +596,7 @@ fn stated_operands(
 /// The first [`MAX_ANSWER_OPERANDS`] of `numbers` nearest to `item`, in the answer's order: a
 /// computation's operands are stated near its result (a long answer's table must not crowd out
 /// the rate in the sentence before).
-fn nearest<'a>(
+pub(super) fn nearest<'a>(
     item: &Item,
     numbers: impl Iterator<Item = &'a AnswerNumber>,
 ) -> Vec<&'a AnswerNumber> {
@@ -741,6 +763,9 @@ pub(super) fn derived_value(
         }
     }
     if precise && priced_total(ev, item, c, facts) {
+        return true;
+    }
+    if super::measures::dimensional_product(item, c, facts) {
         return true;
     }
     // Days of a period the answer names: "November 2 to November 13 would use 9 leave days".

@@ -39,6 +39,10 @@ pub struct Record {
     pub fields: Vec<(String, f64)>,
     /// The enclosing record (the document, or the array element / map value around it).
     pub parent: Option<usize>,
+    /// The values of its own identifier fields that look like identifiers (a digit in them,
+    /// and a letter or five characters: `FLD-362-01`, `48213`), normalized: the same thing
+    /// in another tool result carries the same one ([`bind_by`] joins them).
+    pub ids: Vec<String>,
 }
 
 /// Normalized form of a record key or an anchor: lower case, `#` and surrounding
@@ -124,6 +128,7 @@ pub fn index(doc: &J, out: &mut Vec<Record>) {
 #[derive(Default)]
 struct Acc {
     keys: Vec<String>,
+    ids: Vec<String>,
     numbers: Vec<f64>,
     fields: Vec<(String, f64)>,
 }
@@ -146,6 +151,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
         numbers: acc.numbers,
         fields: acc.fields,
         parent: None,
+        ids: acc.ids,
     });
     for c in children {
         out[c].parent = Some(id);
@@ -191,10 +197,18 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                     acc.fields.push((k.to_lowercase(), n));
                 }
                 if is_id_field(k) {
-                    match x {
-                        J::Number(n) => acc.keys.push(key_of(&n.to_string())),
-                        J::String(s) if s.len() <= MAX_KEY_LEN => acc.keys.push(key_of(s)),
-                        _ => {}
+                    let id = match x {
+                        J::Number(n) => Some(key_of(&n.to_string())),
+                        J::String(s) if s.len() <= MAX_KEY_LEN => Some(key_of(s)),
+                        _ => None,
+                    };
+                    if let Some(id) = id {
+                        let digit = id.contains(|c: char| c.is_ascii_digit());
+                        let letter = id.contains(char::is_alphabetic);
+                        if digit && (letter || id.len() >= 5) && acc.ids.len() < 8 {
+                            acc.ids.push(id.clone());
+                        }
+                        acc.keys.push(id);
                     }
                 }
                 children.extend(collect(x, acc, out));
@@ -535,6 +549,41 @@ fn iso_day(key: &str) -> Option<&str> {
     })
 }
 
+/// The outermost record (the tool result's document) around `r`.
+fn root(records: &[Record], mut r: usize) -> usize {
+    for _ in 0..64 {
+        match records[r].parent {
+            Some(p) => r = p,
+            None => break,
+        }
+    }
+    r
+}
+
+/// The records of *other* tool results that carry an identifier of an anchored record
+/// (`"field_id": "FLD-362-01"` in a soil reading and in the field list): the same thing seen
+/// by another call, so what they hold is said of it. An identifier more than
+/// [`MAX_HOLDERS_OF_A_NAME`] records carry (a customer's ID on each of its orders) joins
+/// nothing.
+fn joined<'a>(records: &'a [Record], anchored: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    anchored.iter().flat_map(move |&a| {
+        let home = root(records, a);
+        records[a].ids.iter().flat_map(move |id| {
+            let holders: Vec<usize> = records
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.ids.contains(id))
+                .map(|(i, _)| i)
+                .take(MAX_HOLDERS_OF_A_NAME + 1)
+                .collect();
+            let few = holders.len() <= MAX_HOLDERS_OF_A_NAME;
+            holders
+                .into_iter()
+                .filter(move |&i| few && root(records, i) != home)
+        })
+    })
+}
+
 /// Check `matches` against the records in `anchored` (indexes into `records`).
 pub fn bind(
     records: &[Record],
@@ -573,6 +622,9 @@ pub fn bind_by(
         return Binding::Unknown;
     }
     if anchored.iter().any(|&a| holds(&records[a])) {
+        return Binding::Held;
+    }
+    if joined(records, anchored).any(|j| holds(&records[j])) {
         return Binding::Held;
     }
     if !anchored.iter().any(|&a| comparable(&records[a])) {
@@ -731,5 +783,43 @@ mod tests {
         let r = anchored(&recs, &[key_of("7706410293")]);
         assert_eq!(r.anchored.len(), 1);
         assert_eq!(recs[r.anchored[0]].numbers, vec![269.16]);
+    }
+
+    #[test]
+    fn another_tool_result_about_the_same_identifier_joins() {
+        // The field list names the field; the soil reading of the same field ID is another
+        // result. A sibling field's area equals the reading's refill point.
+        let list: J = serde_json::from_str(
+            r#"{"fields": [{"field_id": "FLD-362-01", "name": "Ten Acre", "area_ha": 22.5},
+                           {"field_id": "FLD-362-02", "name": "Mill Field", "area_ha": 24.0}]}"#,
+        )
+        .unwrap();
+        let soil: J =
+            serde_json::from_str(r#"{"field_id": "FLD-362-01", "refill_point_pct": 24.0}"#)
+                .unwrap();
+        let mut recs = Vec::new();
+        index(&list, &mut recs);
+        index(&soil, &mut recs);
+        let ten = anchored(&recs, &[key_of("Ten Acre")]);
+        assert_eq!(bind(&recs, &ten, 24.0, eq(24.0)), Binding::Held);
+        // Without the reading, 24.0 is the sibling's.
+        let mut alone = Vec::new();
+        index(&list, &mut alone);
+        let ten = anchored(&alone, &[key_of("Ten Acre")]);
+        assert_eq!(bind(&alone, &ten, 24.0, eq(24.0)), Binding::Conflict);
+        // An identifier every order carries (its customer's) joins nothing.
+        let orders: J = serde_json::from_str(
+            r#"{"orders": [{"order_id": "A-1", "customer_id": "C-77", "total": 10},
+                           {"order_id": "A-2", "customer_id": "C-77", "total": 12},
+                           {"order_id": "A-3", "customer_id": "C-77", "total": 14},
+                           {"order_id": "A-4", "customer_id": "C-77", "total": 16}]}"#,
+        )
+        .unwrap();
+        let customer: J = serde_json::from_str(r#"{"customer_id": "C-77", "credit": 12}"#).unwrap();
+        let mut recs = Vec::new();
+        index(&orders, &mut recs);
+        index(&customer, &mut recs);
+        let a1 = anchored(&recs, &[key_of("A-1")]);
+        assert_eq!(bind(&recs, &a1, 12.0, eq(12.0)), Binding::Conflict);
     }
 }

@@ -1,0 +1,153 @@
+//! Physical measures: the dimension of a unit and its size in SI units, for two computations
+//! an answer makes from numbers it states (each of which is checked on its own):
+//! - a **restatement** in another unit, in parentheses beside the number it restates
+//!   ("56,000 m³ (56 megalitres)", "12 ha (about 30 acres)");
+//! - a **dimensional product**: a depth times an area is a volume ("20 mm on 17.3 ha is
+//!   3,460 m³").
+//!
+//! Both need the units on both sides, so a bare number never takes part: the search is over
+//! the answer's few measured numbers near the claim.
+
+use super::items::Item;
+use super::numbers::{matches_value, nearest, AnswerFacts, ClaimNumber};
+
+/// What a unit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Dimension {
+    Length,
+    Area,
+    Volume,
+}
+
+/// The dimension of a (lower-cased) unit and its size in metres, m² or m³.
+pub(super) fn measure(unit: &str) -> Option<(Dimension, f64)> {
+    use Dimension::*;
+    Some(match unit.trim() {
+        "mm" | "millimetre" | "millimetres" | "millimeter" | "millimeters" => (Length, 1e-3),
+        "cm" | "centimetre" | "centimetres" | "centimeter" | "centimeters" => (Length, 1e-2),
+        "m" | "metre" | "metres" | "meter" | "meters" => (Length, 1.0),
+        "km" | "kilometre" | "kilometres" | "kilometer" | "kilometers" => (Length, 1e3),
+        "in" | "inch" | "inches" => (Length, 0.0254),
+        "ft" | "foot" | "feet" => (Length, 0.3048),
+        "mi" | "mile" | "miles" => (Length, 1609.344),
+        "m²" | "m2" | "sq m" | "square metres" | "square meters" => (Area, 1.0),
+        "km²" | "km2" | "sq km" => (Area, 1e6),
+        "ha" | "hectare" | "hectares" => (Area, 1e4),
+        "acre" | "acres" => (Area, 4_046.856_422_4),
+        "sq ft" | "square feet" => (Area, 0.092_903_04),
+        "m³" | "m3" | "cubic metres" | "cubic meters" => (Volume, 1.0),
+        "l" | "litre" | "litres" | "liter" | "liters" => (Volume, 1e-3),
+        "megalitre" | "megalitres" | "megaliter" | "megaliters" => (Volume, 1e3),
+        "gallon" | "gallons" | "gal" => (Volume, 0.003_785_411_784),
+        _ => return None,
+    })
+}
+
+/// Longest stretch between a number and its parenthesized restatement ("56,000 m³ (just over
+/// 56 megalitres)").
+const RESTATE_REACH: usize = 40;
+
+/// Whether `between` (the text from one number to the other) opens a parenthesis and nothing
+/// else: no closing one, no sentence end.
+fn parenthesized(between: &str) -> bool {
+    between.len() <= RESTATE_REACH
+        && between.matches('(').count() == 1
+        && !between.contains([')', '\n', ';'])
+        && !between.contains(". ")
+}
+
+/// A restatement in another unit of the same dimension of the number right before the
+/// parenthesis the claim stands in, or of the number in the parenthesis right after it.
+pub(super) fn restated(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let Some((dim, size)) = measure(&c.unit.to_lowercase()) else {
+        return false;
+    };
+    facts.numbers.iter().any(|n| {
+        let Some((d, s)) = measure(n.unit()) else {
+            return false;
+        };
+        if d != dim || n.unit() == c.unit.to_lowercase() {
+            return false;
+        }
+        let between = if n.start() < item.start {
+            answer.get(n.start()..item.start)
+        } else if n.start() >= item.end {
+            answer.get(item.start..n.start())
+        } else {
+            None
+        };
+        between.is_some_and(parenthesized) && matches_value(c, n.value() * s / size)
+    })
+}
+
+/// A volume the answer computes as a depth (or length) it states times an area it states
+/// ("every 10 mm applied on the 11.6 ha field is 1,160 m³"), among the answer's measured
+/// numbers nearest the claim.
+pub(super) fn dimensional_product(item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let Some((Dimension::Volume, size)) = measure(&c.unit.to_lowercase()) else {
+        return false;
+    };
+    let measured: Vec<(Dimension, f64)> = nearest(
+        item,
+        facts
+            .numbers
+            .iter()
+            .filter(|n| n.start() != item.start && measure(n.unit()).is_some()),
+    )
+    .into_iter()
+    .filter_map(|n| measure(n.unit()).map(|(d, s)| (d, n.value() * s)))
+    .collect();
+    let of = |dim: Dimension| {
+        measured
+            .iter()
+            .filter(move |(d, _)| *d == dim)
+            .map(|(_, v)| *v)
+    };
+    of(Dimension::Length).any(|l| of(Dimension::Area).any(|a| matches_value(c, l * a / size)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{all_supported, score};
+    use crate::report::ClaimStatus;
+
+    const FIELD: &str = r#"{"field": "Church Piece", "area_ha": 17.3, "max_run_mm": 20,
+        "annual_cap_m3": 60000.0, "used_m3": 4000.0}"#;
+
+    #[test]
+    fn a_depth_times_an_area_is_a_volume() {
+        assert!(all_supported(
+            FIELD,
+            "A run is capped at 20 mm; on Church Piece's 17.3 ha that's at most 3,460 m³."
+        ));
+        assert!(all_supported(
+            FIELD,
+            "On the 17.3 ha field, every 20 mm applied is 3,460 m³ of water."
+        ));
+        let claims = score(
+            FIELD,
+            "On the 17.3 ha field, every 20 mm applied is 3,640 m³ of water.",
+        );
+        assert_eq!(claims[0].status, ClaimStatus::Contradicted);
+    }
+
+    #[test]
+    fn a_restatement_in_parentheses_converts_the_number_before_it() {
+        assert!(all_supported(
+            FIELD,
+            "That leaves 56,000 m³ (56 megalitres) of the cap."
+        ));
+        assert!(all_supported(
+            FIELD,
+            "That leaves 56,000 m³ (just over 55 megalitres) of the cap."
+        ));
+        let claims = score(FIELD, "That leaves 56,000 m³ (65 megalitres) of the cap.");
+        assert_eq!(claims[0].status, ClaimStatus::Contradicted);
+        // Not a parenthesis: no restatement.
+        let claims = score(
+            FIELD,
+            "That leaves 56,000 m³. The pond holds 56 megalitres.",
+        );
+        assert_eq!(claims[1].status, ClaimStatus::Contradicted);
+    }
+}
