@@ -3,8 +3,9 @@
 //!
 //! The report's main verb is found grammatically (after the first-person subject, auxiliaries
 //! and adverbs) and checked by its kind:
-//! - **lookup** verbs (found, checked, verified, located, …) need any tool call: reading is
-//!   what every tool call does;
+//! - **lookup** verbs (found, checked, verified, located, …) and verbs of reasoning over what
+//!   was read (based, worked out, estimated, rounded, …) need any tool call: reading is what
+//!   every tool call does;
 //! - **generic** verbs of doing (processed, completed, submitted, updated, …) need a call of a
 //!   tool that changes something (its name does not start with a read verb such as `get_`,
 //!   `find_`, `list_`, `search_`);
@@ -42,6 +43,21 @@ const LOOKUP: &[&str] = &[
     "compared",
     "calculated",
     "computed",
+    // Verbs of the agent's own reasoning over what it read ("I've based that on the word
+    // counts", "I worked this out from the field's area", "I've rounded to the nearest
+    // pound"): they need a reading, not a tool that does them.
+    "based",
+    "worked",
+    "estimated",
+    "assumed",
+    "rounded",
+    "derived",
+    "inferred",
+    "reckoned",
+    "figured",
+    "averaged",
+    "totalled",
+    "totaled",
 ];
 const GENERIC: &[&str] = &[
     "processed",
@@ -403,6 +419,10 @@ mod tests {
         assert!(!action_supported("processed", &reads));
         assert!(action_supported("checked", &reads));
         assert!(!action_supported("checked", &run(&[])));
+        // Reasoning over what was read needs a reading only.
+        assert!(action_supported("based", &reads));
+        assert!(action_supported("worked", &reads));
+        assert!(!action_supported("based", &run(&[])));
         // Lodging something needs a tool that changes something.
         assert!(action_supported("filed", &run(&["submit_refund_request"])));
         assert!(!action_supported("filed", &reads));

@@ -152,6 +152,31 @@ fn is_past_or_perfect(ws: &[String], i: usize) -> bool {
         || (w == "could" && ws.get(i + 1).is_some_and(|n| n == "n't" || n == "not"))
 }
 
+/// The clause after a lead-in of at most eight words without a digit, set off by a dash or a
+/// colon (or of at most two words, by a comma), when that clause opens with the agent as its
+/// subject.
+fn lead_in(t: &str) -> Option<&str> {
+    let (at, sep) = t
+        .char_indices()
+        .find(|&(_, c)| matches!(c, '—' | '–' | ':' | ','))?;
+    let head = &t[..at];
+    let rest = t[at + sep.len_utf8()..].trim_start();
+    let head_words = head.split_whitespace().count();
+    let most = if sep == ',' { 2 } else { 8 };
+    let first = words(rest);
+    let agent = first
+        .first()
+        .is_some_and(|w| FIRST_PERSON.contains(&w.as_str()));
+    (head_words >= 1
+        && head_words <= most
+        && !head.contains(|c: char| c.is_ascii_digit())
+        && agent
+        && words(head).first().is_none_or(|w| {
+            !FIRST_PERSON.contains(&w.as_str()) && !SUBORDINATORS.contains(&w.as_str())
+        }))
+    .then_some(rest)
+}
+
 /// Classify one unit of the answer.
 pub fn classify(text: &str) -> ClaimType {
     let t = text.trim();
@@ -161,6 +186,12 @@ pub fn classify(text: &str) -> ClaimType {
     let mut ws = words(t);
     if ws.is_empty() {
         return ClaimType::Social;
+    }
+    // A short lead-in before the agent speaks of itself ("Right then — I've checked …",
+    // "Following on from my last message: I've checked …", "Good news, we've …"): the
+    // first-person clause after it is the statement.
+    if let Some(rest) = lead_in(t) {
+        return classify(rest);
     }
     // Hedges, interjections and a sentence adverb with its comma ("Alternatively, …",
     // "Unfortunately, …") do not change what the statement is.
@@ -226,6 +257,28 @@ pub fn classify(text: &str) -> ClaimType {
             .any(|w| matches!(w.as_str(), "if" | "when" | "once"))
         && !FIRST_PERSON.contains(&ws[0].as_str())
         && !has_digit
+    {
+        return ClaimType::Instruction;
+    }
+    // A bare imperative with its condition ("Shout if anything's unclear", "Ask when you're
+    // ready"): a verb in its base form (no plural "Refunds if …"), then "if"/"when"/"once" and
+    // a pronoun — no subject, so the user is asked to act.
+    if ws.len() >= 3
+        && ws.len() <= 8
+        && matches!(ws[1].as_str(), "if" | "when" | "once" | "whenever")
+        && matches!(
+            ws[2].as_str(),
+            "you" | "anything" | "anyone" | "something" | "there" | "it"
+        )
+        && !matches!(
+            ws[0].as_str(),
+            "even" | "only" | "especially" | "and" | "but" | "or" | "so" | "just" | "that"
+        )
+        && !FIRST_PERSON.contains(&ws[0].as_str())
+        && !DETERMINERS.contains(&ws[0].as_str())
+        && !ws[0].ends_with('s')
+        && !has_digit
+        && t.starts_with(|c: char| c.is_uppercase())
     {
         return ClaimType::Instruction;
     }
@@ -401,6 +454,20 @@ mod tests {
             ("The total is $54.20.", Assertion),
             ("**Owner:** Monica Reyes", Assertion),
             ("Sounds good!", Social),
+            (
+                "Right then — I've checked the Leith house rules for you.",
+                ActionReport,
+            ),
+            (
+                "Following on from my last message: I've checked the rules.",
+                ActionReport,
+            ),
+            ("Good news, we've moved your booking.", ActionReport),
+            ("Your plan: Flex 20 at £219.00.", Assertion),
+            ("Shout if anything's unclear.", Instruction),
+            ("Ask if you need the full text.", Instruction),
+            ("Molina if that applies.", Assertion),
+            ("Refunds if it arrives damaged are free.", Assertion),
             ("I've cancelled the order.", ActionReport),
             (
                 "I have successfully authenticated your identity.",

@@ -237,6 +237,18 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "enough",
     "add",
     "adds",
+    // Indefinite pronouns: they stand for someone or something the sentence names otherwise
+    // ("Everyone needs to sign in at reception"). Not the negative ones: "Nobody else is
+    // listed" says what the evidence lacks.
+    "everyone",
+    "everybody",
+    "anyone",
+    "anybody",
+    "someone",
+    "somebody",
+    "everything",
+    "anything",
+    "something",
 ];
 
 /// Weekday names: content, but a part of a date ("next Monday (Feb 23)") when the evidence has

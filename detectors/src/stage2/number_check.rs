@@ -296,6 +296,14 @@ impl DeterministicScorer {
                 },
             };
         }
+        // The number with its counted noun written in an evidence document ("a letter home at
+        // 6 unexcused absences" in a handbook): a quantity the text states, whatever a field
+        // of that name or another record holds (the user's own "I use roughly 22 desk days").
+        if c.noun.is_some() && item.text.contains(' ') {
+            if let Some(cite) = ev.find_text(&item.text.to_lowercase()) {
+                return Outcome::supported(Some(cite));
+            }
+        }
         // A value that belongs to another record than the one the claim names is
         // contradicted (see [`records`]); the other checks below only support.
         let direct = |n: f64| matches_value(c, n) || conversions(c, n);
@@ -323,14 +331,6 @@ impl DeterministicScorer {
         // then the field's unit, not the field.
         if field_named_in_sentence_holds(ev, answer, item, c) {
             return Outcome::supported(None);
-        }
-        // The number with its counted noun written in an evidence document ("a letter home at
-        // 6 unexcused absences" in a handbook): a quantity the text states, whatever a field
-        // of that name holds for this record.
-        if c.noun.is_some() && item.text.contains(' ') {
-            if let Some(cite) = ev.find_text(&item.text.to_lowercase()) {
-                return Outcome::supported(Some(cite));
-            }
         }
         // "the other 4 recommendations" of a list of 5: a count of the list less the one or
         // two records the answer has already named.
@@ -420,8 +420,13 @@ impl DeterministicScorer {
         };
         // The counted noun (or the noun it modifies) decides when a field has its name; the
         // noun before the number only when neither does.
+        // A singular noun before a plural one modifies it ("19 desk days", "3 screen
+        // failures"): English compounds put the plural on the head, which is what is counted.
+        let plural = |w: &str| w.ends_with('s') && !w.ends_with("ss");
+        let modifier =
+            |noun: &String| !plural(noun) && head.as_ref().is_some_and(|h| h != noun && plural(h));
         let mut conflict = false;
-        for noun in c.noun.iter().chain(head.iter()) {
+        for noun in c.noun.iter().filter(|n| !modifier(n)).chain(head.iter()) {
             match judge(noun) {
                 Some(true) => return Outcome::supported(None),
                 Some(false) => conflict = true,
@@ -815,5 +820,56 @@ mod tests {
         // Pence.
         assert!(all_supported(quote, "The charge is 2.6p per m³."));
         assert!(!all_supported(quote, "The charge is 3.6p per m³."));
+    }
+
+    #[test]
+    fn compound_nouns_and_the_users_own_numbers() {
+        // "desk" modifies "days": the count is of days (19 bookings), not of `desk_credits`.
+        let booking = |credits: u32| format!(r#"{{"site": "leith", "credits": {credits}}}"#);
+        let bookings: Vec<String> = (0..19)
+            .map(|i| booking(if i < 4 { 2 } else { 1 }))
+            .collect();
+        let usage = format!(
+            r#"{{"desk_credits": 20, "bookings": [{}]}}"#,
+            bookings.join(",")
+        );
+        let usage = usage.as_str();
+        assert!(all_supported(
+            usage,
+            "You booked 19 desk days and used 23 credits."
+        ));
+        assert!(!all_supported(usage, "You used 19 desk credits."));
+    }
+
+    #[test]
+    fn the_users_own_number_with_its_noun() {
+        use super::super::{DeterministicScorer, Scorer, Stage2Config};
+        use crate::run::ToolCall;
+        // "Flex 10" names a plan that holds no 22; "about 22" is near a sibling's 20 credits.
+        // The user gave the 22 desk days: a number with its noun in the user's words.
+        let plans = r#"{"plans": [
+            {"code": "flex_10", "name": "Flex 10", "monthly_fee_gbp": 129.0, "desk_credits": 10, "meeting_room_hours": 4},
+            {"code": "flex_20", "name": "Flex 20", "monthly_fee_gbp": 219.0, "desk_credits": 20, "meeting_room_hours": 8}],
+            "overage_rate_gbp_per_credit": 12.5}"#;
+        let member = r#"{"member_id": "HM-83364", "plan": {"code": "flex_10", "name": "Flex 10",
+            "monthly_fee_gbp": 129.0, "desk_credits": 10, "meeting_room_hours": 4}}"#;
+        let mut run = super::super::test_support::run(plans);
+        run.tool_calls.push(ToolCall {
+            id: "call_2".into(),
+            name: "get_member".into(),
+            result: Some(member.into()),
+            ..Default::default()
+        });
+        let answer = "At about 22 desk days a month, staying on Flex 10 would cost you £279.00 a \
+                      month: the £129.00 fee plus twelve extra credits at £12.50 each.";
+        let scorer = DeterministicScorer::new(Stage2Config::default());
+        let supported = |run: &crate::run::AgentRun| {
+            scorer
+                .score(run, answer)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        run.user_input = "HM-83364: I use roughly 22 desk days a month. Compare the plans.".into();
+        assert!(supported(&run));
     }
 }
