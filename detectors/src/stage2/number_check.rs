@@ -299,9 +299,23 @@ impl DeterministicScorer {
         // The number with its counted noun written in an evidence document ("a letter home at
         // 6 unexcused absences" in a handbook): a quantity the text states, whatever a field
         // of that name or another record holds (the user's own "I use roughly 22 desk days").
-        if c.noun.is_some() && item.text.contains(' ') {
-            if let Some(cite) = ev.find_text(&item.text.to_lowercase()) {
-                return Outcome::supported(Some(cite));
+        // In a compound ("24 desk days") the head counts: "about 24 days a month" states it.
+        if let (Some(noun), Some((number, _))) = (&c.noun, item.text.rsplit_once(' ')) {
+            let after = answer[item.end..].split_whitespace().next().unwrap_or("");
+            let after = after
+                .trim_matches(|ch: char| !ch.is_alphanumeric())
+                .to_lowercase();
+            let compound = !noun.ends_with('s')
+                && after.len() >= 4
+                && after.ends_with('s')
+                && !after.ends_with("ss")
+                && after.chars().all(|ch| ch.is_ascii_alphabetic());
+            let phrases = std::iter::once(item.text.to_lowercase())
+                .chain(compound.then(|| format!("{} {after}", number.to_lowercase())));
+            for phrase in phrases {
+                if let Some(cite) = ev.find_text(&phrase) {
+                    return Outcome::supported(Some(cite));
+                }
             }
         }
         // A value that belongs to another record than the one the claim names is
@@ -870,6 +884,9 @@ mod tests {
                 .all(|c| c.status == ClaimStatus::Supported)
         };
         run.user_input = "HM-83364: I use roughly 22 desk days a month. Compare the plans.".into();
+        assert!(supported(&run));
+        // The compound's head is what the user counted: "22 days".
+        run.user_input = "HM-83364: I'm in about 22 days a month. Compare the plans.".into();
         assert!(supported(&run));
     }
 }
