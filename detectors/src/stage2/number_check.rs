@@ -27,6 +27,24 @@ const COUNT_WORDS: &[&str] = &[
     "gb", "tb", "mph", "kph", "kmh",
 ];
 
+/// The head of a compound whose first noun is the claim's counted `noun`: a singular noun
+/// before a plural one modifies it ("19 desk days", "3 screen failures") — English compounds
+/// put the plural on the head, which is what is counted. `after` is the text after the noun.
+fn compound_head(noun: Option<&str>, after: &str) -> Option<String> {
+    let plural = |w: &str| w.ends_with('s') && !w.ends_with("ss");
+    let noun = noun.filter(|n| !plural(n))?;
+    let next = after
+        .split_whitespace()
+        .next()?
+        .trim_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    (next.len() >= 4
+        && next != noun
+        && plural(&next)
+        && next.chars().all(|ch| ch.is_ascii_alphabetic()))
+    .then_some(next)
+}
+
 /// Whether the text before a number introduces the last digits of an identifier.
 fn last_digits_frame(before: &str) -> bool {
     let b = before
@@ -300,18 +318,10 @@ impl DeterministicScorer {
         // 6 unexcused absences" in a handbook): a quantity the text states, whatever a field
         // of that name or another record holds (the user's own "I use roughly 22 desk days").
         // In a compound ("24 desk days") the head counts: "about 24 days a month" states it.
-        if let (Some(noun), Some((number, _))) = (&c.noun, item.text.rsplit_once(' ')) {
-            let after = answer[item.end..].split_whitespace().next().unwrap_or("");
-            let after = after
-                .trim_matches(|ch: char| !ch.is_alphanumeric())
-                .to_lowercase();
-            let compound = !noun.ends_with('s')
-                && after.len() >= 4
-                && after.ends_with('s')
-                && !after.ends_with("ss")
-                && after.chars().all(|ch| ch.is_ascii_alphabetic());
+        if let (Some(_), Some((number, _))) = (&c.noun, item.text.rsplit_once(' ')) {
+            let head = compound_head(c.noun.as_deref(), &answer[item.end..]);
             let phrases = std::iter::once(item.text.to_lowercase())
-                .chain(compound.then(|| format!("{} {after}", number.to_lowercase())));
+                .chain(head.map(|h| format!("{} {h}", number.to_lowercase())));
             for phrase in phrases {
                 if let Some(cite) = ev.find_text(&phrase) {
                     return Outcome::supported(Some(cite));
@@ -434,13 +444,10 @@ impl DeterministicScorer {
         };
         // The counted noun (or the noun it modifies) decides when a field has its name; the
         // noun before the number only when neither does.
-        // A singular noun before a plural one modifies it ("19 desk days", "3 screen
-        // failures"): English compounds put the plural on the head, which is what is counted.
-        let plural = |w: &str| w.ends_with('s') && !w.ends_with("ss");
-        let modifier =
-            |noun: &String| !plural(noun) && head.as_ref().is_some_and(|h| h != noun && plural(h));
+        // A noun that modifies the next ("19 desk days") is not what is counted.
+        let modifier = compound_head(c.noun.as_deref(), &answer[item.end..]).is_some();
         let mut conflict = false;
-        for noun in c.noun.iter().filter(|n| !modifier(n)).chain(head.iter()) {
+        for noun in c.noun.iter().filter(|_| !modifier).chain(head.iter()) {
             match judge(noun) {
                 Some(true) => return Outcome::supported(None),
                 Some(false) => conflict = true,

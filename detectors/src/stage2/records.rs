@@ -287,6 +287,9 @@ pub struct Named {
     /// such a record holds from being called another record's, nothing else (a status word is
     /// what a status claim states, not a name).
     pub mentioned: Vec<usize>,
+    /// Records of other tool results carrying an identifier of an anchored record
+    /// ([`joined`]): the same thing, so what they hold is said of it.
+    pub joined: Vec<usize>,
 }
 
 /// At most this many records anchored or named per claim.
@@ -294,6 +297,10 @@ const MAX_NAMED: usize = 64;
 /// A key held by more records than this is an attribute they share (a currency, a carrier),
 /// not a name.
 const MAX_HOLDERS_OF_A_NAME: usize = 3;
+
+/// The index key of a record's identifier ([`Record::ids`]), for [`joined`]; no claim key
+/// starts with a control character.
+const ID: &str = "\u{1}id:";
 
 /// The index key of a month and day: `MONTH_DAY` + `MM-DD` ([`month_day_key`]).
 const MONTH_DAY: &str = "month-day:";
@@ -311,6 +318,13 @@ pub type KeyIndex = std::collections::HashMap<String, Vec<usize>>;
 pub fn key_index(records: &[Record]) -> KeyIndex {
     let mut index = KeyIndex::default();
     for (i, r) in records.iter().enumerate() {
+        // Identifiers of every record, documents included, for [`joined`].
+        for id in &r.ids {
+            let holders = index.entry(format!("{ID}{id}")).or_default();
+            if holders.last() != Some(&i) && holders.len() <= MAX_HOLDERS_OF_A_NAME {
+                holders.push(i);
+            }
+        }
         if r.parent.is_none() {
             continue;
         }
@@ -388,8 +402,16 @@ pub fn candidate_keys(text: &str, spelled_so: impl Fn(&str) -> bool) -> Vec<Stri
     out
 }
 
-/// The records `keys` name (see [`Named`]), looked up in `index` ([`key_index`]).
-pub fn named(index: &KeyIndex, keys: &[String]) -> Named {
+/// The records `keys` name (see [`Named`]), looked up in `index` ([`key_index`] of
+/// `records`).
+pub fn named(records: &[Record], index: &KeyIndex, keys: &[String]) -> Named {
+    let mut out = lookup(index, keys);
+    out.joined = joined(records, index, &out.anchored);
+    out
+}
+
+/// [`named`] without the joined records.
+fn lookup(index: &KeyIndex, keys: &[String]) -> Named {
     let mut out = Named::default();
     for k in keys {
         let Some(holders) = index.get(k.as_str()) else {
@@ -432,7 +454,7 @@ pub fn add_mentions(index: &KeyIndex, text: &str, names: &mut Named) {
         }
     }
     // The same lookup as for names; only what it names, never what it anchors, is kept.
-    for h in named(index, &keys).named {
+    for h in lookup(index, &keys).named {
         if !names.mentioned.contains(&h) && names.mentioned.len() < MAX_NAMED {
             names.mentioned.push(h);
         }
@@ -564,24 +586,26 @@ fn root(records: &[Record], mut r: usize) -> usize {
 /// (`"field_id": "FLD-362-01"` in a soil reading and in the field list): the same thing seen
 /// by another call, so what they hold is said of it. An identifier more than
 /// [`MAX_HOLDERS_OF_A_NAME`] records carry (a customer's ID on each of its orders) joins
-/// nothing.
-fn joined<'a>(records: &'a [Record], anchored: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
-    anchored.iter().flat_map(move |&a| {
+/// nothing. Looked up in the identifier entries of `index` ([`key_index`]), once per claim.
+fn joined(records: &[Record], index: &KeyIndex, anchored: &[usize]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &a in anchored {
         let home = root(records, a);
-        records[a].ids.iter().flat_map(move |id| {
-            let holders: Vec<usize> = records
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.ids.contains(id))
-                .map(|(i, _)| i)
-                .take(MAX_HOLDERS_OF_A_NAME + 1)
-                .collect();
-            let few = holders.len() <= MAX_HOLDERS_OF_A_NAME;
-            holders
-                .into_iter()
-                .filter(move |&i| few && root(records, i) != home)
-        })
-    })
+        for id in &records[a].ids {
+            let Some(holders) = index.get(&format!("{ID}{id}")) else {
+                continue;
+            };
+            if holders.len() > MAX_HOLDERS_OF_A_NAME {
+                continue;
+            }
+            for &h in holders {
+                if root(records, h) != home && !out.contains(&h) {
+                    out.push(h);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Check `matches` against the records in `anchored` (indexes into `records`).
@@ -624,7 +648,7 @@ pub fn bind_by(
     if anchored.iter().any(|&a| holds(&records[a])) {
         return Binding::Held;
     }
-    if joined(records, anchored).any(|j| holds(&records[j])) {
+    if names.joined.iter().any(|&j| holds(&records[j])) {
         return Binding::Held;
     }
     if !anchored.iter().any(|&a| comparable(&records[a])) {
@@ -655,7 +679,7 @@ mod tests {
 
     /// What a claim naming `keys` anchors.
     fn anchored(recs: &[Record], keys: &[String]) -> Named {
-        named(&key_index(recs), keys)
+        named(recs, &key_index(recs), keys)
     }
 
     fn eq(x: f64) -> impl Fn(f64) -> bool {

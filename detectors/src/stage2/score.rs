@@ -147,7 +147,7 @@ impl Scorer for DeterministicScorer {
                             .any(|d| crate::stage1::contains_bounded(&d.text, w))
                     })
                 }));
-                records::named(keys_index, &keys)
+                records::named(&ev.records, keys_index, &keys)
             };
             let names = names_in(cs, ce);
             // Each clause's names, computed once for all the items in it.
