@@ -42,13 +42,23 @@ pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
         })
 }
 
-/// Sums of every non-empty subset of the first [`MAX_SUBSET`] of `values`, appended to `out`
-/// until it holds `cap` values.
+/// Every value of `values`, then the sums of every subset of two or more of its first
+/// [`MAX_SUBSET`], appended to `out` until it holds `cap` values: a long list must not crowd
+/// out the one amount a percent is taken of.
 pub fn push_subset_sums(values: &[f64], cap: usize, out: &mut Vec<f64>) {
+    for &v in values {
+        if out.len() >= cap {
+            return;
+        }
+        out.push(v);
+    }
     let n = values.len().min(MAX_SUBSET);
     for mask in 1u32..(1 << n) {
         if out.len() >= cap {
             return;
+        }
+        if mask.count_ones() == 1 {
+            continue;
         }
         out.push(
             (0..n)

@@ -896,4 +896,30 @@ mod tests {
         run.user_input = "HM-83364: I'm in about 22 days a month. Compare the plans.".into();
         assert!(supported(&run));
     }
+
+    #[test]
+    fn a_percent_of_one_amount_after_a_long_list() {
+        // Nine amounts before the total: the one the VAT is taken of must not be crowded out
+        // of the bases by sums of the others.
+        let quote = r#"{"targets": [{"lang": "PL", "words": 7450, "rate": 0.14},
+            {"lang": "NL", "words": 4200, "rate": 0.13}], "dtp_hours": 4, "dtp_rate": 45.0,
+            "vat_pct": 21}"#;
+        let answer = "Rates: 0,14 €, 0,13 €, 0,12 €, 0,11 €, 45,00 €, 3,00 €, 2,00 €. Lines: \
+                      1.043,00 €, 546,00 €, 180,00 €. All told, the net total is 1.769,00 €, and with 21% VAT that's \
+                      2.140,49 €.";
+        let claims = score(quote, answer);
+        let last = claims.last().unwrap();
+        assert!(
+            last.flagged_spans.iter().all(|f| f.text != "2.140,49 €"),
+            "{last:?}"
+        );
+        let wrong = answer.replace("2.140,49", "2.410,49");
+        let claims = score(quote, &wrong);
+        assert!(claims
+            .last()
+            .unwrap()
+            .flagged_spans
+            .iter()
+            .any(|f| f.text == "2.410,49 €"));
+    }
 }
