@@ -922,4 +922,18 @@ mod tests {
             .iter()
             .any(|f| f.text == "2.410,49 €"));
     }
+
+    #[test]
+    fn a_weighted_sum_of_one_records_fields() {
+        let quote = r#"{"targets": [{"lang": "PL", "words_new": 6200, "words_fuzzy": 1800,
+            "words_repeat": 1400, "rate": 0.14}], "fuzzy_pct": 50, "repeat_pct": 25}"#;
+        let text = |n: &str| {
+            format!(
+                "New words are charged in full, fuzzy matches at 50% and repetitions at 25%. \
+                 Polish comes to {n} weighted words."
+            )
+        };
+        assert!(all_supported(quote, &text("7,450")));
+        assert!(!all_supported(quote, &text("7,540")));
+    }
 }

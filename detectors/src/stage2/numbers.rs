@@ -768,6 +768,9 @@ pub(super) fn derived_value(
     if super::measures::dimensional_product(item, c, facts) {
         return true;
     }
+    if precise && weighted_record_sum(ev, c, facts) {
+        return true;
+    }
     // Days of a period the answer names: "November 2 to November 13 would use 9 leave days".
     let unit = c.unit.to_ascii_lowercase();
     let whole = c.decimals == 0 && c.magnitude == 1.0 && c.value.fract() == 0.0;
@@ -792,6 +795,54 @@ pub(super) fn derived_value(
         }
     }
     false
+}
+
+/// Numeric fields of a record weighed in [`weighted_record_sum`], and percents of the answer
+/// taken as weights.
+const MAX_WEIGHTED_FIELDS: usize = 4;
+const MAX_WEIGHTS: usize = 2;
+
+/// A weighted sum of one record's numeric fields, each counted in full, at a percent the answer
+/// states, or not at all ("new words in full, fuzzy matches at 50% and repetitions at 25%:
+/// 7,450 weighted words" for `words_new` 6,200, `words_fuzzy` 1,800, `words_repeat` 1,400). At
+/// least one field is weighed at a percent (plain sums are subset sums); records of at most
+/// [`MAX_WEIGHTED_FIELDS`] numeric fields, at most [`MAX_WEIGHTS`] percents: at most 4⁴ sums a
+/// record. Only precise values (the caller's rule).
+fn weighted_record_sum(ev: &Evidence, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let mut weights: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|n| percent_unit(&n.unit) && n.value > 0.0 && n.value < 100.0)
+        .map(|n| n.value / 100.0)
+        .collect();
+    weights.dedup();
+    weights.truncate(MAX_WEIGHTS);
+    if weights.is_empty() {
+        return false;
+    }
+    let choices: Vec<f64> = [0.0, 1.0]
+        .into_iter()
+        .chain(weights.iter().copied())
+        .collect();
+    let base = choices.len();
+    ev.records.iter().any(|r| {
+        let vals: Vec<f64> = r.fields.iter().map(|f| f.1).collect();
+        if vals.len() < 2 || vals.len() > MAX_WEIGHTED_FIELDS {
+            return false;
+        }
+        let combos = base.pow(vals.len() as u32);
+        (0..combos).any(|mut code| {
+            let mut sum = 0.0;
+            let mut partial = false;
+            for v in &vals {
+                let w = choices[code % base];
+                code /= base;
+                partial |= w != 0.0 && w != 1.0;
+                sum += w * v;
+            }
+            partial && matches_value(c, sum)
+        })
+    })
 }
 
 /// Candidate values taken into a priced total ([`priced_total`]).
