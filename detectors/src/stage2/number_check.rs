@@ -936,4 +936,29 @@ mod tests {
         assert!(all_supported(quote, &text("7,450")));
         assert!(!all_supported(quote, &text("7,540")));
     }
+
+    #[test]
+    fn every_line_of_a_priced_list() {
+        // Each line is a quantity the answer states times a price it states; the third
+        // line's product must not be crowded out by sums built on the first.
+        let quote = r#"{"targets": [{"lang": "DE", "rate": 0.13}, {"lang": "NL", "rate": 0.14},
+            {"lang": "IT", "rate": 0.12}], "dtp_hours": 4, "dtp_rate": 45.0}"#;
+        let answer = "- German: 8,620 words at 0,13 € = 1.120,60 €\n\
+                      - Dutch: 3,320 words at 0,14 € = 464,80 €\n\
+                      - Italian: 9,160 words at 0,12 € = 1.099,20 €\n\
+                      Layout adds four hours at 45,00 €, so 180,00 €. The net total is \
+                      2.864,60 €.";
+        let claims = score(quote, answer);
+        assert!(
+            claims.iter().all(|c| c
+                .flagged_spans
+                .iter()
+                .all(|f| f.text.ends_with("words") || !f.text.contains('€'))),
+            "{claims:?}"
+        );
+        let wrong = answer.replace("1.099,20", "1.909,20");
+        assert!(score(quote, &wrong)
+            .iter()
+            .any(|c| c.flagged_spans.iter().any(|f| f.text == "1.909,20 €")));
+    }
 }

@@ -887,20 +887,23 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
     );
     quantities.dedup();
     // A quantity times a price, alone or plus one other amount the answer states (an order
-    // fee: "4 × $44.54, then the total with the $3.50 order fee").
-    for q in quantities.iter().take(MAX_ANSWER_OPERANDS) {
+    // fee: "4 × $44.54, then the total with the $3.50 order fee"): every product first, so
+    // that the sums of the first ones do not crowd out the products of later lines.
+    let quantities = &quantities[..quantities.len().min(MAX_ANSWER_OPERANDS)];
+    let products = quantities
+        .iter()
+        .flat_map(|q| priced.iter().map(move |p| q * p));
+    bases.extend(products.take(MAX_PRICE_TERMS.saturating_sub(bases.len())));
+    'sums: for q in quantities {
         for (i, p) in priced.iter().enumerate() {
-            if bases.len() >= MAX_PRICE_TERMS {
-                break;
+            for (j, s) in priced.iter().enumerate() {
+                if bases.len() >= MAX_PRICE_TERMS {
+                    break 'sums;
+                }
+                if j != i {
+                    bases.push(q * p + s);
+                }
             }
-            bases.push(q * p);
-            bases.extend(
-                priced
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, s)| q * p + s),
-            );
         }
     }
     // Evidence values the answer lists are in its sums already: not counted twice.
