@@ -45,6 +45,47 @@ fn compound_head(noun: Option<&str>, after: &str) -> Option<String> {
     .then_some(next)
 }
 
+/// Whether the (lower-cased) text before a number makes it the amount of a change: "by" after a
+/// verb or adverb of change ("has dropped by", "went up by", "increased by").
+fn change_amount(before: &str) -> bool {
+    const CHANGE: &[&str] = &[
+        "rose",
+        "risen",
+        "fell",
+        "fallen",
+        "dropped",
+        "increased",
+        "decreased",
+        "grew",
+        "grown",
+        "declined",
+        "climbed",
+        "jumped",
+        "slipped",
+        "improved",
+        "reduced",
+        "shrank",
+        "shrunk",
+        "gained",
+        "lost",
+        "up",
+        "down",
+        "higher",
+        "lower",
+        "more",
+        "less",
+        "changed",
+        "moved",
+    ];
+    let Some(rest) = before.trim_end().strip_suffix(" by") else {
+        return false;
+    };
+    rest.split_whitespace()
+        .rev()
+        .take(2)
+        .any(|w| CHANGE.contains(&w))
+}
+
 /// Whether the text before a number introduces the last digits of an identifier.
 fn last_digits_frame(before: &str) -> bool {
     let b = before
@@ -330,9 +371,12 @@ impl DeterministicScorer {
         }
         // A value that belongs to another record than the one the claim names is
         // contradicted (see [`records`]); the other checks below only support.
+        // (Not the amount of a change — "dropped by 3.5 points", "is up by $12": a difference,
+        // which no record holds.)
         let direct = |n: f64| matches_value(c, n) || conversions(c, n);
-        if records::bind(&ev.records, names, c.value * c.magnitude, direct)
-            == records::Binding::Conflict
+        if !change_amount(&before)
+            && records::bind(&ev.records, names, c.value * c.magnitude, direct)
+                == records::Binding::Conflict
         {
             return Outcome::contradicted();
         }
@@ -960,5 +1004,21 @@ mod tests {
         assert!(score(quote, &wrong)
             .iter()
             .any(|c| c.flagged_spans.iter().any(|f| f.text == "1.909,20 €")));
+    }
+
+    #[test]
+    fn the_amount_of_a_change_is_a_difference() {
+        // "26 March" names the first reading; 3.5 is another reading's rain, and the drop
+        // from 28.7 to 25.2.
+        let soil = r#"{"readings": [{"date": "2026-03-26", "moisture_pct": 28.7, "rain_mm": 6.0},
+            {"date": "2026-04-01", "moisture_pct": 25.2, "rain_mm": 3.5}]}"#;
+        assert!(all_supported(
+            soil,
+            "It has dropped by 3.5 points (from 28.7% on 26 March 2026)."
+        ));
+        assert!(!all_supported(
+            soil,
+            "It had 3.5 mm of rain (and 28.7% moisture) on 26 March 2026."
+        ));
     }
 }
