@@ -45,6 +45,52 @@ fn compound_head(noun: Option<&str>, after: &str) -> Option<String> {
     .then_some(next)
 }
 
+/// How far (bytes) from a count the sum it counts may be stated ("Usable kits: 31 across 3
+/// lots").
+const SUBSET_SUM_REACH: usize = 80;
+
+/// A count of some records of a list the claim's noun names (`lens`: that list's length, more
+/// than the count), whose values of one field add up to a number the answer states beside it:
+/// "31 kits across 3 lots" when three of the four lots hold 14, 8 and 9 kits. The column must
+/// be as long as the list, and the subset exactly as large as the count (two or more: one
+/// record "adding up" to a stated value is only that value).
+fn counted_subset(
+    ev: &Evidence,
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+    lens: &[f64],
+) -> bool {
+    let n = c.value * c.magnitude;
+    if c.value.fract() != 0.0 || !(2.0..=9.0).contains(&n) || !c.unit.is_empty() {
+        return false;
+    }
+    let n = n as u32;
+    let sums: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|x| {
+            x.quantity()
+                && x.start() != item.start
+                && x.start().abs_diff(item.start) <= SUBSET_SUM_REACH
+        })
+        .map(|x| x.value())
+        .collect();
+    ev.columns().any(|col| {
+        lens.iter()
+            .any(|&l| l == col.len() as f64 && l > f64::from(n))
+            && (1u32..(1 << col.len())).any(|mask| {
+                mask.count_ones() == n && {
+                    let s: f64 = (0..col.len())
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| col[i])
+                        .sum();
+                    sums.iter().any(|x| (x - s).abs() < 1e-6)
+                }
+            })
+    })
+}
+
 /// Whether the (lower-cased) text before a number makes it the amount of a change: "by" after a
 /// verb or adverb of change ("has dropped by", "went up by", "increased by").
 fn change_amount(before: &str) -> bool {
@@ -483,6 +529,7 @@ impl DeterministicScorer {
                     || difference_with_field(item, c, facts, &vals)
                     || distance && stated_difference(item, c, facts)
                     || percent && percent_between(c, &fields)
+                    || counted_subset(ev, item, c, facts, &vals)
                     || fields.iter().any(|(k, _)| key_states(k, c)),
             )
         };
@@ -1020,5 +1067,15 @@ mod tests {
             soil,
             "It had 3.5 mm of rain (and 28.7% moisture) on 26 March 2026."
         ));
+    }
+
+    #[test]
+    fn a_count_of_the_records_a_stated_sum_adds_up() {
+        let inv = r#"{"lots": [{"lot": "L1", "kits": 14, "status": "available"},
+            {"lot": "L2", "kits": 8, "status": "available"},
+            {"lot": "L3", "kits": 3, "status": "quarantined"},
+            {"lot": "L4", "kits": 9, "status": "available"}]}"#;
+        assert!(all_supported(inv, "Usable kits: 31 across 3 lots."));
+        assert!(!all_supported(inv, "Usable kits: 31 across 2 lots."));
     }
 }

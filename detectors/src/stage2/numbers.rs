@@ -104,6 +104,11 @@ impl AnswerNumber {
     pub(super) fn unit(&self) -> &str {
         &self.unit
     }
+
+    /// A quantity: no part of a date or a code.
+    pub(super) fn quantity(&self) -> bool {
+        !self.date_part && !self.code
+    }
 }
 
 /// What the answer itself states that its numbers may be computed from: its numbers, and the
