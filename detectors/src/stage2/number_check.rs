@@ -604,6 +604,21 @@ impl DeterministicScorer {
         if derived_value(ev, item, c, facts) {
             return Outcome::supported(None);
         }
+        // A period in a leading label ("Lots expiring within 60 days: none", "Cheapest over 3
+        // months: …") is the scope the answer chose for what follows, not a value it reports;
+        // a field the label names still judged it above.
+        let period = matches!(
+            u.trim_end_matches('s'),
+            "day" | "week" | "month" | "year" | "hour"
+        );
+        if period {
+            let start = super::states::whole_sentence_start(answer, item.start);
+            let in_label = super::claim_type::label_span(&answer[start..])
+                .is_some_and(|(_, end)| item.end <= start + end);
+            if in_label {
+                return Outcome::supported(None);
+            }
+        }
         Outcome {
             supported: false,
             contradicted: !ev.numbers.is_empty(),
@@ -1077,5 +1092,17 @@ mod tests {
             {"lot": "L4", "kits": 9, "status": "available"}]}"#;
         assert!(all_supported(inv, "Usable kits: 31 across 3 lots."));
         assert!(!all_supported(inv, "Usable kits: 31 across 2 lots."));
+    }
+
+    #[test]
+    fn a_period_in_a_leading_label_is_its_scope() {
+        let inv = r#"{"lots": [{"lot": "L1", "kits": 14, "expiry": "2027-01-17"}],
+            "reorder_threshold_kits": 10}"#;
+        assert!(all_supported(inv, "Lots expiring within 60 days: none."));
+        // Not in a label: a period the answer reports.
+        assert!(!all_supported(inv, "The lots expire within 60 days."));
+        // A field the label names still judges it.
+        let policy = r#"{"expiry_window_days": 30, "lots": [{"lot": "L1", "kits": 14}]}"#;
+        assert!(!all_supported(policy, "Expiry window of 60 days: none."));
     }
 }
