@@ -25,48 +25,38 @@ pub const MAX_COLUMNS: usize = 16;
 /// Dates taken into duration arithmetic.
 pub const MAX_DATES: usize = 40;
 
-/// Whether some subset of at least two of `values` sums to a value accepted by `matches`.
-pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
+/// The sums of the subsets of the first [`MAX_SUBSET`] of `values` whose size `size_ok`
+/// accepts, in the order of their bit masks.
+pub fn subset_sums<'a>(
+    values: &'a [f64],
+    size_ok: impl Fn(u32) -> bool + 'a,
+) -> impl Iterator<Item = f64> + 'a {
     let n = values.len().min(MAX_SUBSET);
-    if n < 2 {
-        return false;
-    }
     (1u32..(1 << n))
-        .filter(|m| m.count_ones() >= 2)
-        .any(|mask| {
-            let sum: f64 = (0..n)
+        .filter(move |m| size_ok(m.count_ones()))
+        .map(move |mask| {
+            (0..n)
                 .filter(|i| mask & (1 << i) != 0)
                 .map(|i| values[i])
-                .sum();
-            matches(sum)
+                .sum()
         })
+}
+
+/// Whether some subset of at least two of `values` sums to a value accepted by `matches`.
+pub fn subset_sum(values: &[f64], matches: impl Fn(f64) -> bool) -> bool {
+    subset_sums(values, |k| k >= 2).any(matches)
 }
 
 /// Every value of `values`, then the sums of every subset of two or more of its first
 /// [`MAX_SUBSET`], appended to `out` until it holds `cap` values: a long list must not crowd
 /// out the one amount a percent is taken of.
 pub fn push_subset_sums(values: &[f64], cap: usize, out: &mut Vec<f64>) {
-    for &v in values {
-        if out.len() >= cap {
-            return;
-        }
-        out.push(v);
-    }
-    let n = values.len().min(MAX_SUBSET);
-    for mask in 1u32..(1 << n) {
-        if out.len() >= cap {
-            return;
-        }
-        if mask.count_ones() == 1 {
-            continue;
-        }
-        out.push(
-            (0..n)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| values[i])
-                .sum(),
-        );
-    }
+    let room = cap.saturating_sub(out.len());
+    let sums = values
+        .iter()
+        .copied()
+        .chain(subset_sums(values, |k| k >= 2));
+    out.extend(sums.take(room));
 }
 
 /// Values computed once per run, sorted, so that each claim number costs a binary search
@@ -138,22 +128,42 @@ impl DerivedIndex {
     /// Sums of every subset of at least two values of each field (fields of at most
     /// [`MAX_SUBSET`] values).
     pub fn subset_sums<'a>(columns: impl IntoIterator<Item = &'a Vec<f64>>) -> Self {
+        let out = columns
+            .into_iter()
+            .flat_map(|col| subset_sums(col, |k| k >= 2))
+            .collect();
+        Self::from_candidates(out)
+    }
+
+    /// Whether a value in `lo..=hi` is accepted by `matches`.
+    /// The weighted sums of each row's values, each weighed at 0, 1 or one of `weights`, at
+    /// least one at a weight of `weights` (a row's plain sums are subset sums). No weights, no
+    /// sums.
+    pub fn weighted_sums(rows: impl Iterator<Item = Vec<f64>>, weights: &[f64]) -> Self {
+        if weights.is_empty() {
+            return Self::default();
+        }
+        let choices: Vec<f64> = [0.0, 1.0].iter().chain(weights).copied().collect();
+        let base = choices.len();
         let mut out = Vec::new();
-        for col in columns {
-            let n = col.len().min(MAX_SUBSET);
-            for mask in (1u32..(1 << n)).filter(|m| m.count_ones() >= 2) {
-                out.push(
-                    (0..n)
-                        .filter(|i| mask & (1 << i) != 0)
-                        .map(|i| col[i])
-                        .sum(),
-                );
+        for vals in rows {
+            for mut code in 0..base.pow(vals.len() as u32) {
+                let mut sum = 0.0;
+                let mut partial = false;
+                for v in &vals {
+                    let w = choices[code % base];
+                    code /= base;
+                    partial |= w != 0.0 && w != 1.0;
+                    sum += w * v;
+                }
+                if partial {
+                    out.push(sum);
+                }
             }
         }
         Self::from_candidates(out)
     }
 
-    /// Whether a value in `lo..=hi` is accepted by `matches`.
     pub fn any_between(&self, lo: f64, hi: f64, matches: impl Fn(f64) -> bool) -> bool {
         let start = self.sorted.partition_point(|&d| d < lo);
         self.sorted[start..]

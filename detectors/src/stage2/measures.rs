@@ -59,14 +59,15 @@ fn parenthesized(between: &str) -> bool {
 /// A restatement in another unit of the same dimension of the number right before the
 /// parenthesis the claim stands in, or of the number in the parenthesis right after it.
 pub(super) fn restated(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
-    let Some((dim, size)) = measure(&c.unit.to_lowercase()) else {
+    let unit = c.unit.to_lowercase();
+    let Some((dim, size)) = measure(&unit) else {
         return false;
     };
     facts.numbers.iter().any(|n| {
         let Some((d, s)) = measure(n.unit()) else {
             return false;
         };
-        if d != dim || n.unit() == c.unit.to_lowercase() {
+        if d != dim || n.unit() == unit {
             return false;
         }
         let between = if n.start() < item.start {

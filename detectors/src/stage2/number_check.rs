@@ -79,15 +79,7 @@ fn counted_subset(
     ev.columns().any(|col| {
         lens.iter()
             .any(|&l| l == col.len() as f64 && l > f64::from(n))
-            && (1u32..(1 << col.len())).any(|mask| {
-                mask.count_ones() == n && {
-                    let s: f64 = (0..col.len())
-                        .filter(|i| mask & (1 << i) != 0)
-                        .map(|i| col[i])
-                        .sum();
-                    sums.iter().any(|x| (x - s).abs() < 1e-6)
-                }
-            })
+            && calc::subset_sums(col, |k| k == n).any(|s| sums.iter().any(|x| (x - s).abs() < 1e-6))
     })
 }
 

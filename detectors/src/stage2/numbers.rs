@@ -119,6 +119,9 @@ pub(super) struct AnswerFacts {
     pub(super) words: Vec<u32>,
     /// Day counts of "November 2 to November 13", "Dec 21 – 31", "2026-03-01 to 2026-03-05".
     pub(super) day_counts: Vec<f64>,
+    /// The weighted record sums at the answer's percents ([`weighted_record_sum`]), built on
+    /// first use: the same for every claim number of the answer.
+    weighted: std::cell::OnceCell<calc::DerivedIndex>,
 }
 
 /// How far (bytes) from a number a percent applied to it may be stated.
@@ -156,6 +159,7 @@ impl AnswerFacts {
                 .take(MAX_ANSWER_OPERANDS)
                 .collect(),
             day_counts: day_counts(answer, ev),
+            weighted: std::cell::OnceCell::new(),
         }
     }
 }
@@ -812,42 +816,27 @@ const MAX_WEIGHTS: usize = 2;
 /// 7,450 weighted words" for `words_new` 6,200, `words_fuzzy` 1,800, `words_repeat` 1,400). At
 /// least one field is weighed at a percent (plain sums are subset sums); records of at most
 /// [`MAX_WEIGHTED_FIELDS`] numeric fields, at most [`MAX_WEIGHTS`] percents: at most 4⁴ sums a
-/// record. Only precise values (the caller's rule).
+/// record, computed once per answer ([`calc::DerivedIndex::weighted_sums`]). Only precise values
+/// (the caller's rule).
 fn weighted_record_sum(ev: &Evidence, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
-    let mut weights: Vec<f64> = facts
-        .numbers
-        .iter()
-        .filter(|n| percent_unit(&n.unit) && n.value > 0.0 && n.value < 100.0)
-        .map(|n| n.value / 100.0)
-        .collect();
-    weights.dedup();
-    weights.truncate(MAX_WEIGHTS);
-    if weights.is_empty() {
-        return false;
-    }
-    let choices: Vec<f64> = [0.0, 1.0]
-        .into_iter()
-        .chain(weights.iter().copied())
-        .collect();
-    let base = choices.len();
-    ev.records.iter().any(|r| {
-        let vals: Vec<f64> = r.fields.iter().map(|f| f.1).collect();
-        if vals.len() < 2 || vals.len() > MAX_WEIGHTED_FIELDS {
-            return false;
-        }
-        let combos = base.pow(vals.len() as u32);
-        (0..combos).any(|mut code| {
-            let mut sum = 0.0;
-            let mut partial = false;
-            for v in &vals {
-                let w = choices[code % base];
-                code /= base;
-                partial |= w != 0.0 && w != 1.0;
-                sum += w * v;
-            }
-            partial && matches_value(c, sum)
-        })
-    })
+    let index = facts.weighted.get_or_init(|| {
+        let mut weights: Vec<f64> = facts
+            .numbers
+            .iter()
+            .filter(|n| percent_unit(&n.unit) && n.value > 0.0 && n.value < 100.0)
+            .map(|n| n.value / 100.0)
+            .collect();
+        weights.dedup();
+        weights.truncate(MAX_WEIGHTS);
+        let rows = ev
+            .records
+            .iter()
+            .map(|r| r.fields.iter().map(|f| f.1).collect::<Vec<f64>>())
+            .filter(|vals| (2..=MAX_WEIGHTED_FIELDS).contains(&vals.len()));
+        calc::DerivedIndex::weighted_sums(rows, &weights)
+    });
+    let (lo, hi) = rounding_window(c);
+    index.any_between(lo, hi, |d| matches_value(c, d))
 }
 
 /// Candidate values taken into a priced total ([`priced_total`]).
