@@ -215,6 +215,46 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
     }
 }
 
+/// The header of the Markdown table column whose body cell holds byte `pos` of `text`
+/// ("Due" for the "May 21" of `| Seventeen Bridges | May 21 | checked out |` under `| Title |
+/// Due | Status |`), trimmed; `None` outside a table body, in the header row or in a cell the
+/// header has no column for. Looks back at most 64 lines.
+pub fn table_header(text: &str, pos: usize) -> Option<&str> {
+    let pos = floor_char_boundary(text, pos);
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].split('\n').next()?;
+    if !line.trim_start().starts_with('|') {
+        return None;
+    }
+    let column = text[line_start..pos].matches('|').count().checked_sub(1)?;
+    let rule = |l: &str| {
+        let l = l.trim();
+        l.starts_with('|')
+            && l.contains('-')
+            && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+    };
+    // The lines of the table above this one, nearest first.
+    let above: Vec<&str> = text[..line_start]
+        .trim_end_matches('\n')
+        .rsplit('\n')
+        .take(64)
+        .take_while(|l| l.trim_start().starts_with('|'))
+        .collect();
+    // The header is the line above the first rule; this line must be below that rule.
+    let at = above.iter().rposition(|l| rule(l))?;
+    let header = above.get(at + 1)?;
+    if at + 2 != above.len() {
+        return None;
+    }
+    let cell = header
+        .trim()
+        .trim_start_matches('|')
+        .split('|')
+        .nth(column)?
+        .trim();
+    (!cell.is_empty()).then_some(cell)
+}
+
 /// A tool result as its reader sees it: JSON `\uXXXX` escapes of printable characters
 /// resolved (`"K\u00f6ln"` → `"Köln"`, `"1500\u20131800"` → `"1500–1800"`). Python's
 /// `json.dumps` writes every non-ASCII character so by default, and a claim quoting "Köln" or
@@ -276,6 +316,18 @@ pub fn resolve_unicode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_header_of_a_table_cell() {
+        let t = "Here:\n\n| Title | Due | Status |\n|---|---|---|\n| Seventeen Bridges | May 21 | checked out |\n| Night Ferry | May 25 | overdue |\n\nDone.";
+        let at = |needle: &str| super::table_header(t, t.find(needle).unwrap());
+        assert_eq!(at("May 21"), Some("Due"));
+        assert_eq!(at("overdue"), Some("Status"));
+        assert_eq!(at("Night"), Some("Title"));
+        assert_eq!(at("Due"), None, "the header row is no body cell");
+        assert_eq!(at("Done"), None);
+        assert_eq!(at("Here"), None);
+    }
+
     use super::*;
 
     fn seg(t: &str) -> Vec<&str> {

@@ -447,6 +447,16 @@ impl DeterministicScorer {
                 }
             }
             ItemKind::Date => {
+                // "$46.33 less than today": the day after a comparative is what the value is
+                // compared with (the present state), not a date the answer reports.
+                let compared = answer[..item.start]
+                    .trim_end()
+                    .rsplit(|ch: char| !ch.is_alphabetic())
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("than"));
+                if compared && relative_day_offset(&item.text).is_some() {
+                    return Outcome::supported(None);
+                }
                 if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
                     // "arrives tomorrow": the evidence must hold that calendar day (UTC).
                     let (y, mo, d) = civil_from_days(day0 + off);

@@ -118,7 +118,8 @@ fn states_an_offset(sentence: &str) -> bool {
 /// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
 /// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
 /// is not a when-word, [`DATE_FIELD_WORDS`], is in it), none of them holds the date, another
-/// field does. Only a sentence with one date: with two, which field each states is open.
+/// field does. Only a sentence with one date: with two, which field each states is open. In a
+/// Markdown table the column's header is what names the field.
 pub(super) fn date_of_another_field(
     ev: &Evidence,
     answer: &str,
@@ -131,8 +132,13 @@ pub(super) fn date_of_another_field(
     if ev.keyed_dates.len() < 2 || !nameable || mon == 0 || day == 0 {
         return false;
     }
-    let raw = sentence_around(answer, item.start, item.end);
-    if re().date_text.find_iter(&raw).take(2).count() != 1 || states_an_offset(&raw) {
+    // In a table the column's header names the date's field; the row's other cells are
+    // values ("| Seventeen Bridges | May 21 | checked out |" under "Due").
+    let raw = match crate::text::table_header(answer, item.start) {
+        Some(header) => header.to_owned(),
+        None => sentence_around(answer, item.start, item.end),
+    };
+    if re().date_text.find_iter(&raw).take(2).count() > 1 || states_an_offset(&raw) {
         return false;
     }
     let sentence = normalize_terms(&raw);
@@ -568,6 +574,38 @@ mod tests {
         assert!(ok("Held until April 18 — 3 days past move-in."));
         assert!(ok("Held until 4/18/26 — 3 days past move-in."));
         assert!(!ok("Held until April 19 — 3 days past move-in."));
+        // In a table the column's header names the field, not the row's other cells.
+        let ev = r#"{"loans":[{"title":"Seventeen Bridges","checked_out":"2026-04-30","due_date":"2026-05-21","status":"checked_out"},{"title":"Night Ferry","checked_out":"2026-05-02","due_date":"2026-05-23","status":"checked_out"}]}"#;
+        let table = |due: &str| {
+            format!("| Title | Due | Status |\n|---|---|---|\n| Seventeen Bridges | {due} | checked out |")
+        };
+        assert!(all_supported(ev, &table("May 21")));
+        assert!(!all_supported(ev, &table("May 22")));
+        let ev2 = r#"{"loans":[{"title":"Seventeen Bridges","checked_out":"2026-04-30","due_date":"2026-05-21"}]}"#;
+        assert!(!all_supported(
+            ev2,
+            "| Title | Checked out |\n|---|---|\n| Seventeen Bridges | May 21 |"
+        ));
+    }
+
+    #[test]
+    fn dates_a_sentence_computes_and_the_present_compared_with() {
+        // "i.e." ends no sentence: the span before it computes the date after it.
+        let ev = r#"{"siteId":"SV-1","installedOn":"2023-09-06","warranty":"Product warranty: 25 years from the installation date."}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "**Product:** 25 years from installation, i.e. until September 6, 2048."
+        ));
+        assert!(!ok(
+            "**Product:** 25 years from installation, i.e. until September 6, 2049."
+        ));
+        // "less than today": the present state a value is compared with, not a date.
+        let ev =
+            r#"{"escrow":{"monthly":"553.56","projected_monthly":"507.23"},"as_of":"2026-05-01"}"#;
+        assert!(all_supported(
+            ev,
+            "Your escrow would be $507.23 a month ($46.33 less than today)."
+        ));
     }
 
     #[test]

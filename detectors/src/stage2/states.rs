@@ -111,9 +111,17 @@ pub(super) fn whole_sentence_around(text: &str, start: usize, end: usize) -> Str
 }
 
 /// Whether the character `c` at byte `i` of `text` ends a sentence (see [`sentence_bounds`]).
+///
+/// A period after which the text goes on in lower case ("i.e. until", "e.g. the", "approx.
+/// forty") abbreviates; it ends no sentence.
 fn ends_sentence(text: &str, i: usize, c: char, keep_decimals: bool) -> bool {
     matches!(c, '.' | '!' | '?' | '\n')
-        && !(keep_decimals && c == '.' && text[i + 1..].starts_with(|n: char| !n.is_whitespace()))
+        && !(keep_decimals
+            && c == '.'
+            && (text[i + 1..].starts_with(|n: char| !n.is_whitespace())
+                || text[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(|n: char| n.is_lowercase())))
 }
 
 /// The byte offset where the sentence holding `start` begins, as [`whole_sentence_around`]
