@@ -15,7 +15,7 @@
 //!   (a fabricated reference) → `unsupported`, score `fabricated_score` (default 0.2: block);
 //! - content coverage, only when the run's tool results are mostly prose (retrieved passages,
 //!   not JSON, whose answers necessarily verbalize field names): a claim whose items pass but
-//!   whose content words are largely absent from the evidence (a quarter of them, at least one,
+//!   whose content words are largely absent from the evidence (two fifths of them, at least one,
 //!   at most two) → `unsupported` with the absent words flagged.
 //!
 //! Evidence citations: an item cites where it matched; a supported claim with no positioned
@@ -114,7 +114,7 @@ impl Default for Stage2Config {
             unsupported_score: 0.5,
             fabricated_score: 0.2,
             max_citations: 3,
-            coverage_min_share: 0.25,
+            coverage_min_share: 0.4,
             coverage_min_words: 2,
             bounds: bounds::WorkBounds::default(),
         }
