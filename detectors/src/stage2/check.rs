@@ -1,7 +1,7 @@
 //! The check of one item against the evidence ([`DeterministicScorer::check`]) and its
 //! [`Outcome`]: supported (with a citation), contradicted, or neither.
 
-use super::coverage::{stem, STOPWORDS};
+use super::coverage::stem;
 use super::dates;
 use super::entities::{LANGUAGE_CODES, PLACE_CODES};
 use super::evidence::Evidence;
@@ -637,12 +637,7 @@ impl DeterministicScorer {
                 }
             }
             ItemKind::Clause => {
-                let words: Vec<String> = item
-                    .text
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| w.len() >= 4 && !STOPWORDS.contains(&w.to_lowercase().as_str()))
-                    .map(|w| w.to_lowercase())
-                    .collect();
+                let words = super::coverage::clause_content_words(&item.text);
                 let missing = words
                     .iter()
                     .filter(|w| !ev.lower.iter().any(|d| d.contains(stem(w))))

@@ -263,6 +263,33 @@ const WEEKDAYS: &[&str] = &[
     "sunday",
 ];
 
+/// Whether the word before `rest` is the stem of a negative contraction ("haven" of
+/// "haven't", "wasn" of "wasn’t"): a function word.
+pub(super) fn contraction_stem(rest: &str) -> bool {
+    rest.strip_prefix(['\'', '’'])
+        .is_some_and(|r| r.starts_with(['t', 'T']) && !r[1..].starts_with(char::is_alphanumeric))
+}
+
+/// The content words of an explanatory clause ("because someone else has a hold on it"): four
+/// letters or more, no stop word, no discourse or function word of [`COVERAGE_STOP`] (the
+/// indefinite "someone" included), no stem of a contraction; lower-cased.
+pub(super) fn clause_content_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        let end = pos + w.len();
+        pos = end + text[end..].chars().next().map_or(0, char::len_utf8);
+        if w.len() < 4 || contraction_stem(&text[end..]) {
+            continue;
+        }
+        let l = w.to_lowercase();
+        if !STOPWORDS.contains(&l.as_str()) && !COVERAGE_STOP.contains(&l.as_str()) {
+            out.push(l);
+        }
+    }
+    out
+}
+
 /// Content words of `answer[cs..ce]` outside already-checked items, and those absent from the
 /// evidence (matched by crude stem or by a shared 5-letter prefix for longer words).
 pub(super) fn uncovered_words(
@@ -285,10 +312,7 @@ pub(super) fn uncovered_words(
                 .chars()
                 .next()
                 .map_or(0, char::len_utf8);
-        // The stem of a contraction ("haven" of "haven't") is a function word.
-        let contraction = text[e - cs..].strip_prefix(['\'', '’']).is_some_and(|r| {
-            r.starts_with(['t', 'T']) && !r[1..].starts_with(char::is_alphanumeric)
-        });
+        let contraction = contraction_stem(&text[e - cs..]);
         if w.chars().count() < 3
             || contraction
             || w.chars().all(|c| c.is_ascii_digit())
@@ -486,6 +510,27 @@ mod tests {
             verdict("The lease doesn't say anything about a signed addendum for pets."),
             vec![Contradicted]
         );
+    }
+
+    #[test]
+    fn the_content_words_of_an_explanation() {
+        assert_eq!(
+            super::clause_content_words("because the full amount wasn't in by then"),
+            ["full", "amount"]
+        );
+        assert_eq!(
+            super::clause_content_words("because someone else has a hold on it"),
+            ["else", "hold"]
+        );
+        let ev = r#"{"loans":[{"title":"Quiet Engines","due_date":"2026-06-11","renewable":false,"holds_waiting":1}]}"#;
+        assert!(super::super::test_support::all_supported(
+            ev,
+            "*Quiet Engines* can't be renewed because someone else has a hold on it."
+        ));
+        assert!(!super::super::test_support::all_supported(
+            ev,
+            "*Quiet Engines* can't be renewed because the branch is closing for renovation."
+        ));
     }
 
     #[test]
