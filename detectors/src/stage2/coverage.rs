@@ -29,6 +29,11 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "can",
     "had",
     "has",
+    "need",
+    "needs",
+    // Adverbial particles of phrasal verbs ("come back", "right away").
+    "back",
+    "away",
     "have",
     "having",
     "her",

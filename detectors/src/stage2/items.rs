@@ -50,6 +50,7 @@ pub(super) struct Regexes {
     clause: Regex,
     quoted: Regex,
     pub(super) own_past: Regex,
+    pub(super) advice: Regex,
     relative_day: Regex,
     pub(super) change_from: Regex,
 }
@@ -100,6 +101,9 @@ impl Regexes {
             change_from: Regex::new(r"(?i)\b(?P<verb>up|down|increased|decreased|rose|fell|grew|dropped|climbed|declined)\s+from\b").unwrap(),
             relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
             own_past: Regex::new(r"(?i)\b(?:we|you)(?:'ve|’ve| have| just| already)?\s+(?:just\s+|already\s+)?(?:[a-z]+ed|went|saw|got|picked|chose|did|made|took)\b[^.,;:!?)—\n]*").unwrap(),
+            // The agent's own recommendation ("but worth topping up", "so it's best not to
+            // wait", "I'd recommend calling first"), to the end of its clause.
+            advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\bI(?:['’]d| would)?\s+(?:recommend|suggest)\b[^.;!?—\n]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),

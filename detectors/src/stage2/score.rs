@@ -452,6 +452,11 @@ impl Scorer for DeterministicScorer {
                 for m in re().own_past.find_iter(text) {
                     taken.push((cs + m.start(), cs + m.end()));
                 }
+                // The agent's own recommendation ("…, but worth topping up", "so it's best not
+                // to wait") is advice, not a fact the evidence holds.
+                for m in re().advice.find_iter(text) {
+                    taken.push((cs + m.start(), cs + m.end()));
+                }
                 // Conjunctions and prepositions of several words carry no content ("as long
                 // as they're added at the counter").
                 let lower = text.to_ascii_lowercase();
@@ -726,6 +731,18 @@ mod tests {
             "Yes, as long as they're added at the counter (clause 2.1)."
         ));
         assert!(ok("Taxes would apply on top."));
+        // Obligation verbs and phrasal particles carry no content; the agent's own advice
+        // states no fact of the document.
+        assert!(ok("It needs to come back full (clause 3.1)."));
+        assert!(ok(
+            "Additional drivers are allowed (clause 2.1), but worth adding them at the counter before you leave the lot."
+        ));
+        assert!(ok(
+            "A refuelling charge applies otherwise (clause 3.1), so it's best not to return it empty."
+        ));
+        assert!(!ok(
+            "A refuelling charge applies otherwise (clause 3.1), plus a cleaning surcharge for sand."
+        ));
         assert!(!ok("Pets are welcome in every vehicle (clause 2.1)."));
         // Talk followed by a fact is scored.
         assert!(!score(RESULT, "I had a look and ORD-1001 shipped with FedEx.").is_empty());
