@@ -552,7 +552,21 @@ impl DeterministicScorer {
                     };
                     let contradicted = if anchored.is_empty() {
                         match main_records_hold(&ev.records, family, &key) {
-                            Some(held) => held,
+                            // "The state return is still pending — it hasn't been accepted
+                            // yet": the sentence states, not negated, another status the
+                            // evidence holds — that of the record it is about.
+                            Some(true) => {
+                                let sentence = sentence_around(answer, item.start, item.end);
+                                !ev.families.iter().flat_map(|f| &f.members).any(|m| {
+                                    normalize_terms(m) != key
+                                        && states(m)
+                                        && sentence.match_indices(m.as_str()).any(|(at, _)| {
+                                            contains_bounded(&sentence[at..], m)
+                                                && !negated_before(&sentence, at)
+                                        })
+                                })
+                            }
+                            Some(false) => false,
                             // No record holds the family (prose evidence): the sentence may
                             // name the value it is about ("is still pending, so it hasn't
                             // been delivered yet").
@@ -1031,6 +1045,14 @@ mod tests {
         )
         .iter()
         .all(|c| c.status == ClaimStatus::Supported));
+        // The sentence names the record it is about by that record's own status.
+        let tax = r#"{"return_id":"TR-2025-1J6WY5","federal":{"efile_status":"accepted","accepted_at":"2026-06-16T09:28:00Z","refund":{"amount":"451.79","status":"sent"}},"state":{"state":"GA","efile_status":"pending","balance_due":{"amount":"37.30","due_date":"2026-04-15"}}}"#;
+        assert!(all_supported(
+            tax,
+            "**Georgia:** The state return is still pending — it hasn't been accepted yet."
+        ));
+        // Without it, the main records decide.
+        assert!(!all_supported(tax, "Your return hasn't been accepted yet."));
         // One record only: the evidence decides.
         let one = r##"{"order_id":"#W1001","status":"delivered"}"##;
         assert!(score(one, "Your order hasn't been delivered yet.")
