@@ -1088,6 +1088,20 @@ mod tests {
             "INC-20417 was acknowledged; the resolved dashboards look fine."
         ));
         assert!(ok("Low latency was reported for INC-20417."));
+        // The enum of an array's items is a multi-select: its values go together.
+        let mut r = run(
+            r#"{"card_number":"21234","loans":[{"title":"Quiet Engines"}],"fines":{"balance":"0.00"}}"#,
+        );
+        r.tool_definitions = vec![ToolDefinition {
+            name: "get_patron_account".into(),
+            description: None,
+            parameters: Some(serde_json::json!({"type": "object", "properties": {
+                "include": {"type": "array", "items": {"type": "string", "enum": ["loans", "holds", "fines"]}}}})),
+        }];
+        assert!(scorer
+            .score(&r, "There are no fines on your card.")
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported));
     }
 
     #[test]

@@ -199,7 +199,7 @@ pub(super) fn families(run: &crate::run::AgentRun) -> Vec<Family> {
     let builtin = out.len();
     for def in &run.tool_definitions {
         if let Some(p) = &def.parameters {
-            declared_enums(p, &mut out, 0);
+            declared_enums(p, &mut out, 0, false);
         }
         if out.len() >= builtin + MAX_DECLARED_FAMILIES {
             break;
@@ -208,14 +208,18 @@ pub(super) fn families(run: &crate::run::AgentRun) -> Vec<Family> {
     out
 }
 
-fn declared_enums(v: &serde_json::Value, out: &mut Vec<Family>, depth: usize) {
+/// The enums of a JSON Schema, each a family of mutually exclusive values — except the enum of
+/// an array's `items` (`multi`): a multi-select ("Sections to include": loans, holds, fines),
+/// whose values go together.
+fn declared_enums(v: &serde_json::Value, out: &mut Vec<Family>, depth: usize, multi: bool) {
     use serde_json::Value as J;
     if depth > 16 {
         return;
     }
     match v {
         J::Object(o) => {
-            if let Some(J::Array(values)) = o.get("enum") {
+            let array = o.get("type").and_then(J::as_str) == Some("array");
+            if let (false, Some(J::Array(values))) = (multi, o.get("enum")) {
                 let members: Vec<String> = values
                     .iter()
                     .take(MAX_DECLARED_MEMBERS)
@@ -249,9 +253,13 @@ fn declared_enums(v: &serde_json::Value, out: &mut Vec<Family>, depth: usize) {
                     });
                 }
             }
-            o.values().for_each(|x| declared_enums(x, out, depth + 1));
+            for (k, x) in o {
+                declared_enums(x, out, depth + 1, array && k == "items");
+            }
         }
-        J::Array(a) => a.iter().for_each(|x| declared_enums(x, out, depth + 1)),
+        J::Array(a) => a
+            .iter()
+            .for_each(|x| declared_enums(x, out, depth + 1, false)),
         _ => {}
     }
 }
