@@ -31,7 +31,8 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "has",
     "need",
     "needs",
-    // Adverbial particles of phrasal verbs ("come back", "right away").
+    // Adverbial particles of phrasal verbs ("come back", "right away"); not "off", which
+    // also makes compounds ("off-peak").
     "back",
     "away",
     "have",

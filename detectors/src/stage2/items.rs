@@ -51,6 +51,7 @@ pub(super) struct Regexes {
     quoted: Regex,
     pub(super) own_past: Regex,
     pub(super) advice: Regex,
+    pub(super) own_working: Regex,
     relative_day: Regex,
     pub(super) change_from: Regex,
 }
@@ -104,6 +105,9 @@ impl Regexes {
             // The agent's own recommendation ("but worth topping up", "so it's best not to
             // wait", "I'd recommend calling first"), to the end of its clause.
             advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\bI(?:['’]d| would)?\s+(?:recommend|suggest)\b[^.;!?—\n]*").unwrap(),
+            // The agent's account of its own working ("That's calculated from the word
+            // counts", "This is based on the last 3 invoices"): about the answer, not the data.
+            own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),

@@ -457,6 +457,11 @@ impl Scorer for DeterministicScorer {
                 for m in re().advice.find_iter(text) {
                     taken.push((cs + m.start(), cs + m.end()));
                 }
+                // The agent's account of its own working ("That's calculated from the word
+                // counts in each match band") is about the answer; its items are still checked.
+                for m in re().own_working.find_iter(text) {
+                    taken.push((cs + m.start(), cs + m.end()));
+                }
                 // Conjunctions and prepositions of several words carry no content ("as long
                 // as they're added at the counter").
                 let lower = text.to_ascii_lowercase();
@@ -742,6 +747,13 @@ mod tests {
         ));
         assert!(!ok(
             "A refuelling charge applies otherwise (clause 3.1), plus a cleaning surcharge for sand."
+        ));
+        // The agent's account of its own working is about the answer, not the data.
+        assert!(ok(
+            "That's calculated from the daily mileage allowance in each booking band."
+        ));
+        assert!(!ok(
+            "The daily mileage allowance applies in each booking band."
         ));
         assert!(!ok("Pets are welcome in every vehicle (clause 2.1)."));
         // Talk followed by a fact is scored.
