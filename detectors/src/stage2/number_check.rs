@@ -939,6 +939,18 @@ mod tests {
         // Pence.
         assert!(all_supported(quote, "The charge is 2.6p per m³."));
         assert!(!all_supported(quote, "The charge is 3.6p per m³."));
+        // A value exactly halfway between two cents may be rounded either way.
+        let loan = r#"{"breakdown":{"principal":"1505.88","interest":"806.62"},"late_charge":{"pct":"5"}}"#;
+        for fee in ["$115.62", "$115.63"] {
+            assert!(all_supported(
+                loan,
+                &format!("5% of your $2,312.50 of principal and interest is {fee}.")
+            ));
+        }
+        assert!(!all_supported(
+            loan,
+            "5% of your $2,312.50 of principal and interest is $115.61."
+        ));
     }
 
     #[test]

@@ -303,8 +303,12 @@ pub(super) fn matches_value(c: &ClaimNumber, e: f64) -> bool {
         return (v - e).abs() <= tol * e.abs().max(1e-9)
             || round_to(e / c.magnitude, c.decimals) == c.value;
     }
-    // In the claim's own unit: pence are rounded as pence ("2.6p" for £0.0257).
-    round_to(e / c.magnitude, c.decimals) == c.value || (v - e).abs() < 1e-9
+    // In the claim's own unit: pence are rounded as pence ("2.6p" for £0.0257). A value
+    // exactly halfway between two of the claim's steps may be rounded either way (5 % of
+    // $2,312.50 is $115.625: "$115.62" rounds half to even, as banks and Python do).
+    let x = e / c.magnitude;
+    let steps = (x - c.value).abs() * 10f64.powi(c.decimals.max(0));
+    round_to(x, c.decimals) == c.value || (v - e).abs() < 1e-9 || (steps - 0.5).abs() < 1e-6
 }
 
 fn round_to(x: f64, d: i32) -> f64 {
