@@ -229,7 +229,8 @@ const FROM_TODAY: &[&str] = &[
 /// A count of days or weeks measured from a date the answer states just before it ("last
 /// activity March 7th (16 days ago)", "by Tue 17 Feb — 9 days left"): `Some(true)` when the
 /// run's day or the evidence's reference day (a date field that says no more than when:
-/// `as_of`, `today`, `date`) lies that far from the date, `Some(false)` when none does, `None` when the number is
+/// `as_of`, `today`, `date`) — for a count of days late or overdue, any date of the evidence
+/// (the due date) — lies that far from the date, `Some(false)` when none does, `None` when the number is
 /// no such count or there is no reference day.
 pub(super) fn days_from_a_stated_date(
     ev: &Evidence,
@@ -252,6 +253,9 @@ pub(super) fn days_from_a_stated_date(
     if !FROM_TODAY.iter().any(word_at_start) {
         return None;
     }
+    // Lateness counts from a due date to the date stated ("Returning it a week from today (20
+    // March) would make it 9 days late"): any date of the evidence may be the due date.
+    let late = ["late", "overdue"].iter().any(word_at_start);
     // The nearest date before it, in the same sentence, at most 48 bytes away.
     let mut from = item.start.saturating_sub(48);
     while !answer.is_char_boundary(from) {
@@ -278,6 +282,14 @@ pub(super) fn days_from_a_stated_date(
         .map(|k| calc::days_from_civil(k.3, k.1, k.2))
         .collect();
     refs.extend(ev.run_day);
+    if late {
+        refs.extend(
+            ev.dates
+                .iter()
+                .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
+                .take(64),
+        );
+    }
     if refs.is_empty() {
         return None;
     }
@@ -769,6 +781,15 @@ mod tests {
         // A count not measured from today is left to the other checks.
         assert!(ok(
             "Amaka Obi applied on March 1st and was active 16 days later."
+        ));
+        // Days late count from the due date to the date stated.
+        let loan = r#"{"as_of":"2026-03-13","loans":[{"title":"The Ninth Lantern","due_date":"2026-03-11"}]}"#;
+        let ok = |a: &str| all_supported(loan, a);
+        assert!(ok(
+            "Returning it on Friday (20 March 2026) would make it 9 days late."
+        ));
+        assert!(!ok(
+            "Returning it on Friday (20 March 2026) would make it 11 days late."
         ));
     }
 }
