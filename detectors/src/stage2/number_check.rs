@@ -83,6 +83,64 @@ fn counted_subset(
     })
 }
 
+/// An operand of arithmetic the answer writes out, whose result it states: the 26 of
+/// "$2,480.77 for the period ($64,500 a year ÷ 26)", the 9 of "$2.70 (9 × $0.30)". The other
+/// operand is the answer's number on the other side of the operator (at most 32 bytes away);
+/// the result any other number of the answer (each checked on its own). A changed operand
+/// ("÷ 24") no longer yields the stated result.
+fn written_operand(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let is_op = |ch: char| matches!(ch, '÷' | '×' | '*' | '/');
+    let n = c.value * c.magnitude;
+    let before = answer[..item.start].trim_end_matches([' ', '$', '€', '£']);
+    let after = answer[item.end..].trim_start();
+    // (operator position, whether this number is the right-hand operand)
+    let last = before
+        .chars()
+        .next_back()
+        .filter(|&ch| is_op(ch) || ch == 'x');
+    let op = if before.ends_with(is_op) || before.ends_with(" x") {
+        Some((before.len() - last.map_or(1, char::len_utf8), true))
+    } else if after.starts_with(is_op) || after.starts_with("x ") {
+        Some((answer.len() - after.len(), false))
+    } else {
+        None
+    };
+    let Some((at, right)) = op else {
+        return false;
+    };
+    let others: Vec<(usize, f64)> = facts
+        .numbers
+        .iter()
+        .filter(|x| x.start() != item.start && x.quantity())
+        .map(|x| (x.start(), x.value()))
+        .collect();
+    let operand = if right {
+        others
+            .iter()
+            .filter(|x| x.0 < at && at - x.0 <= 32)
+            .max_by_key(|x| x.0)
+    } else {
+        others
+            .iter()
+            .filter(|x| x.0 > at && x.0 - at <= 32)
+            .min_by_key(|x| x.0)
+    };
+    let Some(&(a_at, a)) = operand else {
+        return false;
+    };
+    let op_char = answer[at..].chars().next().unwrap_or(' ');
+    let result = match op_char {
+        '÷' | '/' if right && n != 0.0 => a / n,
+        '÷' | '/' if a != 0.0 => n / a,
+        '×' | '*' | 'x' => a * n,
+        _ => return false,
+    };
+    let close = |r: f64| (r - result).abs() <= 0.005 + 1e-4 * r.abs();
+    others
+        .iter()
+        .any(|&(at, r)| at != a_at && at.abs_diff(item.start) <= 200 && close(r))
+}
+
 /// Whether the (lower-cased) text before a number makes it the amount of a change: "by" after a
 /// verb or adverb of change ("has dropped by", "went up by", "increased by").
 fn change_amount(before: &str) -> bool {
@@ -228,6 +286,24 @@ fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
 impl DeterministicScorer {
     /// Check the number `c` of `item` (see the module docs).
     pub(super) fn check_number(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        c: &ClaimNumber,
+        facts: &AnswerFacts,
+        names: &records::Named,
+    ) -> Outcome {
+        let outcome = self.number_rules(ev, answer, item, c, facts, names);
+        // An operand of arithmetic the answer writes out, whose result it states: what the
+        // result's own check says decides for it.
+        if !outcome.supported && written_operand(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        outcome
+    }
+
+    fn number_rules(
         &self,
         ev: &Evidence,
         answer: &str,
@@ -939,6 +1015,21 @@ mod tests {
         // Pence.
         assert!(all_supported(quote, "The charge is 2.6p per m³."));
         assert!(!all_supported(quote, "The charge is 3.6p per m³."));
+        // An operand of arithmetic the answer writes out, with its result.
+        let pay = r#"{"employee":"E-1","annual_salary":64500,"gross_pay":"2480.77","fine":{"per_day":"0.30"}}"#;
+        assert!(all_supported(
+            pay,
+            "**Earnings:** salary of $2,480.77 for the period ($64,500 a year ÷ 26)."
+        ));
+        assert!(!all_supported(
+            pay,
+            "**Earnings:** salary of $2,480.77 for the period ($64,500 a year ÷ 24)."
+        ));
+        assert!(all_supported(pay, "**Estimated fine:** $2.70 (9 × $0.30)."));
+        assert!(!all_supported(
+            pay,
+            "**Estimated fine:** $2.70 (7 × $0.30)."
+        ));
         // A value exactly halfway between two cents may be rounded either way.
         let loan = r#"{"breakdown":{"principal":"1505.88","interest":"806.62"},"late_charge":{"pct":"5"}}"#;
         for fee in ["$115.62", "$115.63"] {
