@@ -141,6 +141,36 @@ fn written_operand(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFac
         .any(|&(at, r)| at != a_at && at.abs_diff(item.start) <= 200 && close(r))
 }
 
+/// Whether the (lower-cased) text just before a number names it a statistic over records
+/// ("the depot average of about 120,000 km", "a median of", "in total"): no record holds it,
+/// so record binding does not judge it; the calculator does.
+fn statistic_of_records(before: &str) -> bool {
+    const STATISTICS: &[&str] = &[
+        "average",
+        "averages",
+        "mean",
+        "median",
+        "total",
+        "totals",
+        "combined",
+        "overall",
+        "typical",
+        "typically",
+        "altogether",
+    ];
+    // Within the number's own clause: not the "total" that ends the line before.
+    let clause = before
+        .rsplit(['\n', ';', '.', ':', '—', '(', ')', '=', '+'])
+        .next()
+        .unwrap_or("");
+    clause
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(4)
+        .any(|w| STATISTICS.contains(&w))
+}
+
 /// Whether the (lower-cased) text before a number makes it the amount of a change: "by" after a
 /// verb or adverb of change ("has dropped by", "went up by", "increased by").
 fn change_amount(before: &str) -> bool {
@@ -489,6 +519,7 @@ impl DeterministicScorer {
         // which no record holds.)
         let direct = |n: f64| matches_value(c, n) || conversions(c, n);
         if !change_amount(&before)
+            && !statistic_of_records(&before)
             && records::bind(&ev.records, names, c.value * c.magnitude, direct)
                 == records::Binding::Conflict
         {
@@ -1015,6 +1046,14 @@ mod tests {
         // Pence.
         assert!(all_supported(quote, "The charge is 2.6p per m³."));
         assert!(!all_supported(quote, "The charge is 3.6p per m³."));
+        // A statistic over the records is no value of one of them.
+        let fleet = r#"{"vehicles":[{"vehicle_id":"FL-8107","odometer_km":140213},{"vehicle_id":"FL-3728","odometer_km":114657},{"vehicle_id":"FL-5013","odometer_km":30180},{"vehicle_id":"FL-2816","odometer_km":222646},{"vehicle_id":"FL-2630","odometer_km":71013},{"vehicle_id":"FL-9476","odometer_km":142211}]}"#;
+        assert!(all_supported(
+            fleet,
+            "Highest mileage is FL-2816 at 222,646 km, well above the depot average of about 120,000 km."
+        ));
+        // Without it the value is the named record's.
+        assert!(!all_supported(fleet, "FL-2816 is at about 120,000 km."));
         // An operand of arithmetic the answer writes out, with its result.
         let pay = r#"{"employee":"E-1","annual_salary":64500,"gross_pay":"2480.77","fine":{"per_day":"0.30"}}"#;
         assert!(all_supported(
