@@ -561,7 +561,11 @@ impl DeterministicScorer {
                                     normalize_terms(m) != key
                                         && states(m)
                                         && sentence.match_indices(m.as_str()).any(|(at, _)| {
-                                            contains_bounded(&sentence[at..], m)
+                                            let word = |ch: Option<char>| {
+                                                ch.is_some_and(char::is_alphanumeric)
+                                            };
+                                            !word(sentence[..at].chars().next_back())
+                                                && !word(sentence[at + m.len()..].chars().next())
                                                 && !negated_before(&sentence, at)
                                         })
                                 })

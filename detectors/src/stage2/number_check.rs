@@ -142,23 +142,22 @@ fn written_operand(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFac
 }
 
 /// Whether the (lower-cased) text just before a number names it a statistic over records
-/// ("the depot average of about 120,000 km", "a median of", "in total"): no record holds it,
-/// so record binding does not judge it; the calculator does.
+/// ("the depot average of about 120,000 km", "a median of", "combined"): no record holds it,
+/// so record binding does not judge it; the calculator does. Not "total": a record's own field
+/// is often called so ("order #W1's total is $129.50" is that order's).
 fn statistic_of_records(before: &str) -> bool {
     const STATISTICS: &[&str] = &[
         "average",
         "averages",
         "mean",
         "median",
-        "total",
-        "totals",
         "combined",
         "overall",
         "typical",
         "typically",
         "altogether",
     ];
-    // Within the number's own clause: not the "total" that ends the line before.
+    // Within the number's own clause, not the line before.
     let clause = before
         .rsplit(['\n', ';', '.', ':', '—', '(', ')', '=', '+'])
         .next()
