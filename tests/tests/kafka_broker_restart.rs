@@ -112,19 +112,39 @@ fn collector_survives_broker_crash_and_empty_restart() {
     );
     let missing = server.wait_reports(&acked, Duration::from_secs(90));
     assert_running(&mut server, "while consuming from the last broker");
-    assert!(
-        missing.is_empty(),
-        "{} of {} runs produced to the restarted broker were never reported; log tail:\n{}",
-        missing.len(),
-        acked.len(),
-        server
-            .log()
+    if !missing.is_empty() {
+        // What a diagnosis needs: which runs, the offset bookkeeping, the assignment history
+        // and the open runs — not only the log's last lines.
+        let metrics = server.metrics();
+        let kafka_metrics: Vec<&str> = metrics
             .lines()
-            .rev()
-            .take(20)
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+            .filter(|l| {
+                !l.starts_with('#')
+                    && (l.contains("kafka") || l.contains("runs_open") || l.contains("runs_"))
+            })
+            .collect();
+        let log = server.log();
+        let ids: Vec<&String> = missing.iter().take(5).collect();
+        let about: Vec<&str> = log
+            .lines()
+            .filter(|l| {
+                ids.iter().any(|id| l.contains(id.as_str()))
+                    || l.contains("went backwards")
+                    || l.contains("partitions assigned")
+                    || l.contains("partitions revoked")
+            })
+            .take(60)
+            .collect();
+        panic!(
+            "{} of {} runs produced to the restarted broker were never reported: {ids:?}\n\
+             metrics:\n{}\nassignment, offset and run lines:\n{}\nlog tail:\n{}",
+            missing.len(),
+            acked.len(),
+            kafka_metrics.join("\n"),
+            about.join("\n"),
+            log.lines().rev().take(20).collect::<Vec<_>>().join("\n")
+        );
+    }
     let metrics = server.metrics();
     let errors = metric_value(&metrics, "groundcheck_kafka_consume_errors_total").unwrap_or(0.0);
     assert!(
