@@ -404,10 +404,18 @@ fn flatten_into(v: &serde_json::Value, prefix: &str, out: &mut String, depth: us
 /// ([`groundcheck_detectors::bm25`]); whether it is mostly prose comes from Stage 2's prose
 /// rule ([`groundcheck_detectors::stage2::prose_docs`]), so both scorers agree on it.
 struct EvidenceIndex {
-    /// More of the evidence is prose than JSON.
-    prose: bool,
+    mix: Mix,
     texts: Vec<String>,
     index: Option<Bm25>,
+}
+
+/// What a run's evidence is made of, as the model's rules need it ([`NliScorer::combine`]).
+#[derive(Debug, Clone, Copy)]
+struct Mix {
+    /// More of the evidence is prose than JSON, with a passage to read.
+    prose: bool,
+    /// Some tool result is structured (JSON).
+    structured: bool,
 }
 
 impl EvidenceIndex {
@@ -423,6 +431,9 @@ impl EvidenceIndex {
                 .iter()
                 .filter(|d| stage2::is_result(d))
                 .any(|d| is_passage(&d.text));
+        let structured = docs
+            .iter()
+            .any(|d| stage2::is_result(d) && stage2::is_structured(&d.text));
         // The question goes into the hypothesis; the system prompt is not evidence of facts.
         let texts: Vec<String> = docs
             .iter()
@@ -434,7 +445,7 @@ impl EvidenceIndex {
         let index = (prose || index)
             .then(|| Bm25::new(&texts.iter().map(String::as_str).collect::<Vec<_>>()));
         EvidenceIndex {
-            prose,
+            mix: Mix { prose, structured },
             texts,
             index,
         }
@@ -598,9 +609,9 @@ impl NliScorer {
         run: &AgentRun,
         claims: &[Claim],
     ) -> Result<(ClaimProbabilities, bool), NliError> {
-        let (pairs, prose) = self.pairs(run, claims)?;
+        let (pairs, mix) = self.pairs(run, claims)?;
         let probs = pairs.iter().map(|x| actionable(x.as_ref())).collect();
-        Ok((probs, prose))
+        Ok((probs, mix.prose))
     }
 
     /// The scored pair of each claim the model reads: the claims it may change and, with a
@@ -609,11 +620,11 @@ impl NliScorer {
         &self,
         run: &AgentRun,
         claims: &[Claim],
-    ) -> Result<(Vec<Option<Pair>>, bool), NliError> {
+    ) -> Result<(Vec<Option<Pair>>, Mix), NliError> {
         let idx = EvidenceIndex::new(run, self.th.on_json || self.dump.is_some());
         let mut out: Vec<Option<Pair>> = (0..claims.len()).map(|_| None).collect();
         if idx.texts.iter().all(|t| t.trim().is_empty()) {
-            return Ok((out, idx.prose));
+            return Ok((out, idx.mix));
         }
         // Premise budget in characters: about 3.5 characters per token, minus the claim.
         let mut pairs = Vec::new();
@@ -622,7 +633,7 @@ impl NliScorer {
         // a claim the model may change.
         let (mut n_eligible, mut n_dump_only) = (0, 0);
         for (i, c) in claims.iter().enumerate() {
-            let eligible = self.eligible(c, idx.prose);
+            let eligible = self.eligible(c, idx.mix.prose);
             let dump_only = self.dump.is_some() && c.claim_type == ClaimType::Assertion;
             if !(eligible || dump_only) {
                 continue;
@@ -644,7 +655,7 @@ impl NliScorer {
             which.push((i, eligible));
         }
         if pairs.is_empty() {
-            return Ok((out, idx.prose));
+            return Ok((out, idx.mix));
         }
         let probs = self.model.predict(&pairs)?;
         self.metrics
@@ -658,7 +669,7 @@ impl NliScorer {
                 eligible,
             });
         }
-        Ok((out, idx.prose))
+        Ok((out, idx.mix))
     }
 
     /// The model acts on this run: its evidence is mostly prose, or `on_json` is set.
@@ -759,15 +770,11 @@ impl Scorer for NliScorer {
         }
         self.metrics.nli_runs_total.fetch_add(1, Relaxed);
         match self.pairs(run, &claims) {
-            Ok((pairs, prose)) => {
-                let structured = run
-                    .evidence()
-                    .iter()
-                    .any(|d| stage2::is_result(d) && stage2::is_structured(&d.text));
+            Ok((pairs, mix)) => {
                 for (c, pair) in claims.iter_mut().zip(pairs) {
-                    self.write_dump(run, c, pair.as_ref(), prose);
+                    self.write_dump(run, c, pair.as_ref(), mix.prose);
                     if let Some(p) = actionable(pair.as_ref()) {
-                        match self.combine(c, p, prose, structured) {
+                        match self.combine(c, p, mix.prose, mix.structured) {
                             Change::Lowered => {
                                 self.metrics.nli_claims_lowered_total.fetch_add(1, Relaxed);
                             }

@@ -135,7 +135,6 @@ impl DerivedIndex {
         Self::from_candidates(out)
     }
 
-    /// Whether a value in `lo..=hi` is accepted by `matches`.
     /// The weighted sums of each row's values, each weighed at 0, 1 or one of `weights`, at
     /// least one at a weight of `weights` (a row's plain sums are subset sums). No weights, no
     /// sums.
@@ -164,6 +163,7 @@ impl DerivedIndex {
         Self::from_candidates(out)
     }
 
+    /// Whether a value in `lo..=hi` is accepted by `matches`.
     pub fn any_between(&self, lo: f64, hi: f64, matches: impl Fn(f64) -> bool) -> bool {
         let start = self.sorted.partition_point(|&d| d < lo);
         self.sorted[start..]

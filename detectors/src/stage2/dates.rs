@@ -283,12 +283,7 @@ pub(super) fn days_from_a_stated_date(
         .collect();
     refs.extend(ev.run_day);
     if late {
-        refs.extend(
-            ev.dates
-                .iter()
-                .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
-                .take(64),
-        );
+        refs.extend(ev.dated_days().take(64));
     }
     if refs.is_empty() {
         return None;
@@ -471,12 +466,7 @@ pub(super) fn computed_date(
     };
     let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
     let local = stated_spans(&sentence, 8);
-    let bases: Vec<i64> = ev
-        .dates
-        .iter()
-        .filter_map(|x| x.2.map(|y| calc::days_from_civil(y, x.0, x.1)))
-        .chain(ev.run_day)
-        .collect();
+    let bases: Vec<i64> = ev.dated_days().chain(ev.run_day).collect();
     if !local.is_empty() && bases.iter().any(|&b| reaches(b, &local)) {
         return true;
     }

@@ -284,6 +284,14 @@ impl Occurrence<'_> {
 }
 
 impl Evidence {
+    /// The evidence's dates that carry a year, as day numbers (days since 1970-01-01), in
+    /// evidence order.
+    pub(super) fn dated_days(&self) -> impl Iterator<Item = i64> + '_ {
+        self.dates
+            .iter()
+            .filter_map(|d| d.2.map(|y| super::calc::days_from_civil(y, d.0, d.1)))
+    }
+
     /// Every occurrence of `needle` (lower-case) in the evidence documents, in document order;
     /// callers apply their own boundary rule with [`Occurrence::before`] / [`Occurrence::after`].
     pub(super) fn occurrences<'a>(

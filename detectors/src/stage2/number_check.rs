@@ -94,12 +94,12 @@ fn written_operand(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFac
     let before = answer[..item.start].trim_end_matches([' ', '$', '€', '£']);
     let after = answer[item.end..].trim_start();
     // (operator position, whether this number is the right-hand operand)
-    let last = before
+    let op_before = before
         .chars()
         .next_back()
-        .filter(|&ch| is_op(ch) || ch == 'x');
-    let op = if before.ends_with(is_op) || before.ends_with(" x") {
-        Some((before.len() - last.map_or(1, char::len_utf8), true))
+        .filter(|&ch| is_op(ch) || before.ends_with(" x"));
+    let op = if let Some(ch) = op_before {
+        Some((before.len() - ch.len_utf8(), true))
     } else if after.starts_with(is_op) || after.starts_with("x ") {
         Some((answer.len() - after.len(), false))
     } else {

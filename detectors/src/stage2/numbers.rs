@@ -257,11 +257,7 @@ fn day_counts(answer: &str, ev: &Evidence) -> Vec<f64> {
         }
     }
     dates.sort_by_key(|d| d.0);
-    let holidays: Vec<i64> = ev
-        .dates
-        .iter()
-        .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
-        .collect();
+    let holidays: Vec<i64> = ev.dated_days().collect();
     let mut out = Vec::new();
     let mut periods = 0;
     for w in dates.windows(2) {
@@ -797,11 +793,7 @@ pub(super) fn derived_value(
         unit.trim_end_matches('s'),
         "day" | "week" | "month" | "year"
     ) {
-        let mut days: Vec<i64> = ev
-            .dates
-            .iter()
-            .filter_map(|d| d.2.map(|y| calc::days_from_civil(y, d.0, d.1)))
-            .collect();
+        let mut days: Vec<i64> = ev.dated_days().collect();
         days.extend(ev.run_day);
         if calc::duration_matches(c.value * c.magnitude, &unit, &days) {
             return true;
