@@ -1415,6 +1415,46 @@ mod tests {
             "Your code opened the gate on 2 different days."
         ));
     }
+
+    #[test]
+    fn a_count_of_a_list_whichever_of_its_records_the_claim_names() {
+        // The 2 is the length of `inspections`, though the second inspection's `sequence`
+        // is 2 and the claim names the first.
+        let ev = r#"{"permit_number":"EP-1","inspections":[{"inspection_id":"INS-1","type":"Rough Electrical","sequence":1,"status":"PASSED","date":"2026-02-13"},{"inspection_id":"INS-2","type":"Final","sequence":2,"status":"SCHEDULED","date":"2026-02-24"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "1 of the 2 required inspections has passed (the rough electrical)."
+        ));
+        assert!(!ok(
+            "1 of the 4 required inspections has passed (the rough electrical)."
+        ));
+    }
+
+    #[test]
+    fn a_count_of_the_records_dated_on_a_weekday() {
+        // Three visits on Mondays (Feb 2, 9, 16), one on a Wednesday, one on a Friday.
+        let ev = r#"{"memberId":"M1","visits":[{"date":"2026-02-02","club":"North"},{"date":"2026-02-04","club":"North"},{"date":"2026-02-09","club":"South"},{"date":"2026-02-13","club":"North"},{"date":"2026-02-16","club":"North"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok("Mondays are your most frequent day, with 3 visits."));
+        assert!(!ok("Mondays are your most frequent day, with 4 visits."));
+        assert!(!ok("Tuesdays are your most frequent day, with 3 visits."));
+    }
+
+    #[test]
+    fn a_count_of_the_records_whose_boolean_field_is_true() {
+        // Three of the four variants are `available`.
+        let ev = r#"{"name":"T-Shirt","variants":{"9612497925":{"options":{"color":"blue","size":"M"},"available":true,"price":50.88},"8124970213":{"options":{"color":"purple","size":"XL"},"available":false,"price":49.67},"9354168549":{"options":{"color":"red","size":"XXL"},"available":true,"price":46.85},"5253880258":{"options":{"color":"black","size":"S"},"available":true,"price":49.52}}}"#;
+        assert!(all_supported(ev, "There are 3 available T-shirt options."));
+        assert!(!all_supported(ev, "There are 2 available T-shirt options."));
+    }
+
+    #[test]
+    fn a_count_no_field_names_is_judged_by_the_lists_lengths() {
+        // Which records "2 books" counts is not known; no list has 5.
+        let ev = r#"{"member":"M1","fines_usd":0.5,"loans":[{"title":"Quiet Engines","due":"2026-03-01"},{"title":"Salt","due":"2026-03-02"},{"title":"Orbit","due":"2026-03-04"}]}"#;
+        assert!(all_supported(ev, "You renewed 2 books last month."));
+        assert!(!all_supported(ev, "You renewed 5 books last month."));
+    }
 }
 #[cfg(test)]
 mod labelled_rows {

@@ -62,6 +62,9 @@ pub(super) struct Evidence {
     pub(super) families: Vec<super::states::Family>,
     /// Numbers keyed by the JSON field name that holds them (and array lengths by the array's key).
     pub(super) keyed: Vec<(String, f64)>,
+    /// The length of every array by its key (lower case): what "the 2 required inspections"
+    /// counts.
+    pub(super) list_lengths: Vec<(String, usize)>,
     /// ISO dates keyed by the JSON field name (and record label) that holds them, reduced to
     /// the words that say what the date is of (`"drop_deadline": "2026-10-05"` → ("drop",
     /// month 10, day 5, year 2026); [`super::dates::date_field_words`]); at most
@@ -112,6 +115,7 @@ impl Evidence {
                 .collect(),
             families: super::states::families(run),
             keyed: Vec::new(),
+            list_lengths: Vec::new(),
             keyed_dates: Vec::new(),
             booleans: Vec::new(),
             polar: Vec::new(),
@@ -198,7 +202,7 @@ impl Evidence {
                 _ => ev.norm[i].clone(),
             });
             if let Some(j) = &parsed {
-                keyed_numbers(j, None, &mut ev.keyed);
+                keyed_numbers(j, None, &mut ev.keyed, &mut ev.list_lengths);
                 let from = ev.keyed_dates.len();
                 keyed_dates(j, None, &mut ev.keyed_dates);
                 for x in &mut ev.keyed_dates[from..] {
@@ -477,7 +481,12 @@ fn clock_minutes(s: &str) -> Option<(i64, bool)> {
 }
 
 /// (field name, value) for numeric fields, and (array key, length) for arrays.
-fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, f64)>) {
+fn keyed_numbers(
+    v: &serde_json::Value,
+    key: Option<&str>,
+    out: &mut Vec<(String, f64)>,
+    lists: &mut Vec<(String, usize)>,
+) {
     use serde_json::Value as J;
     match v {
         J::Number(n) => {
@@ -488,6 +497,7 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
         J::Array(a) => {
             if let Some(k) = key {
                 out.push((k.to_lowercase(), a.len() as f64));
+                lists.push((k.to_lowercase(), a.len()));
                 // "4 items" may count units: sums of the array's numeric columns.
                 let mut sums: Vec<(&str, f64)> = Vec::new();
                 for x in a {
@@ -504,9 +514,11 @@ fn keyed_numbers(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String
                 }
                 out.extend(sums.into_iter().map(|(_, v)| (k.to_lowercase(), v)));
             }
-            a.iter().for_each(|x| keyed_numbers(x, key, out));
+            a.iter().for_each(|x| keyed_numbers(x, key, out, lists));
         }
-        J::Object(o) => o.iter().for_each(|(k, x)| keyed_numbers(x, Some(k), out)),
+        J::Object(o) => o
+            .iter()
+            .for_each(|(k, x)| keyed_numbers(x, Some(k), out, lists)),
         // A number written as a string is its field's value too: `"seats": ["58", "46"]`,
         // `"coach": "7"`. (Only a whole plain number: not "12A", "+1 555", "007".)
         J::String(_) => {

@@ -312,6 +312,29 @@ fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
     distinct && matches!(head.as_deref(), Some("days" | "dates"))
 }
 
+/// The one weekday a sentence names, singular or plural ("Mondays"), as 0 =
+/// Sunday … 6 = Saturday; `None` when it names none or several.
+fn named_weekday(sentence: &str) -> Option<i64> {
+    const DAYS: [&str; 7] = [
+        "sunday",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+    ];
+    let mut named = sentence
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter_map(|w| {
+            let w = w.to_ascii_lowercase();
+            let w = w.strip_suffix('s').unwrap_or(&w);
+            DAYS.iter().position(|d| *d == w)
+        });
+    let first = named.next()?;
+    named.all(|d| d == first).then_some(first as i64)
+}
+
 impl DeterministicScorer {
     /// Check the number `c` of `item` (see the module docs).
     pub(super) fn check_number(
@@ -413,6 +436,9 @@ impl DeterministicScorer {
         let of_total = before
             .strip_suffix(" of")
             .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
+        // Whether the words of a count name a value some records hold: the count is then of
+        // those records, right or wrong.
+        let mut names_held_value = false;
         if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) && !of_total {
             let rest: Vec<&str> = answer[item.end..]
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
@@ -439,15 +465,17 @@ impl DeterministicScorer {
                     .chain(rest.iter().copied())
                     .take(4)
                     .collect();
-                if holding(&with_noun)
-                    .is_some_and(|counts| counts.iter().any(|&(h, _)| h == c.value as usize))
-                {
-                    return Outcome::supported(None);
+                if let Some(counts) = holding(&with_noun) {
+                    if counts.iter().any(|&(h, _)| h == c.value as usize) {
+                        return Outcome::supported(None);
+                    }
+                    names_held_value = true;
                 }
             }
             // The longest run of words after it that names a value some records hold decides.
             let counts = holding(&rest);
             if let Some(counts) = counts {
+                names_held_value = true;
                 let n = c.value as usize;
                 if counts.iter().any(|&(holding, _)| holding == n) {
                     return Outcome::supported(None);
@@ -512,6 +540,48 @@ impl DeterministicScorer {
                 }
             }
         }
+        let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
+        // The word after the number (and its counted noun).
+        let next = answer[item.end..].split_whitespace().next().unwrap_or("");
+        // "3 of the 6 required inspections": the word after the number may modify the noun
+        // that names the field ("required inspections" counts `inspections`).
+        let head = c
+            .noun
+            .as_ref()
+            .map(|_| {
+                next.trim_matches(|ch: char| !ch.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()));
+        // The length of a list the counted noun (or the noun it modifies) names: "1 of the 2
+        // required inspections" counts the `inspections` array, whichever of its records the
+        // claim also names.
+        if whole && c.currency.is_empty() {
+            let n = c.value as usize;
+            let counts_list = c.noun.iter().chain(head.iter()).any(|noun| {
+                noun.len() >= 4
+                    && ev
+                        .list_lengths
+                        .iter()
+                        .any(|(k, len)| *len == n && names_field(k, noun, &sentence))
+            });
+            if counts_list {
+                return Outcome::supported(None);
+            }
+        }
+        // A count of the records dated on the one weekday the sentence names ("Mondays are
+        // your busiest day, with 4 visits"): the calculator counts them per list.
+        if whole && c.currency.is_empty() && c.noun.is_some() && c.value >= 1.0 {
+            if let Some(wd) = named_weekday(&sentence_around(answer, item.start, item.end)) {
+                if ev
+                    .value_counts
+                    .get_or_init(|| records::ValueCounts::new(&ev.records))
+                    .on_weekday(wd, c.value as usize)
+                {
+                    return Outcome::supported(None);
+                }
+            }
+        }
         // A value that belongs to another record than the one the claim names is
         // contradicted (see [`records`]); the other checks below only support.
         // (Not the amount of a change — "dropped by 3.5 points", "is up by $12": a difference,
@@ -529,7 +599,6 @@ impl DeterministicScorer {
         // A noun names the field: "15 comments" must match a `comments` field (or
         // the length of a `comments` array), "Humidity is at 40%" a `humidity` one,
         // when the evidence has one.
-        let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
         // A percent and an amount are different quantities: "Limit: 20% of your
         // dwelling limit" is not judged by a `dwelling_limit` of $420,000.
         let percent = c.is_percent();
@@ -547,18 +616,6 @@ impl DeterministicScorer {
         // "the other 4 recommendations" of a list of 5: a count of the list less the one or
         // two records the answer has already named.
         let other = before.ends_with(" other") || before.ends_with(" remaining");
-        // The word after the number (and its counted noun).
-        let next = answer[item.end..].split_whitespace().next().unwrap_or("");
-        // "3 of the 6 required inspections": the word after the number may modify the noun
-        // that names the field ("required inspections" counts `inspections`).
-        let head = c
-            .noun
-            .as_ref()
-            .map(|_| {
-                next.trim_matches(|ch: char| !ch.is_alphanumeric())
-                    .to_lowercase()
-            })
-            .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()));
         // "4 absences below the letter threshold": a distance between two numbers the answer
         // states (each checked on its own).
         let distance = {
@@ -714,6 +771,22 @@ impl DeterministicScorer {
             let in_label = super::claim_type::label_span(&answer[start..])
                 .is_some_and(|(_, end)| item.end <= start + end);
             if in_label {
+                return Outcome::supported(None);
+            }
+        }
+        // A count of things ("4 items checked out", "used 1 class credit") that no field
+        // names and no value of the records fits: which records it counts — a filter, a
+        // weekday, an event the agent inferred — is not known, so it is not judged, as long
+        // as the evidence has a list that long. A count beyond every list is no count of
+        // them; a count of the records holding a value ("11 available" of 10 variants
+        // `available: true`) is wrong.
+        if whole && c.currency.is_empty() && c.noun.is_some() && c.value >= 1.0 && !names_held_value
+        {
+            let longest = ev
+                .value_counts
+                .get_or_init(|| records::ValueCounts::new(&ev.records))
+                .longest_list();
+            if c.value as usize <= longest {
                 return Outcome::supported(None);
             }
         }

@@ -43,7 +43,13 @@ pub struct Record {
     /// and a letter or five characters: `FLD-362-01`, `48213`), normalized: the same thing
     /// in another tool result carries the same one ([`bind_by`] joins them).
     pub ids: Vec<String>,
+    /// The names of its boolean fields that are `true` (`"available": true`), at most
+    /// [`MAX_FLAGS`]: what "11 available" counts across a list.
+    pub flags: Vec<String>,
 }
+
+/// Most boolean fields kept per record.
+const MAX_FLAGS: usize = 16;
 
 /// Normalized form of a record key or an anchor: lower case, `#` and surrounding
 /// punctuation trimmed, inner whitespace collapsed.
@@ -131,6 +137,7 @@ struct Acc {
     ids: Vec<String>,
     numbers: Vec<f64>,
     fields: Vec<(String, f64)>,
+    flags: Vec<String>,
 }
 
 impl Acc {
@@ -152,6 +159,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
         fields: acc.fields,
         parent: None,
         ids: acc.ids,
+        flags: acc.flags,
     });
     for c in children {
         out[c].parent = Some(id);
@@ -192,6 +200,9 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                 if id_keyed && x.is_object() {
                     children.extend(element(x, Some(k), acc, out));
                     continue;
+                }
+                if x.as_bool() == Some(true) && acc.flags.len() < MAX_FLAGS {
+                    acc.flags.push(k.to_lowercase());
                 }
                 if let (Some(n), true) = (x.as_f64(), acc.fields.len() < MAX_NUMBERS) {
                     acc.fields.push((k.to_lowercase(), n));
@@ -471,8 +482,9 @@ fn value_phrase(s: &str) -> String {
         .join(" ")
 }
 
-/// How many records of each list (siblings under one parent) hold each string value, read as
-/// a phrase ([`value_phrase`]), with the list's length: the counts a claim such as "4 in
+/// How many records of each list (siblings under one parent) hold each string value (or a
+/// boolean field that is true, by its name), read as a phrase ([`value_phrase`]), with the
+/// list's length: the counts a claim such as "4 in
 /// service, 1 in the shop" states. Built once per run ([`ValueCounts::new`]).
 #[derive(Debug, Default)]
 pub struct ValueCounts {
@@ -492,7 +504,13 @@ impl ValueCounts {
         for r in records {
             let Some(p) = r.parent else { continue };
             *out.lists.entry(p).or_default() += 1;
-            let mut phrases: Vec<String> = r.keys.iter().map(|k| value_phrase(k)).collect();
+            // A boolean field that is true counts by its name: `"available": true`.
+            let mut phrases: Vec<String> = r
+                .keys
+                .iter()
+                .chain(&r.flags)
+                .map(|k| value_phrase(k))
+                .collect();
             phrases.sort();
             phrases.dedup();
             // One day per record: a record dated twice (created, updated) names no one day.
@@ -542,6 +560,34 @@ impl ValueCounts {
             }
         }
         any.then_some(false)
+    }
+
+    /// Whether a dated list of two or more holds `n` records dated on weekday `wd` (0 = Sunday
+    /// … 6 = Saturday): what "Mondays are your busiest day, with 4 visits" counts.
+    pub fn on_weekday(&self, wd: i64, n: usize) -> bool {
+        self.dated.iter().any(|(p, recs)| {
+            self.lists.get(p).copied().unwrap_or(0) >= 2
+                && recs
+                    .iter()
+                    .filter(|(day, _)| {
+                        let part = |r: std::ops::Range<usize>| day.get(r)?.parse::<u32>().ok();
+                        match (part(0..4), part(5..7), part(8..10)) {
+                            (Some(y), Some(m), Some(d)) => {
+                                super::calc::weekday_of(super::calc::days_from_civil(
+                                    y as i32, m, d,
+                                )) == wd
+                            }
+                            _ => false,
+                        }
+                    })
+                    .count()
+                    == n
+        })
+    }
+
+    /// The length of the longest list of records (0 when the evidence has none).
+    pub fn longest_list(&self) -> usize {
+        self.lists.values().copied().max().unwrap_or(0)
     }
 
     /// (records holding it, list length) for every list where some records hold the value
