@@ -440,6 +440,23 @@ impl DeterministicScorer {
                 if let Some(&(_, _, d, s, e)) = ev.time_ranges.iter().find(inside) {
                     return Outcome::supported(Some((d, s, e)));
                 }
+                // A time the sentence computes from a time it states before it, by a duration
+                // the evidence writes out ("for a class at 6:00 PM, … cancel by 6:00 AM" under
+                // "less than 12 hours before the class starts").
+                let start = super::states::whole_sentence_start(answer, item.start);
+                let computed = re()
+                    .time
+                    .captures_iter(&answer[start..item.start])
+                    .filter_map(|t| time_minutes(&t))
+                    .any(|t| {
+                        ev.written_durations().iter().any(|&d| {
+                            let d = d % 1440;
+                            (t + d) % 1440 == mins || (t + 1440 - d) % 1440 == mins
+                        })
+                    });
+                if computed {
+                    return Outcome::supported(None);
+                }
                 Outcome {
                     supported: false,
                     contradicted: !ev.times.is_empty(),
@@ -1413,6 +1430,22 @@ mod tests {
         assert!(!all_supported(
             ev,
             "Your code opened the gate on 2 different days."
+        ));
+    }
+
+    #[test]
+    fn a_time_computed_from_a_hypothetical_instance_by_a_written_duration() {
+        let ev = "## 3. Class bookings\n3.2 Bookings cancelled less than 12 hours before the class starts forfeit the class credit and incur a $15.00 late-cancellation fee.";
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "So for an evening class at 6:00 PM, you'd want to cancel by 6:00 AM that day to avoid it."
+        ));
+        // What the premise yields is still checked; a definite class is one of the evidence.
+        assert!(!ok(
+            "So for an evening class at 6:00 PM, you'd want to cancel by 8:00 AM that day to avoid it."
+        ));
+        assert!(!ok(
+            "So for the evening class at 6:00 PM, you'd want to cancel by 6:00 AM that day to avoid it."
         ));
     }
 

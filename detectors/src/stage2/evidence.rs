@@ -54,6 +54,9 @@ pub(super) struct Evidence {
     pub(super) record_keys: OnceLock<records::KeyIndex>,
     /// How many records of each list hold each value, built on first use.
     pub(super) value_counts: OnceLock<records::ValueCounts>,
+    /// Durations the evidence writes out in hours or minutes, built on first use
+    /// ([`Evidence::written_durations`]).
+    written_durations: OnceLock<Vec<u32>>,
     /// Values of every numeric field across a JSON array or map of records (at most
     /// [`MAX_FIELDS`] fields): where a value ranks among its siblings ("the largest was …"),
     /// and, for the short ones, which of its values may be summed ([`Evidence::columns`]).
@@ -124,6 +127,7 @@ impl Evidence {
             max_derived,
             record_keys: OnceLock::new(),
             value_counts: OnceLock::new(),
+            written_durations: OnceLock::new(),
             derived_additive: OnceLock::new(),
             derived_scaling: OnceLock::new(),
             derived_percent: OnceLock::new(),
@@ -331,6 +335,51 @@ impl Evidence {
 
     /// Fields of at most [`calc::MAX_SUBSET`] values, at most [`calc::MAX_COLUMNS`] of them:
     /// those searched for subset sums (the refund of some of an order's items).
+    /// Durations the evidence writes in hours or minutes ("less than 12 hours before", "a
+    /// 30-minute grace period"), in minutes; at most [`MAX_WRITTEN_DURATIONS`].
+    pub(super) fn written_durations(&self) -> &[u32] {
+        self.written_durations.get_or_init(|| {
+            let mut out = Vec::new();
+            for doc in &self.lower {
+                let b = doc.as_bytes();
+                let mut i = 0;
+                while i < b.len() && out.len() < MAX_WRITTEN_DURATIONS {
+                    let starts = b[i].is_ascii_digit()
+                        && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'));
+                    if !starts {
+                        i += 1;
+                        continue;
+                    }
+                    let mut j = i;
+                    while j < b.len() && b[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let n: Option<u32> = doc[i..j].parse().ok().filter(|_| j - i <= 3);
+                    let k = if matches!(b.get(j), Some(b' ' | b'-')) {
+                        j + 1
+                    } else {
+                        j
+                    };
+                    let word = &doc[k..];
+                    let unit = if HOUR_WORDS.iter().any(|u| unit_word(word, u)) {
+                        Some(60)
+                    } else if MINUTE_WORDS.iter().any(|u| unit_word(word, u)) {
+                        Some(1)
+                    } else {
+                        None
+                    };
+                    if let (Some(n), Some(u)) = (n, unit) {
+                        if !out.contains(&(n * u)) {
+                            out.push(n * u);
+                        }
+                    }
+                    i = j;
+                }
+            }
+            out
+        })
+    }
+
     pub(super) fn columns(&self) -> impl Iterator<Item = &Vec<f64>> {
         self.fields
             .iter()
@@ -478,6 +527,16 @@ fn clock_minutes(s: &str) -> Option<(i64, bool)> {
     let time = time.get(..5)?;
     let days = calc::days_from_civil(y, mo, dd);
     Some((days * 1440 + hm(time)?, false))
+}
+
+/// Most durations taken from a run's evidence ([`Evidence::written_durations`]).
+const MAX_WRITTEN_DURATIONS: usize = 32;
+const HOUR_WORDS: &[&str] = &["hours", "hour", "hrs", "hr"];
+const MINUTE_WORDS: &[&str] = &["minutes", "minute", "mins", "min"];
+
+/// Whether `text` starts with the unit word `unit`, as a whole word.
+fn unit_word(text: &str, unit: &str) -> bool {
+    text.starts_with(unit) && !text[unit.len()..].starts_with(|ch: char| ch.is_ascii_alphabetic())
 }
 
 /// (field name, value) for numeric fields, and (array key, length) for arrays.

@@ -281,6 +281,9 @@ pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)
     let sentence = &answer[start..];
     let opening = sentence.trim_start();
     let lead = start + sentence.len() - opening.len();
+    if let Some(premise) = instance_premise(answer, lead) {
+        return Some(premise);
+    }
     let lower = opening.get(..40.min(opening.len()))?.to_ascii_lowercase();
     let marker = EXAMPLE_MARKERS.iter().find(|m| lower.starts_with(*m))?;
     let rest = &opening[marker.len()..];
@@ -299,6 +302,30 @@ pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)
     let comma = rest[cond..].find(',').map_or(rest.len(), |c| cond + c);
     let base = lead + marker.len();
     Some((base + cond, base + comma))
+}
+
+/// A hypothetical instance that opens a sentence ("So for an evening class at 6:00 PM, you'd
+/// want to cancel by 6:00 AM"): "for a/an …" up to its comma, when what follows says what the
+/// user would do. The indefinite article picks any such thing, not one of the evidence; its
+/// values are the answer's own, what it yields is checked. `lead` is where the sentence's text
+/// starts.
+fn instance_premise(answer: &str, lead: usize) -> Option<(usize, usize)> {
+    let opening = &answer[lead..];
+    let end = opening.find(['.', '!', '?', '\n']).unwrap_or(opening.len());
+    let lower = opening[..end].to_ascii_lowercase();
+    let skip = ["so ", "say ", "and "]
+        .iter()
+        .find(|w| lower.starts_with(*w))
+        .map_or(0, |w| w.len());
+    let rest = &lower[skip..];
+    if !(rest.starts_with("for a ") || rest.starts_with("for an ")) {
+        return None;
+    }
+    let comma = skip + rest.find(',')?;
+    let would = ["you'd ", "you\u{2019}d ", "you would "]
+        .iter()
+        .any(|w| lower[comma..].contains(w));
+    would.then_some((lead + skip, lead + comma))
 }
 
 /// "5 different days", "3 distinct dates": a count of distinct days. `noun` is the word
