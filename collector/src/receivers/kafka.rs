@@ -21,6 +21,10 @@
 //!   has spans of other partitions), waits up to `kafka_revoke_timeout_ms` for the revoked
 //!   partitions' in-flight runs to be written, commits synchronously and forgets the
 //!   partitions. It never commits past a record whose spans were not written.
+//! - All brokers down: a broker may come back without its log. The positions held are not
+//!   committed until each partition's next record confirms them ([`offsets`]), so a position
+//!   of the lost log is never committed into the new one (where the next owner would start at
+//!   it and skip the new log's records below it).
 //!
 //! # Threading
 //! The consumer (`BaseConsumer`) runs on its own OS thread: rebalance callbacks run inside
@@ -58,6 +62,7 @@ use rdkafka::error::KafkaResult;
 use rdkafka::message::{BorrowedMessage, Message};
 use rdkafka::producer::{BaseRecord, DeliveryResult, Producer, ProducerContext, ThreadedProducer};
 use rdkafka::topic_partition_list::{Offset, TopicPartitionList};
+use rdkafka::types::RDKafkaErrorCode;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -141,6 +146,15 @@ impl ClientContext for Ctx {
             .kafka_consume_errors_total
             .fetch_add(1, Relaxed);
         tracing::warn!(error = %error, reason, "kafka client error");
+        // Every broker down: the logs may come back empty; hold the commits of the positions
+        // held until a record of the current log confirms each ([`offsets`]).
+        if error.rdkafka_error_code() == Some(RDKafkaErrorCode::AllBrokersDown) {
+            let n = self.shared.tracker.suspect_logs();
+            tracing::info!(
+                partitions = n,
+                "kafka: all brokers down; commits wait until each partition's next record confirms its log"
+            );
+        }
     }
 }
 

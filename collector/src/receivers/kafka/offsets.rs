@@ -19,6 +19,14 @@
 //! fences at the lowest offset handed back. The committable position never passes the fence,
 //! so the partition's next owner re-reads the record. [`OffsetTracker::remove`] then forgets
 //! the partition; settlements of tokens from an earlier assignment (older epoch) are ignored.
+//!
+//! When every broker was down ([`OffsetTracker::suspect_logs`]), the logs may have come back
+//! empty (a broker without replicas or persistent storage): a position of the old log is then
+//! **not committed until the partition's next record confirms it** — an offset at or past the
+//! position continues the same log, an offset below it starts a new one. Committing the old
+//! position into a new log would make the next owner start there and skip the new log's
+//! records below it (no error tells: the offset is valid in the new log once it has grown past
+//! it).
 
 use crate::metrics::Metrics;
 use std::collections::{BTreeSet, HashMap};
@@ -58,6 +66,9 @@ struct PartitionState {
     fence: Option<i64>,
     /// Last position committed (or handed to the committer).
     committed: Option<i64>,
+    /// Every broker was down since the last record: the log of `next` may be gone, so nothing
+    /// is committed until a record of the current log arrives.
+    unconfirmed: bool,
 }
 
 impl PartitionState {
@@ -68,6 +79,7 @@ impl PartitionState {
             next: None,
             fence: None,
             committed: None,
+            unconfirmed: false,
         }
     }
 
@@ -307,6 +319,8 @@ impl OffsetTracker {
             self.metrics.kafka_offset_resets_total.fetch_add(1, Relaxed);
         }
         let p = g.parts.get_mut(tp)?;
+        // A record of the current log confirms the position (see the module docs).
+        p.unconfirmed = false;
         p.outstanding.insert(offset);
         p.next = Some(p.next.map_or(offset + 1, |n| n.max(offset + 1)));
         Some(AckToken {
@@ -372,12 +386,26 @@ impl OffsetTracker {
         }
     }
 
+    /// Every broker was down: the logs behind the partitions' positions may be gone. Until a
+    /// partition's next record confirms its position, it is not committed (see the module
+    /// docs). Returns how many partitions hold a position to confirm.
+    pub fn suspect_logs(&self) -> usize {
+        let mut g = self.lock();
+        let mut n = 0;
+        for p in g.parts.values_mut().filter(|p| p.next.is_some()) {
+            p.unconfirmed = true;
+            n += 1;
+        }
+        n
+    }
+
     /// Positions that moved since the last call, marked as committed: `(tp, offset)` where
-    /// `offset` is the next offset to consume (Kafka's commit convention).
+    /// `offset` is the next offset to consume (Kafka's commit convention). A position not
+    /// confirmed since every broker was down is left for a later call.
     pub fn take_commits(&self) -> Vec<(Tp, i64)> {
         let mut g = self.lock();
         let mut out = Vec::new();
-        for (tp, p) in g.parts.iter_mut() {
+        for (tp, p) in g.parts.iter_mut().filter(|(_, p)| !p.unconfirmed) {
             if let Some(c) = p.committable() {
                 if p.committed.is_none_or(|old| c > old) {
                     p.committed = Some(c);
@@ -606,6 +634,36 @@ mod tests {
         t.register(&tp, 7).unwrap().ack();
         assert_eq!(t.metrics.kafka_offset_resets_total.load(Relaxed), 1);
         assert_eq!(t.take_commits(), vec![(tp, 8)]);
+    }
+
+    #[test]
+    fn positions_held_while_every_broker_was_down_wait_for_a_record() {
+        let (t, tp) = setup();
+        for o in 0..3 {
+            t.register(&tp, o).unwrap().ack();
+        }
+        // Every broker went down before position 3 was committed.
+        assert_eq!(t.suspect_logs(), 1);
+        assert_eq!(t.take_commits(), vec![], "the old log's position is held");
+        // The broker came back empty: its first record starts the new log; 3 is never
+        // committed to it.
+        t.register(&tp, 0).unwrap().ack();
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 1)]);
+
+        // The log survived: the next record continues it and confirms the position.
+        let (t, tp) = setup();
+        for o in 0..3 {
+            t.register(&tp, o).unwrap().ack();
+        }
+        t.suspect_logs();
+        assert_eq!(t.take_commits(), vec![]);
+        let next = t.register(&tp, 3).unwrap();
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 3)]);
+        next.ack();
+        assert_eq!(t.take_commits(), vec![(tp.clone(), 4)]);
+        // A partition that has consumed nothing has no position to hold.
+        let (t, _) = setup();
+        assert_eq!(t.suspect_logs(), 0);
     }
 
     #[test]
