@@ -333,8 +333,6 @@ impl Evidence {
             .map(|o| o.span())
     }
 
-    /// Fields of at most [`calc::MAX_SUBSET`] values, at most [`calc::MAX_COLUMNS`] of them:
-    /// those searched for subset sums (the refund of some of an order's items).
     /// Durations the evidence writes in hours or minutes ("less than 12 hours before", "a
     /// 30-minute grace period"), in minutes; at most [`MAX_WRITTEN_DURATIONS`].
     pub(super) fn written_durations(&self) -> &[u32] {
@@ -380,6 +378,8 @@ impl Evidence {
         })
     }
 
+    /// Fields of at most [`calc::MAX_SUBSET`] values, at most [`calc::MAX_COLUMNS`] of them:
+    /// those searched for subset sums (the refund of some of an order's items).
     pub(super) fn columns(&self) -> impl Iterator<Item = &Vec<f64>> {
         self.fields
             .iter()
