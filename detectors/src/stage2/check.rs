@@ -415,7 +415,7 @@ impl DeterministicScorer {
                 // A worked example's premise ("if you learn of an event at 9:00 on a Monday,")
                 // states its own time; the same time in what it yields ("due by 9:00 Tuesday")
                 // is the premise's.
-                if let Some((ps, pe)) = super::number_check::example_premise(answer, item.start) {
+                if let Some((ps, pe)) = super::premises::example_premise(answer, item.start) {
                     let in_premise = ps <= item.start && item.end <= pe;
                     let premise_time = re()
                         .time

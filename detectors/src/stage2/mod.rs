@@ -43,6 +43,9 @@
 //! - `check`: the check of one item against the evidence and its outcome;
 //! - `number_check`: the check of one claim number (records, named fields, counts, days from
 //!   a stated date, computed values);
+//! - `counts`: what a count counts (a compound's head, a subset adding up to a stated sum,
+//!   distinct days, the weekday a sentence names);
+//! - `premises`: a worked example's or a hypothetical instance's own premise;
 //! - `dates`: month and season names, stated spans, dates copied from another field or stated
 //!   relative to another date;
 //! - `evidence`: the evidence index built once per run, and the prose rule;
@@ -66,6 +69,7 @@ pub mod terms;
 
 mod aggregate;
 mod check;
+mod counts;
 mod coverage;
 mod dates;
 mod direction;
@@ -77,6 +81,7 @@ mod items;
 mod measures;
 mod number_check;
 mod numbers;
+mod premises;
 mod score;
 mod states;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use super::calc;
 use super::check::Outcome;
+use super::counts::{compound_head, counted_subset, distinct_days_counted, named_weekday};
 use super::dates;
 use super::evidence::Evidence;
 use super::items::Item;
@@ -13,6 +14,7 @@ use super::numbers::{
     conversions, derived_value, difference_with_field, matches_value, ordinal_of_period,
     stated_difference, AnswerFacts, ClaimNumber,
 };
+use super::premises::example_premise;
 use super::records;
 use super::score::DeterministicScorer;
 use super::states::sentence_around;
@@ -26,62 +28,6 @@ const COUNT_WORDS: &[&str] = &[
     "cm", "mm", "ft", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "d", "kb", "mb",
     "gb", "tb", "mph", "kph", "kmh",
 ];
-
-/// The head of a compound whose first noun is the claim's counted `noun`: a singular noun
-/// before a plural one modifies it ("19 desk days", "3 screen failures") — English compounds
-/// put the plural on the head, which is what is counted. `after` is the text after the noun.
-fn compound_head(noun: Option<&str>, after: &str) -> Option<String> {
-    let plural = |w: &str| w.ends_with('s') && !w.ends_with("ss");
-    let noun = noun.filter(|n| !plural(n))?;
-    let next = after
-        .split_whitespace()
-        .next()?
-        .trim_matches(|ch: char| !ch.is_alphanumeric())
-        .to_lowercase();
-    (next.len() >= 4
-        && next != noun
-        && plural(&next)
-        && next.chars().all(|ch| ch.is_ascii_alphabetic()))
-    .then_some(next)
-}
-
-/// How far (bytes) from a count the sum it counts may be stated ("Usable kits: 31 across 3
-/// lots").
-const SUBSET_SUM_REACH: usize = 80;
-
-/// A count of some records of a list the claim's noun names (`lens`: that list's length, more
-/// than the count), whose values of one field add up to a number the answer states beside it:
-/// "31 kits across 3 lots" when three of the four lots hold 14, 8 and 9 kits. The column must
-/// be as long as the list, and the subset exactly as large as the count (two or more: one
-/// record "adding up" to a stated value is only that value).
-fn counted_subset(
-    ev: &Evidence,
-    item: &Item,
-    c: &ClaimNumber,
-    facts: &AnswerFacts,
-    lens: &[f64],
-) -> bool {
-    let n = c.value * c.magnitude;
-    if c.value.fract() != 0.0 || !(2.0..=9.0).contains(&n) || !c.unit.is_empty() {
-        return false;
-    }
-    let n = n as u32;
-    let sums: Vec<f64> = facts
-        .numbers
-        .iter()
-        .filter(|x| {
-            x.quantity()
-                && x.start() != item.start
-                && x.start().abs_diff(item.start) <= SUBSET_SUM_REACH
-        })
-        .map(|x| x.value())
-        .collect();
-    ev.columns().any(|col| {
-        lens.iter()
-            .any(|&l| l == col.len() as f64 && l > f64::from(n))
-            && calc::subset_sums(col, |k| k == n).any(|s| sums.iter().any(|x| (x - s).abs() < 1e-6))
-    })
-}
 
 /// An operand of arithmetic the answer writes out, whose result it states: the 26 of
 /// "$2,480.77 for the period ($64,500 a year ÷ 26)", the 9 of "$2.70 (9 × $0.30)". The other
@@ -260,106 +206,6 @@ pub(super) fn names_field(key: &str, noun: &str, sentence: &str) -> bool {
                 || COUNT_WORDS.contains(w) && !(rate && CURRENCIES.contains(w))
                 || contains_terms(sentence, w)
         })
-}
-
-/// Words that open a worked example ("For example, withdrawing $300 would cost …", "In
-/// practice: if you learn of an event at 9:00 on a Monday, …").
-const EXAMPLE_MARKERS: &[&str] = &[
-    "for example",
-    "for instance",
-    "in practice",
-    "as an example",
-    "e.g.",
-];
-
-/// The premise of a worked example around `pos`: when the sentence opens with an example
-/// marker and states a condition ("if you learn of an event at 9:00 on a Monday,"), the byte
-/// range of that condition, up to its comma. Its values are the example's own; what it yields
-/// is checked (a value equal to one of the premise's is the premise's).
-pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)> {
-    let start = super::states::whole_sentence_start(answer, pos);
-    let sentence = &answer[start..];
-    let opening = sentence.trim_start();
-    let lead = start + sentence.len() - opening.len();
-    if let Some(premise) = instance_premise(answer, lead) {
-        return Some(premise);
-    }
-    let lower = opening.get(..40.min(opening.len()))?.to_ascii_lowercase();
-    let marker = EXAMPLE_MARKERS.iter().find(|m| lower.starts_with(*m))?;
-    let rest = &opening[marker.len()..];
-    let end_of_sentence = rest.find(['.', '!', '?', '\n']).unwrap_or(rest.len());
-    let rest = &rest[..end_of_sentence];
-    let lower_rest = rest.to_ascii_lowercase();
-    let cond = ["if ", "when ", "suppose "]
-        .iter()
-        .filter_map(|w| {
-            lower_rest
-                .match_indices(w)
-                .find(|(i, _)| *i == 0 || !lower_rest.as_bytes()[i - 1].is_ascii_alphabetic())
-                .map(|(i, _)| i)
-        })
-        .min()?;
-    let comma = rest[cond..].find(',').map_or(rest.len(), |c| cond + c);
-    let base = lead + marker.len();
-    Some((base + cond, base + comma))
-}
-
-/// A hypothetical instance that opens a sentence ("So for an evening class at 6:00 PM, you'd
-/// want to cancel by 6:00 AM"): "for a/an …" up to its comma, when what follows says what the
-/// user would do. The indefinite article picks any such thing, not one of the evidence; its
-/// values are the answer's own, what it yields is checked. `lead` is where the sentence's text
-/// starts.
-fn instance_premise(answer: &str, lead: usize) -> Option<(usize, usize)> {
-    let opening = &answer[lead..];
-    let end = opening.find(['.', '!', '?', '\n']).unwrap_or(opening.len());
-    let lower = opening[..end].to_ascii_lowercase();
-    let skip = ["so ", "say ", "and "]
-        .iter()
-        .find(|w| lower.starts_with(*w))
-        .map_or(0, |w| w.len());
-    let rest = &lower[skip..];
-    if !(rest.starts_with("for a ") || rest.starts_with("for an ")) {
-        return None;
-    }
-    let comma = skip + rest.find(',')?;
-    let would = ["you'd ", "you\u{2019}d ", "you would "]
-        .iter()
-        .any(|w| lower[comma..].contains(w));
-    would.then_some((lead + skip, lead + comma))
-}
-
-/// "5 different days", "3 distinct dates": a count of distinct days. `noun` is the word
-/// after the number, `after` the text after its item (which ends with that word).
-fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
-    let distinct = noun.is_some_and(|n| matches!(n, "different" | "distinct" | "separate"));
-    let head = after.split_whitespace().next().map(|w| {
-        w.trim_end_matches(|ch: char| !ch.is_alphanumeric())
-            .to_ascii_lowercase()
-    });
-    distinct && matches!(head.as_deref(), Some("days" | "dates"))
-}
-
-/// The one weekday a sentence names, singular or plural ("Mondays"), as 0 =
-/// Sunday … 6 = Saturday; `None` when it names none or several.
-fn named_weekday(sentence: &str) -> Option<i64> {
-    const DAYS: [&str; 7] = [
-        "sunday",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-    ];
-    let mut named = sentence
-        .split(|ch: char| !ch.is_alphanumeric())
-        .filter_map(|w| {
-            let w = w.to_ascii_lowercase();
-            let w = w.strip_suffix('s').unwrap_or(&w);
-            DAYS.iter().position(|d| *d == w)
-        });
-    let first = named.next()?;
-    named.all(|d| d == first).then_some(first as i64)
 }
 
 impl DeterministicScorer {
