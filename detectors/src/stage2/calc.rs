@@ -181,6 +181,17 @@ impl DerivedIndex {
     }
 }
 
+/// Weekday names in [`weekday_of`]'s order (0 = Sunday … 6 = Saturday).
+pub const WEEKDAYS: [&str; 7] = [
+    "sunday",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+];
+
 /// The weekday (0 = Sunday … 6 = Saturday) of a day number ([`days_from_civil`]).
 pub fn weekday_of(days: i64) -> i64 {
     (days + 4).rem_euclid(7)

@@ -78,21 +78,12 @@ pub(super) fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {
 /// The one weekday a sentence names, singular or plural ("Mondays"), as 0 =
 /// Sunday … 6 = Saturday; `None` when it names none or several.
 pub(super) fn named_weekday(sentence: &str) -> Option<i64> {
-    const DAYS: [&str; 7] = [
-        "sunday",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-    ];
     let mut named = sentence
         .split(|ch: char| !ch.is_alphanumeric())
         .filter_map(|w| {
             let w = w.to_ascii_lowercase();
             let w = w.strip_suffix('s').unwrap_or(&w);
-            DAYS.iter().position(|d| *d == w)
+            calc::WEEKDAYS.iter().position(|d| *d == w)
         });
     let first = named.next()?;
     named.all(|d| d == first).then_some(first as i64)

@@ -257,18 +257,6 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "something",
 ];
 
-/// Weekday names: content, but a part of a date ("next Monday (Feb 23)") when the evidence has
-/// dates — dates are checked on their own.
-const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
 /// Whether the word before `rest` is the stem of a negative contraction ("haven" of
 /// "haven't", "wasn" of "wasn’t"): a function word.
 pub(super) fn contraction_stem(rest: &str) -> bool {
@@ -332,7 +320,9 @@ pub(super) fn uncovered_words(
         }
         cov.content += 1;
         let vocab = ev.vocab();
-        let known = WEEKDAYS.contains(&l.as_str()) && !ev.dates.is_empty()
+        // A weekday name is content, but a part of a date ("next Monday (Feb 23)") when the
+        // evidence has dates — dates are checked on their own.
+        let known = super::calc::WEEKDAYS.contains(&l.as_str()) && !ev.dates.is_empty()
             || vocab.words.contains(&word_hash(stem(&l)))
             || l.char_indices()
                 .nth(5)

@@ -323,10 +323,10 @@ pub(super) fn weekday_ordinal(answer: &str, start: usize, end: usize) -> Option<
     let before = answer.get(..start)?.trim_end().to_ascii_lowercase();
     let before = before.strip_suffix("the")?.trim_end().trim_end_matches(',');
     let word = before.rsplit(|c: char| !c.is_ascii_alphabetic()).next()?;
-    const DAYS: [&str; 7] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
-    let wd = DAYS
+    // "wed", "Weds", "Wednesday": the name's first three letters.
+    let wd = calc::WEEKDAYS
         .iter()
-        .position(|d| word.starts_with(d) && (word.len() <= 4 || word.ends_with("day")))?;
+        .position(|d| word.starts_with(&d[..3]) && (word.len() <= 4 || word.ends_with("day")))?;
     Some((day, wd as i64))
 }
 

@@ -52,8 +52,9 @@ pub(super) struct Evidence {
     pub(super) records: Vec<records::Record>,
     /// Records by key ([`records::key_index`]), built on first use.
     pub(super) record_keys: OnceLock<records::KeyIndex>,
-    /// How many records of each list hold each value, built on first use.
-    pub(super) value_counts: OnceLock<records::ValueCounts>,
+    /// How many records of each list hold each value, built on first use
+    /// ([`Evidence::value_counts`]).
+    value_counts: OnceLock<records::ValueCounts>,
     /// Durations the evidence writes out in hours or minutes, built on first use
     /// ([`Evidence::written_durations`]).
     written_durations: OnceLock<Vec<u32>>,
@@ -331,6 +332,13 @@ impl Evidence {
                     && !joined(o.after(0), o.after(1))
             })
             .map(|o| o.span())
+    }
+
+    /// How many records of each list hold each value ([`records::ValueCounts`]), built on
+    /// first use.
+    pub(super) fn value_counts(&self) -> &records::ValueCounts {
+        self.value_counts
+            .get_or_init(|| records::ValueCounts::new(&self.records))
     }
 
     /// Durations the evidence writes in hours or minutes ("less than 12 hours before", "a

@@ -306,13 +306,17 @@ impl DeterministicScorer {
         // itself: the words after it belong to the range. Nor does the whole of "1 of 3 tasks
         // complete": its counted noun names the list.
         let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
+        // A count: a whole number without unit or currency; of things when a noun follows it
+        // ("4 visits"), and at least one.
+        let count = whole && c.currency.is_empty();
+        let count_of_things = count && c.noun.is_some() && c.value >= 1.0;
         let of_total = before
             .strip_suffix(" of")
             .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
         // Whether the words of a count name a value some records hold: the count is then of
         // those records, right or wrong.
         let mut names_held_value = false;
-        if whole && c.currency.is_empty() && !range_continues(&answer[item.end..]) && !of_total {
+        if count && !range_continues(&answer[item.end..]) && !of_total {
             let rest: Vec<&str> = answer[item.end..]
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
                 .next()
@@ -323,11 +327,7 @@ impl DeterministicScorer {
             let holding = |words: &[&str]| {
                 (1..=words.len())
                     .rev()
-                    .map(|n| {
-                        ev.value_counts
-                            .get_or_init(|| records::ValueCounts::new(&ev.records))
-                            .holding(&words[..n].join(" "))
-                    })
+                    .map(|n| ev.value_counts().holding(&words[..n].join(" ")))
                     .find(|counts| !counts.is_empty())
             };
             // The item covers its counted noun ("2 open deferrals"): the value's words may
@@ -362,9 +362,7 @@ impl DeterministicScorer {
         // "on 5 different days": the number of distinct days a list's records are dated,
         // not a field named `days`.
         if whole && distinct_days_counted(c.noun.as_deref(), &answer[item.end..]) {
-            let counts = ev
-                .value_counts
-                .get_or_init(|| records::ValueCounts::new(&ev.records));
+            let counts = ev.value_counts();
             match counts.distinct_days(c.value as usize) {
                 Some(true) => return Outcome::supported(None),
                 Some(false) => return Outcome::contradicted(),
@@ -413,7 +411,8 @@ impl DeterministicScorer {
                 }
             }
         }
-        let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
+        let raw_sentence = sentence_around(answer, item.start, item.end);
+        let sentence = normalize_terms(&raw_sentence);
         // The word after the number (and its counted noun).
         let next = answer[item.end..].split_whitespace().next().unwrap_or("");
         // "3 of the 6 required inspections": the word after the number may modify the noun
@@ -429,7 +428,7 @@ impl DeterministicScorer {
         // The length of a list the counted noun (or the noun it modifies) names: "1 of the 2
         // required inspections" counts the `inspections` array, whichever of its records the
         // claim also names.
-        if whole && c.currency.is_empty() {
+        if count {
             let n = c.value as usize;
             let counts_list = c.noun.iter().chain(head.iter()).any(|noun| {
                 noun.len() >= 4
@@ -444,13 +443,9 @@ impl DeterministicScorer {
         }
         // A count of the records dated on the one weekday the sentence names ("Mondays are
         // your busiest day, with 4 visits"): the calculator counts them per list.
-        if whole && c.currency.is_empty() && c.noun.is_some() && c.value >= 1.0 {
-            if let Some(wd) = named_weekday(&sentence_around(answer, item.start, item.end)) {
-                if ev
-                    .value_counts
-                    .get_or_init(|| records::ValueCounts::new(&ev.records))
-                    .on_weekday(wd, c.value as usize)
-                {
+        if count_of_things {
+            if let Some(wd) = named_weekday(&raw_sentence) {
+                if ev.value_counts().on_weekday(wd, c.value as usize) {
                     return Outcome::supported(None);
                 }
             }
@@ -653,12 +648,8 @@ impl DeterministicScorer {
         // as the evidence has a list that long. A count beyond every list is no count of
         // them; a count of the records holding a value ("11 available" of 10 variants
         // `available: true`) is wrong.
-        if whole && c.currency.is_empty() && c.noun.is_some() && c.value >= 1.0 && !names_held_value
-        {
-            let longest = ev
-                .value_counts
-                .get_or_init(|| records::ValueCounts::new(&ev.records))
-                .longest_list();
+        if count_of_things && !names_held_value {
+            let longest = ev.value_counts().longest_list();
             if c.value as usize <= longest {
                 return Outcome::supported(None);
             }
