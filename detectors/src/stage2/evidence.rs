@@ -6,7 +6,7 @@ use super::calc;
 use super::coverage::stem;
 use super::items::{captured_frac, captured_value, date_parts, overlaps, re, time_minutes};
 use super::records;
-use super::terms::normalize_terms;
+use super::terms::{field_name, normalize_terms};
 use crate::run::{AgentRun, EvidenceDoc};
 use crate::stage1::contains_bounded;
 use crate::text::word_hash;
@@ -438,7 +438,7 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, 
                 (key, iso, num(0..4), num(5..7), num(8..10))
             {
                 if (1..=12).contains(&m) && (1..=31).contains(&d) {
-                    out.push((k.to_lowercase(), m, d, y as i32));
+                    out.push((field_name(k), m, d, y as i32));
                 }
             }
         }
@@ -474,12 +474,7 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, 
                     let (_, m, d, y) = out[before].clone();
                     for l in &labels {
                         if out.len() < MAX_KEYED_DATES {
-                            out.push((
-                                format!("{} {}", k.to_lowercase(), l.to_lowercase()),
-                                m,
-                                d,
-                                y,
-                            ));
+                            out.push((format!("{} {}", field_name(k), l.to_lowercase()), m, d, y));
                         }
                     }
                 }
@@ -558,13 +553,13 @@ fn keyed_numbers(
     match v {
         J::Number(n) => {
             if let (Some(k), Some(x)) = (key, n.as_f64()) {
-                out.push((k.to_lowercase(), x));
+                out.push((field_name(k), x));
             }
         }
         J::Array(a) => {
             if let Some(k) = key {
-                out.push((k.to_lowercase(), a.len() as f64));
-                lists.push((k.to_lowercase(), a.len()));
+                out.push((field_name(k), a.len() as f64));
+                lists.push((field_name(k), a.len()));
                 // "4 items" may count units: sums of the array's numeric columns.
                 let mut sums: Vec<(&str, f64)> = Vec::new();
                 for x in a {
@@ -579,7 +574,7 @@ fn keyed_numbers(
                         }
                     }
                 }
-                out.extend(sums.into_iter().map(|(_, v)| (k.to_lowercase(), v)));
+                out.extend(sums.into_iter().map(|(_, v)| (field_name(k), v)));
             }
             a.iter().for_each(|x| keyed_numbers(x, key, out, lists));
         }
@@ -590,7 +585,7 @@ fn keyed_numbers(
         // `"coach": "7"`. (Only a whole plain number: not "12A", "+1 555", "007".)
         J::String(_) => {
             if let (Some(k), Some(x)) = (key, numeric_value(v)) {
-                out.push((k.to_lowercase(), x));
+                out.push((field_name(k), x));
             }
         }
         _ => {}

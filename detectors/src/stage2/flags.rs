@@ -17,7 +17,7 @@
 
 use super::coverage::STOPWORDS;
 use super::states::opens_condition;
-use super::terms::{contains_terms, normalize_terms};
+use super::terms::{contains_terms, field_name, normalize_terms};
 
 /// Booleans kept per run.
 pub(super) const MAX_BOOLEANS: usize = 128;
@@ -41,7 +41,7 @@ pub(super) fn keyed_booleans(
     match v {
         J::Bool(b) => {
             if let Some(k) = key {
-                out.push((k.to_lowercase(), *b));
+                out.push((field_name(k), *b));
             }
         }
         J::Array(a) => a.iter().for_each(|x| keyed_booleans(x, key, out)),
@@ -229,7 +229,7 @@ pub(super) fn keyed_polar(
                 }
             }
             if let (Some(k), Some(value)) = (key, value) {
-                out.push((k.to_lowercase(), value, opposites));
+                out.push((field_name(k), value, opposites));
             }
         }
         J::Array(a) => a.iter().for_each(|x| keyed_polar(x, key, out)),

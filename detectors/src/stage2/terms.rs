@@ -49,6 +49,26 @@ fn stem(w: &str) -> &str {
     w
 }
 
+/// A JSON field's name in lower case with its camelCase word boundaries kept as `_`:
+/// `reservePct` → `reserve_pct`, `stateOfHealthPct` → `state_of_health_pct`, `HTTPStatus` →
+/// `http_status`. Lower-casing `reservePct` whole would make one word, `reservepct`, that no
+/// claim names; kept apart, its words name it like those of `reserve_pct`.
+pub fn field_name(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if prev.is_lowercase() || prev.is_ascii_digit() || prev.is_uppercase() && next_lower {
+                out.push('_');
+            }
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
 /// The normalized form of a text for term matching: words split at case changes
 /// (`currentItem`), at `_ - / .` and punctuation, lower-cased, spelling-keyed and stemmed,
 /// joined by single spaces. Numbers keep their decimal point.
@@ -190,6 +210,18 @@ pub const REGION_CODES: &[(&str, &str)] = &[
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn field_names_keep_their_camel_case_words() {
+        use super::field_name;
+        assert_eq!(field_name("reservePct"), "reserve_pct");
+        assert_eq!(field_name("stateOfHealthPct"), "state_of_health_pct");
+        assert_eq!(field_name("HTTPStatus"), "http_status");
+        assert_eq!(field_name("ipv4Address"), "ipv4_address");
+        assert_eq!(field_name("reserve_pct"), "reserve_pct");
+        assert_eq!(field_name("Total"), "total");
+        assert_eq!(field_name("ÉtatActuel"), "état_actuel");
+    }
     use super::*;
 
     #[test]
