@@ -764,6 +764,17 @@ mod tests {
     }
 
     #[test]
+    fn a_camel_case_identifier_field_names_its_record() {
+        // `orderNumber` identifies its record like `order_number`: the total of another order
+        // is no total of order 58213.
+        let accounts =
+            r#"{"orders":[{"orderNumber":58213,"total":42.0},{"orderNumber":77120,"total":19.5}]}"#;
+        assert!(all_supported(accounts, "Order 58213 came to $42.00."));
+        let bad = score(accounts, "Order 58213 came to $19.50.");
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
     fn a_number_nothing_places_is_not_a_conflict() {
         // No value, no field its words name, no computation gives 7.25: not found, which is
         // not the conflict of a value bound to another.

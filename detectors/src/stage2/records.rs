@@ -64,7 +64,8 @@ pub fn key_of(s: &str) -> String {
 
 /// A field whose value identifies its record (`id`, `order_id`, `number`, `code`, …).
 fn is_id_field(k: &str) -> bool {
-    let k = k.to_ascii_lowercase();
+    // `customerId`, `orderNumber` like `customer_id`, `order_number`.
+    let k = field_name(k);
     k == "id"
         || k.ends_with("_id")
         || k.ends_with("id") && k.len() <= 8
