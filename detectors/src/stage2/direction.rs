@@ -264,6 +264,144 @@ fn stated_difference_conflict(
     None
 }
 
+/// Comparisons with a threshold stated after them: (words, the subject is the larger side,
+/// equality satisfies it). Longest first, so that "at or below" is not read as "below".
+const THRESHOLDS: &[(&str, bool, bool)] = &[
+    ("at or above", true, true),
+    ("at or below", false, true),
+    ("more than", true, false),
+    ("less than", false, false),
+    ("higher than", true, false),
+    ("lower than", false, false),
+    ("greater than", true, false),
+    ("fewer than", false, false),
+    ("above", true, false),
+    ("below", false, false),
+    ("over", true, false),
+    ("under", false, false),
+];
+
+/// Verbs that predicate a comparison of their subject ("is below", "which is above").
+const LINKING: &[&str] = &[
+    "is", "are", "was", "were", "it's", "that's", "sits", "stays", "remains",
+];
+
+/// Adverbs between the linking verb and the comparison ("is well above", "is still under").
+const DEGREE: &[&str] = &[
+    "well",
+    "still",
+    "just",
+    "slightly",
+    "comfortably",
+    "already",
+    "now",
+    "far",
+    "way",
+    "also",
+    "currently",
+    "safely",
+];
+
+/// Words that may stand between the subject's value and its linking verb ("$3.20, which is").
+const SUBJECT_LINK: &[&str] = &["which", "that", "it", "this", "so", "and", "then"];
+
+/// A value compared with a threshold the same sentence states: "$168,000 is 1.8% below the
+/// band midpoint of $165,000", "about $3.20, which is above the $10.00 point". The subject is
+/// the value right before the linking verb (what stands between may only be linking words
+/// or the arithmetic that computed it), the threshold the first value after the comparison
+/// word (a few words on, in the same clause); both must be the same kind of quantity (currency,
+/// unit, percent). An amount right before the comparison word ("1.8% below", "$20 above") is
+/// the distance, not the subject. Equal values leave a strict comparison unjudged.
+fn threshold_conflict(
+    answer: &str,
+    cs: usize,
+    lower: &str,
+    nums: &[(&Item, &ClaimNumber)],
+) -> Option<(usize, usize, &'static str)> {
+    let same_kind = |a: &ClaimNumber, b: &ClaimNumber| {
+        a.currency == b.currency
+            && a.unit.eq_ignore_ascii_case(&b.unit)
+            && a.is_percent() == b.is_percent()
+    };
+    let clause_break = |t: &str| t.contains([',', ';', '.', '(', ')', ':', '\n']);
+    for &(w, larger, inclusive) in THRESHOLDS {
+        let Some(p) = word_at(lower, w) else { continue };
+        let end = p + w.len();
+        // The threshold: the first number after the word, in its clause, a few words on.
+        let &(bi, b) = nums.iter().find(|(i, _)| i.start >= cs + end)?;
+        let gap = lower.get(end..bi.start - cs)?;
+        if clause_break(gap) || gap.split_whitespace().count() > 6 {
+            return None;
+        }
+        // The linking verb, after an optional distance and degree adverbs.
+        let mut pre = lower[..p].trim_end();
+        // (An item may cover the word itself: "1.8% below".)
+        if let Some(&(di, _)) = nums.iter().rev().find(|(i, _)| i.start < cs + p) {
+            if di.end >= cs + p || lower[di.end - cs..p].trim().is_empty() {
+                pre = lower[..di.start - cs].trim_end();
+            }
+        }
+        while let Some(w) = pre
+            .rsplit(char::is_whitespace)
+            .next()
+            .filter(|w| DEGREE.contains(w))
+        {
+            pre = pre[..pre.len() - w.len()].trim_end();
+        }
+        let link = pre
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .replace('\u{2019}', "'");
+        if !LINKING.contains(&link.as_str()) {
+            return None;
+        }
+        let link_start =
+            cs + pre.len() - pre.rsplit(char::is_whitespace).next().unwrap_or("").len();
+        // The subject: the first value of the threshold's kind in the stretch before the
+        // linking verb (back to a colon, semicolon, dash, parenthesis or sentence end), with
+        // only linking words or arithmetic between it and the verb ("24 across 2 lots, which
+        // is …" has no subject of the kind of the threshold's 10: "across" is no link).
+        let stretch = &lower[..link_start - cs];
+        let from = cs
+            + stretch
+                .rfind([':', ';', '\n', '(', ')'])
+                .map(|k| k + 1)
+                .max(stretch.rfind('\u{2014}').map(|k| k + '\u{2014}'.len_utf8()))
+                .max(stretch.rfind(". ").map(|k| k + 2))
+                .unwrap_or(0);
+        let &(ai, a) = nums
+            .iter()
+            .find(|(i, n)| i.start >= from && i.end <= link_start && same_kind(n, b))?;
+        let between = answer.get(ai.end..link_start)?;
+        let joined = between.split_whitespace().all(|t| {
+            let t = t.trim_matches(|ch: char| ch == ',' || ch == '(' || ch == ')');
+            t.is_empty()
+                || SUBJECT_LINK.contains(&t.to_ascii_lowercase().as_str())
+                || t.chars().all(|ch| "×x*÷/+-−=".contains(ch))
+                || t.contains(|ch: char| ch.is_ascii_digit())
+        });
+        let sentence_break = between.contains([';', '\n'])
+            || between.char_indices().any(|(k, ch)| {
+                ch == '.' && !between[k + 1..].starts_with(|d: char| d.is_ascii_digit())
+            });
+        if !joined || sentence_break {
+            return None;
+        }
+        let (x, y) = (signed_value(answer, ai, a), signed_value(answer, bi, b));
+        let holds = if x == y { inclusive } else { (x > y) == larger };
+        if x == y && !inclusive {
+            return None;
+        }
+        return (!holds).then_some((
+            cs + p,
+            cs + end,
+            "comparison contradicts the values stated with it",
+        ));
+    }
+    None
+}
+
 /// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
 /// comparative ("A is colder than B … 6°C versus -2°C": the first value must be the smaller),
 /// a ranking ("the least discussed … 39 comments, followed by … 30": the order must rise), or
@@ -284,6 +422,9 @@ pub(super) fn direction_conflict(
         .collect();
     nums.sort_by_key(|(i, _)| i.start);
     if let Some(found) = stated_difference_conflict(answer, cs, &lower, &nums) {
+        return Some(found);
+    }
+    if let Some(found) = threshold_conflict(answer, cs, &lower, &nums) {
         return Some(found);
     }
     let word_at = |w: &str| word_at(&lower, w);
@@ -566,6 +707,59 @@ mod tests {
         assert!(!all_supported(stock, "Kent DC has lower free stock."));
         // Several fields and none named: nothing to judge.
         assert!(all_supported(stock, "Reno FC is the smallest site."));
+    }
+
+    #[test]
+    fn a_value_compared_with_a_threshold_the_sentence_states() {
+        let card = r#"{"balance":13.2,"fare":10.0,"min":10.0}"#;
+        let flagged = |ev: &str, a: &str| {
+            score(ev, a)
+                .iter()
+                .flat_map(|c| c.flagged_spans.clone())
+                .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+        };
+        let bring = "That would bring your card to about $3.20, which is";
+        assert!(!flagged(card, &format!("{bring} below the $10.00 point.")));
+        assert!(flagged(card, &format!("{bring} above the $10.00 point.")));
+        // A distance right before the word is not the subject.
+        let band = r#"{"offer":168000,"band_mid":165000}"#;
+        assert!(!flagged(
+            band,
+            "$168,000 is 1.8% above the band midpoint of $165,000."
+        ));
+        assert!(flagged(
+            band,
+            "$168,000 is 1.8% below the band midpoint of $165,000."
+        ));
+        let cart = r#"{"cart":80,"threshold":100}"#;
+        assert!(!flagged(
+            cart,
+            "Your cart is $80, so it's $20 below the $100 threshold."
+        ));
+        assert!(flagged(
+            cart,
+            "Your cart is $80, so it's $20 above the $100 threshold."
+        ));
+        // Arithmetic may stand between the subject and its verb; the kind must match.
+        let labour = r#"{"hours":1.7,"rate":115,"est":1.6}"#;
+        let l = "Labor so far: 1.7 h × $115/h = $195.50, which is";
+        assert!(!flagged(labour, &format!("{l} over the 1.6 h estimate.")));
+        assert!(flagged(labour, &format!("{l} under the 1.6 h estimate.")));
+        // Inclusive bounds, and no subject where a modifier stands between ("across 2 lots").
+        let kits = r#"{"kits":24,"lots":2,"reorder":10}"#;
+        assert!(flagged(
+            kits,
+            "Usable kits: 24, which is at or below the reorder threshold of 10."
+        ));
+        assert!(!flagged(
+            kits,
+            "Usable kits: 24 across 2 lots, which is below the reorder threshold of 10."
+        ));
+        // No linking verb: the comparison modifies a noun ("balances below $100").
+        assert!(!flagged(
+            cart,
+            "A fee of $80 applies to balances below $100."
+        ));
     }
 
     #[test]

@@ -544,8 +544,11 @@ impl DeterministicScorer {
                 && vals
                     .iter()
                     .any(|v| (1.0..=2.0).contains(&(v - c.value * c.magnitude)));
+            // A rate the field holds as a fraction (`"rate": 0.125`) is stated as a percent
+            // ("12.5%").
+            let as_percent = |v: f64| percent && v.abs() <= 1.0 && matches_value(c, v * 100.0);
             Some(
-                vals.iter().any(|v| matches_value(c, *v))
+                vals.iter().any(|v| matches_value(c, *v) || as_percent(*v))
                     || aggregates
                     || rest_of_list
                     || (precise && derived_value(ev, item, c, facts))
@@ -772,6 +775,27 @@ mod tests {
         assert!(all_supported(accounts, "Order 58213 came to $42.00."));
         let bad = score(accounts, "Order 58213 came to $19.50.");
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_rate_held_as_a_fraction_is_stated_as_a_percent() {
+        let loan = r#"{"rate":0.125,"term_months":36}"#;
+        assert!(all_supported(loan, "The rate is 12.5%."));
+        let bad = score(loan, "The rate is 15%.");
+        assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+    }
+
+    #[test]
+    fn a_time_zone_abbreviation_is_no_name() {
+        let ev = r#"{"start":"2026-03-04T14:00:00-05:00","host":"Dana Ruiz"}"#;
+        assert!(all_supported(
+            ev,
+            "It starts at 2:00 PM ET on March 4 with Dana Ruiz."
+        ));
+        assert!(!all_supported(
+            ev,
+            "It starts at 2:00 PM ET with Dana Cruz."
+        ));
     }
 
     #[test]
