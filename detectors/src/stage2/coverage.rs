@@ -307,9 +307,12 @@ pub(super) fn uncovered_words(
                 .next()
                 .map_or(0, char::len_utf8);
         let contraction = contraction_stem(&text[e - cs..]);
+        // A count written as a word ("nine days × three lots") is a quantity, checked with
+        // the numbers, not content a result must spell.
         if w.chars().count() < 3
             || contraction
             || w.chars().all(|c| c.is_ascii_digit())
+            || super::numbers::number_word(w).is_some()
             || taken.iter().any(|t| overlaps(*t, (s, e)))
         {
             continue;
@@ -322,7 +325,11 @@ pub(super) fn uncovered_words(
         let vocab = ev.vocab();
         // A weekday name is content, but a part of a date ("next Monday (Feb 23)") when the
         // evidence has dates — dates are checked on their own.
-        let known = super::calc::WEEKDAYS.contains(&l.as_str()) && !ev.dates.is_empty()
+        // Abbreviated too ("Mon–Sat").
+        let weekday = super::calc::WEEKDAYS
+            .iter()
+            .any(|d| *d == l || l.len() == 3 && d.starts_with(l.as_str()));
+        let known = weekday && !ev.dates.is_empty()
             || vocab.words.contains(&word_hash(stem(&l)))
             || l.char_indices()
                 .nth(5)
@@ -467,6 +474,21 @@ pub(super) fn stem(w: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn counts_in_words_weekday_abbreviations_and_precautions_carry_no_content() {
+        use crate::stage2::test_support::all_supported;
+        let ev = r#"{"days":9,"lots":3,"total":202.5,"hours":"Mon-Sat 10:00-16:00","opened":"2026-07-01"}"#;
+        assert!(all_supported(
+            ev,
+            "Storage for nine days × three lots = $202.50."
+        ));
+        assert!(all_supported(ev, "Hours: Mon–Sat, 10 AM–4 PM."));
+        assert!(all_supported(
+            ev,
+            "Opened 2026-07-01 — counting from then to be safe."
+        ));
+    }
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::{all_supported, score};
 

@@ -76,7 +76,9 @@ impl Regexes {
             section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: number_regex(true),
             number_json: number_regex(false),
-            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
+            // 12-hour times ("2:30 PM", "2pm", and with minutes the one-letter suffix of terse
+            // consoles: "7:45p", "10:10a"), 24-hour times, and "18h00".
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<hs>1[0-2]|0?[1-9]):(?P<ms>[0-5]\d)(?P<aps>[ap])\b|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             // A date as prose writes it ("Tuesday, April 14", "14th of April 2026") or in a
             // numeric form: ISO ("2026-04-14", "2026-04-14 (Tue)"), month/day/year with a
@@ -93,7 +95,13 @@ impl Regexes {
                      | (?P<hd>\d{1,2})-(?P<hmon>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-(?P<hy>\d{4}|\d{2})\b
                    )
                    (?:\s?\((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\))?
-                )").unwrap(),
+                )
+                # A month/day without a year is a date only where a weekday or a relative
+                # day names it as one (Tue 3/17, this Fri (5/15), tomorrow (6/10),
+                # in 8 days (3/7)): elsewhere 3/4 is a fraction and 8/10 a score.
+                | \b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+\(?(?P<wm>1[0-2]|0?[1-9])/(?P<wd>3[01]|[12]\d|0?[1-9])\b\)?
+                | \b(?:today|tonight|tomorrow|yesterday|days?|weeks?|date)\s+\((?P<pm>1[0-2]|0?[1-9])/(?P<pd>3[01]|[12]\d|0?[1-9])\)
+                ").unwrap(),
             key_number: Regex::new(r#""(?:[A-Za-z]+_)+(?P<num>\d{1,4})(?:_[A-Za-z]+)*[A-Za-z]{0,3}"\s*:"#).unwrap(),
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*(?:\s[A-Z]\.)?|\b[A-Z]{2,6}\b").unwrap(),
             action: Regex::new(r"(?i)\bI(?:'ve|’ve| have| just| already|'ll|’ll| will| went ahead and)?\s+(?:also\s+|already\s+|just\s+|gone ahead and\s+)?(?P<verb>sent|emailed|booked|cancell?ed|created|updated|filed|scheduled|rescheduled|refunded|notified|escalated|opened|closed|submitted|reset|changed|added|removed|deleted|forwarded|messaged|reserved|ordered|placed|assigned|merged|commented|posted|flagged|reported|contacted|applied|issued|initiated|processed|saved|exported|shared|moved|renamed|locked|labeled|labelled|rebooked|upgraded|paid|logged|raised)\b").unwrap(),
@@ -104,7 +112,7 @@ impl Regexes {
             own_past: Regex::new(r"(?i)\b(?:we|you)(?:'ve|’ve| have| just| already)?\s+(?:just\s+|already\s+)?(?:[a-z]+ed|went|saw|got|picked|chose|did|made|took)\b[^.,;:!?)—\n]*").unwrap(),
             // The agent's own recommendation ("but worth topping up", "so it's best not to
             // wait", "I'd recommend calling first"), to the end of its clause.
-            advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\bI(?:['’]d| would)?\s+(?:recommend|suggest)\b[^.;!?—\n]*").unwrap(),
+            advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\b(?:to be (?:on the )?safe(?: side)?|just in case)\b[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\bI(?:['’]d| would)?\s+(?:recommend|suggest)\b[^.;!?—\n]*").unwrap(),
             // The agent's account of its own working ("That's calculated from the word
             // counts", "This is based on the last 3 invoices"): about the answer, not the data.
             own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*").unwrap(),
@@ -153,6 +161,8 @@ pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32
             (Some(a), Some(b)) if a > 12 && b <= 12 => Some((Some(b), Some(a), year_of("sy"))),
             (a, b) => Some((a, b, year_of("sy"))),
         }
+    } else if let Some(m) = num("wm").or(num("pm")) {
+        Some((Some(m), num("wd").or(num("pd")), None))
     } else if caps.name("hd").is_some() {
         let mon = caps.name("hmon").and_then(|x| month_index(x.as_str()));
         Some((mon.map(|m| m as i32), num("hd"), year_of("hy")))
@@ -278,14 +288,18 @@ fn parse_num(s: &str) -> Option<f64> {
 }
 
 pub(super) fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
-    if let Some(h) = m.name("h") {
+    if let Some(h) = m.name("h").or(m.name("hs")) {
         let mut h: u32 = h.as_str().parse().ok()?;
-        let mi: u32 = m.name("m").map_or(Some(0), |x| x.as_str().parse().ok())?;
+        let mi: u32 = m
+            .name("m")
+            .or(m.name("ms"))
+            .map_or(Some(0), |x| x.as_str().parse().ok())?;
         if h == 0 || h > 12 || mi > 59 {
             return None;
         }
         let pm = m
             .name("ap")
+            .or(m.name("aps"))
             .is_some_and(|a| a.as_str().to_ascii_lowercase().starts_with('p'));
         if h == 12 {
             h = 0;
@@ -447,6 +461,18 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure || decimals {
                 continue;
             }
+        }
+        // A rate per units written as a path ("$15.00/lot/day", "3/unit/month"): a number
+        // (or its decimals), then lower-case words.
+        let mut segments = t.split('/');
+        let rate = segments.next().is_some_and(|n| {
+            n.chars().any(|c| c.is_ascii_digit())
+                && n.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+        }) && segments
+            .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
+        if rate {
+            continue;
         }
         push(
             ItemKind::Identifier,

@@ -157,6 +157,30 @@ fn change_amount(before: &str) -> bool {
         .any(|w| CHANGE.contains(&w))
 }
 
+/// Whether the (lower-cased) text before a number opens its line or sentence with a noun of
+/// difference ("Gap to 1st (Kick Assets): 3 pts", "Lead over 2nd: 2 pts", "Difference: $40"):
+/// the number is the distance between two values, which no one record holds.
+fn difference_label(before: &str) -> bool {
+    const DIFFERENCE: &[&str] = &[
+        "gap",
+        "lead",
+        "margin",
+        "difference",
+        "shortfall",
+        "deficit",
+    ];
+    let line = before
+        .rsplit(['\n', '.', ';', '|', '\u{2014}'])
+        .next()
+        .unwrap_or(before)
+        .trim_start_matches(|ch: char| ch.is_whitespace() || "*->•#[](".contains(ch));
+    let first = line
+        .split(|ch: char| !ch.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    DIFFERENCE.contains(&first) && line.contains(':')
+}
+
 /// Whether the text before a number introduces the last digits of an identifier.
 fn last_digits_frame(before: &str) -> bool {
     let b = before
@@ -262,6 +286,36 @@ impl DeterministicScorer {
             } else {
                 Outcome::contradicted()
             };
+        }
+        // A rank ("2nd of 6", "Gap to 1st"): a position in a list of the evidence, not a
+        // quantity any record holds. Supported within the longest list's length (which list
+        // orders what is not known); beyond it, it may be a day of the month ("the 29th"),
+        // left to the other checks.
+        if ordinal_suffix(&answer[item.end..])
+            && item.text.chars().all(|ch| ch.is_ascii_digit())
+            && (1..=ev.value_counts().longest_list()).contains(&(c.value as usize))
+        {
+            return Outcome::supported(None);
+        }
+        // The whole a rank is of ("2nd of 6"): the length of a list.
+        if answer[..item.start]
+            .trim_end()
+            .strip_suffix(" of")
+            .and_then(|b| b.rsplit(char::is_whitespace).next())
+            .is_some_and(|w| {
+                let digits = w.trim_end_matches(|ch: char| ch.is_ascii_alphabetic());
+                !digits.is_empty()
+                    && digits.chars().all(|ch| ch.is_ascii_digit())
+                    && ordinal_suffix(&w[digits.len()..])
+            })
+            && c.noun.is_none()
+            && c.unit.is_empty()
+            && c.currency.is_empty()
+        {
+            let n = c.value as usize;
+            if ev.list_lengths.iter().any(|(_, len)| *len == n) {
+                return Outcome::supported(None);
+            }
         }
         // The scale of a score ("44/100", "4 out of 5"): a denominator of ten, a hundred or
         // five is the scale's, not a quantity of the evidence.
@@ -456,6 +510,7 @@ impl DeterministicScorer {
         // which no record holds.)
         let direct = |n: f64| matches_value(c, n) || conversions(c, n);
         if !change_amount(&before)
+            && !difference_label(&before)
             && !statistic_of_records(&before)
             && records::bind(&ev.records, names, c.value * c.magnitude, direct)
                 == records::Binding::Conflict
@@ -627,7 +682,9 @@ impl DeterministicScorer {
                 }
             }
         }
-        if derived_value(ev, item, c, facts) {
+        if derived_value(ev, item, c, facts)
+            || super::numbers::period_restated(answer, item, c, facts)
+        {
             return Outcome::supported(None);
         }
         // A period in a leading label ("Lots expiring within 60 days: none", "Cheapest over 3
@@ -696,6 +753,15 @@ fn key_states(key: &str, c: &ClaimNumber) -> bool {
                     .ok()
             })
             .any(|n| n == c.value * c.magnitude)
+}
+
+/// Whether `rest`, the text right after a number, is an ordinal suffix ("st", "nd", "rd",
+/// "th") ending its word: "2nd", "21st".
+fn ordinal_suffix(rest: &str) -> bool {
+    ["st", "nd", "rd", "th"].iter().any(|s| {
+        rest.get(..2).is_some_and(|r| r.eq_ignore_ascii_case(s))
+            && !rest[2..].starts_with(|ch: char| ch.is_alphanumeric())
+    })
 }
 
 /// Whether `rest`, the text right after a number, goes on to a range's upper bound ("-7",
@@ -796,6 +862,45 @@ mod tests {
             ev,
             "It starts at 2:00 PM ET with Dana Cruz."
         ));
+    }
+
+    #[test]
+    fn terse_console_formats() {
+        // "7:45p" is a time, not a reference; a wrong one is still a wrong time.
+        let game = r#"{"kickoff":"19:45","visit":"2026-03-17"}"#;
+        assert!(all_supported(game, "Next game at 7:45p."));
+        assert!(!all_supported(game, "Next game at 8:45p."));
+        // A month/day a weekday names is a date; "3/4 of" stays a fraction.
+        assert!(all_supported(game, "Next visit Tue 3/17."));
+        assert!(!all_supported(game, "Next visit Tue 3/18."));
+        // A rate per units written as a path is no reference.
+        let storage = r#"{"rate_per_lot_day":15.0,"lots":3}"#;
+        assert!(all_supported(
+            storage,
+            "Rate: $15.00/lot/day for your 3 lots."
+        ));
+    }
+
+    #[test]
+    fn a_rank_and_a_gap_between_records() {
+        let table = r#"{"teams":[{"name":"Kick Assets","won":4,"points":12},{"name":"Inter Nos","won":3,"points":9},{"name":"Net Gains","won":3,"points":9},{"name":"Hot Shots","won":1,"points":3}]}"#;
+        // A rank within the list and the list it is of; a gap is no value of one record.
+        assert!(all_supported(
+            table,
+            "Inter Nos: 2nd of 4 | 9 pts. Gap to 1st (Kick Assets): 3 pts."
+        ));
+        // Without the gap's label the 3 would be a value of Kick Assets' record, and wrong.
+        assert!(!all_supported(table, "Kick Assets (1st): 3 pts."));
+    }
+
+    #[test]
+    fn a_rate_restated_per_another_period() {
+        let plan = r#"{"weekly":12.0}"#;
+        assert!(all_supported(plan, "That's $12 a week ($624 a year)."));
+        assert!(!all_supported(plan, "That's $12 a week ($600 a year)."));
+        let bond = r#"{"annual":765.2}"#;
+        assert!(all_supported(bond, "All in: $765.20/yr, approx. $64/mo."));
+        assert!(!all_supported(bond, "All in: $765.20/yr, approx. $85/mo."));
     }
 
     #[test]
