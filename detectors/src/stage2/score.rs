@@ -537,11 +537,17 @@ impl Scorer for DeterministicScorer {
                 ClaimStatus::Unsupported
             };
             // Localization: a claim in which nothing is supported and nothing contradicts the
-            // evidence, or that claims an unperformed action, is unsupported as a whole (an
+            // evidence (or is a number nothing places), or that claims an unperformed action, is
+            // unsupported as a whole (an
             // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
+            // A number nothing places is as located as a contradicted one.
+            let located = contradicted
+                || flagged
+                    .iter()
+                    .any(|f| f.kind == FlagKind::NumberNotInEvidence);
             let (start, end) = if flagged.is_empty()
-                || (supported_items == 0 && !contradicted)
+                || (supported_items == 0 && !located)
                 || unperformed_action
             {
                 (
