@@ -911,6 +911,8 @@ mod tests {
         let c = score(order, "Shipping adds $7.25.");
         assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:?}");
         assert_eq!(c[0].flagged_spans[0].kind, FlagKind::NumberNotInEvidence);
+        // Localized to the number, like a contradicted one.
+        assert_eq!((c[0].start, c[0].end), (14, 19), "{c:?}");
     }
 
     #[test]

@@ -546,29 +546,27 @@ impl Scorer for DeterministicScorer {
                 || flagged
                     .iter()
                     .any(|f| f.kind == FlagKind::NumberNotInEvidence);
-            let (start, end) = if flagged.is_empty()
-                || (supported_items == 0 && !located)
-                || unperformed_action
-            {
-                (
-                    char_offset(answer, cs) as u32,
-                    char_offset(answer, ce) as u32,
-                )
-            } else {
-                let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
-                let hi = flagged.iter().map(|f| f.end).max().unwrap_or(0);
-                let covered: u32 = flagged.iter().map(|f| f.end - f.start).sum();
-                if hi - lo <= 2 * covered {
-                    (lo, hi)
+            let (start, end) =
+                if flagged.is_empty() || (supported_items == 0 && !located) || unperformed_action {
+                    (
+                        char_offset(answer, cs) as u32,
+                        char_offset(answer, ce) as u32,
+                    )
                 } else {
-                    let worst = item_scores
-                        .iter()
-                        .enumerate()
-                        .min_by(|a, b| a.1.total_cmp(b.1))
-                        .map_or(0, |(i, _)| i);
-                    (flagged[worst].start, flagged[worst].end)
-                }
-            };
+                    let lo = flagged.iter().map(|f| f.start).min().unwrap_or(0);
+                    let hi = flagged.iter().map(|f| f.end).max().unwrap_or(0);
+                    let covered: u32 = flagged.iter().map(|f| f.end - f.start).sum();
+                    if hi - lo <= 2 * covered {
+                        (lo, hi)
+                    } else {
+                        let worst = item_scores
+                            .iter()
+                            .enumerate()
+                            .min_by(|a, b| a.1.total_cmp(b.1))
+                            .map_or(0, |(i, _)| i);
+                        (flagged[worst].start, flagged[worst].end)
+                    }
+                };
             if citations.is_empty()
                 && status == ClaimStatus::Supported
                 && self.cfg.max_citations > 0
