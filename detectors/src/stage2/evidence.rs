@@ -27,6 +27,10 @@ pub(super) struct Evidence {
     /// Time windows the evidence writes out ("4:00 p.m. to 9:00 p.m.", "22:00–06:00"):
     /// from, to (minutes of day), doc, start, end.
     pub(super) time_ranges: Vec<(u32, u32, usize, usize, usize)>,
+    /// Instants the evidence writes as ISO timestamps with a date and a time, in minutes since
+    /// the epoch (UTC when an offset is given), at most [`MAX_INSTANTS`]: what "48 hours 45
+    /// minutes ahead of the other" and "32.5 hours out as of the last update" compute.
+    pub(super) instants: Vec<i64>,
     pub(super) dates: Vec<(u32, u32, Option<i32>, usize, usize, usize)>, // month, day, year, doc, start, end
     /// Arguments of the run's tool calls, lower-cased: an identifier the agent itself sent
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
@@ -103,6 +107,7 @@ impl Evidence {
             numbers: Vec::new(),
             times: Vec::new(),
             time_ranges: Vec::new(),
+            instants: Vec::new(),
             dates: Vec::new(),
             call_arguments: run
                 .tool_calls
@@ -165,6 +170,7 @@ impl Evidence {
                 }
             }
             ev.time_ranges.extend(time_windows(t, i, &ev.times));
+            instants(t, &mut ev.instants);
             let spans_of_i: Vec<(usize, usize)> = ev
                 .dates
                 .iter()
@@ -530,6 +536,50 @@ fn clock_minutes(s: &str) -> Option<(i64, bool)> {
     let time = time.get(..5)?;
     let days = calc::days_from_civil(y, mo, dd);
     Some((days * 1440 + hm(time)?, false))
+}
+
+/// Most instants kept per run ([`Evidence::instants`]).
+const MAX_INSTANTS: usize = 32;
+
+/// ISO timestamps of `text` with a date and a time (`2026-03-18T20:15:00-05:00`), as minutes
+/// since the epoch, moved to UTC by their offset; distinct, at most [`MAX_INSTANTS`].
+fn instants(text: &str, out: &mut Vec<i64>) {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r"\b(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?",
+        )
+        .expect("instant regex")
+    });
+    for c in re.captures_iter(text) {
+        if out.len() >= MAX_INSTANTS {
+            return;
+        }
+        let n = |k: usize| c[k].parse::<i64>().unwrap_or(0);
+        let (y, mo, d, h, mi) = (n(1), n(2), n(3), n(4), n(5));
+        if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 {
+            continue;
+        }
+        let offset = c.get(6).map_or(0, |o| {
+            let o = o.as_str();
+            if o == "Z" {
+                return 0;
+            }
+            let digits: String = o[1..].chars().filter(char::is_ascii_digit).collect();
+            let m = digits[..2].parse::<i64>().unwrap_or(0) * 60
+                + digits[2..].parse::<i64>().unwrap_or(0);
+            if o.starts_with('-') {
+                -m
+            } else {
+                m
+            }
+        });
+        let day = calc::days_from_civil(y as i32, mo as u32, d as u32);
+        let at = day * 1440 + h * 60 + mi - offset;
+        if !out.contains(&at) {
+            out.push(at);
+        }
+    }
 }
 
 /// Most durations taken from a run's evidence ([`Evidence::written_durations`]).

@@ -681,6 +681,18 @@ impl DeterministicScorer {
                     }
                 }
             }
+            // Across days: the time between two instants the evidence timestamps ("48 hours
+            // 45 minutes ahead of the other", "about 32.5 hours out as of the last update"),
+            // to the claim's precision in its own unit.
+            let per_unit = if u.starts_with('h') { 60.0 } else { 1.0 };
+            let between = ev.instants.iter().enumerate().any(|(k, a)| {
+                ev.instants[k + 1..]
+                    .iter()
+                    .any(|b| matches_value(c, (a - b).abs() as f64 / per_unit))
+            });
+            if between {
+                return Outcome::supported(None);
+            }
         }
         if derived_value(ev, item, c, facts)
             || super::numbers::period_restated(answer, item, c, facts)
@@ -901,6 +913,29 @@ mod tests {
         let bond = r#"{"annual":765.2}"#;
         assert!(all_supported(bond, "All in: $765.20/yr, approx. $64/mo."));
         assert!(!all_supported(bond, "All in: $765.20/yr, approx. $85/mo."));
+    }
+
+    #[test]
+    fn the_time_between_two_timestamps() {
+        let lots = r#"{"as_of":"2026-03-16T19:30:00-05:00","lots":[{"id":"MCD26-0301","closes":"2026-03-18T20:15:00-05:00"},{"id":"MCD26-0302","closes":"2026-03-20T21:00:00-04:00"}]}"#;
+        // 2 days, 45 minutes later: 48 hours 45 minutes; offsets move both to UTC (the second
+        // closes 47 h 45 min after the first).
+        assert!(all_supported(
+            lots,
+            "MCD26-0301 closes first, 48 hours 45 minutes after the update."
+        ));
+        assert!(all_supported(
+            lots,
+            "It closes about 49 hours out as of the last update."
+        ));
+        assert!(all_supported(
+            lots,
+            "MCD26-0301 closes 47 hrs 45 mins ahead of the other."
+        ));
+        assert!(!all_supported(
+            lots,
+            "MCD26-0301 closes 52 hrs 45 mins ahead of the other."
+        ));
     }
 
     #[test]
