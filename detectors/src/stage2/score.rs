@@ -541,11 +541,14 @@ impl Scorer for DeterministicScorer {
             // unsupported as a whole (an
             // inserted sentence, a commitment); otherwise the claim narrows to the offending substrings —
             // all of them when they sit together, else the most severe one.
-            // A number nothing places is as located as a contradicted one.
+            // A number nothing places, where the evidence has numbers, is as located as a
+            // contradicted one (evidence without any number leaves the claim whole: an inserted
+            // sentence).
             let located = contradicted
-                || flagged
-                    .iter()
-                    .any(|f| f.kind == FlagKind::NumberNotInEvidence);
+                || !ev.numbers.is_empty()
+                    && flagged
+                        .iter()
+                        .any(|f| f.kind == FlagKind::NumberNotInEvidence);
             let (start, end) =
                 if flagged.is_empty() || (supported_items == 0 && !located) || unperformed_action {
                     (
