@@ -10,6 +10,7 @@
     python3 training/heldout/generate.py --set g        (seventh set: six further domains, half validation -> target/heldout-g)
     python3 training/heldout/generate.py --set h        (eighth set: six further domains, half validation -> target/heldout-h)
     python3 training/heldout/generate.py --set i        (ninth set: six further domains, half validation -> target/heldout-i)
+    python3 training/heldout/generate.py --set j        (tenth set: six further domains, half validation -> target/heldout-j)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -138,6 +139,14 @@ SCENARIO_CLASSES_I = [("scn_i_auction", "AuctionHouse"), ("scn_i_elevator", "Ele
                       ("scn_i_ski", "SkiResort"), ("scn_i_league", "SportsLeague"), ("scn_i_waste", "WasteCollection")]
 FAULTS_I = FAULTS_F          # the same Stage-1 faults as sets f, g and h
 
+# Set j: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/jstyle.py: the friendly chat assistant of an Australian company, short paragraphs and compact bullets with bold
+# key facts, 24-hour times, day-month dates, metric units); half development, half validation.
+SCENARIO_CLASSES_J = [("scn_j_childcare", "ChildcareCentre"), ("scn_j_grooming", "DogGrooming"),
+                      ("scn_j_drycleaning", "DryCleaning"), ("scn_j_ferry", "FerryBookings"),
+                      ("scn_j_grain", "GrainReceival"), ("scn_j_roadside", "RoadsideAssistance")]
+FAULTS_J = FAULTS_F          # the same Stage-1 faults as sets f, g, h and i
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -177,6 +186,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "i": {"classes": SCENARIO_CLASSES_I, "out": "target/heldout-i", "seed": 20261224, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_I,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set i; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "j": {"classes": SCENARIO_CLASSES_J, "out": "target/heldout-j", "seed": 20261130, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_J,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -522,11 +536,12 @@ def main():
                          "g: six further domains by yet another writer, half 'development', half 'validation'; "
                          "h: six further domains by another writer in British customer-facing prose, half 'development', "
                          "half 'validation'; i: six further domains by another writer as a US support desk, half "
-                         "'development', half 'validation'")
+                         "'development', half 'validation'; j: six further domains by another writer as an Australian "
+                         "company's chat assistant, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
-                         "target/heldout-i for --set i)")
+                         "target/heldout-i for --set i, target/heldout-j for --set j)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
