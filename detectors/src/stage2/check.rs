@@ -6,7 +6,8 @@ use super::dates;
 use super::entities::{LANGUAGE_CODES, PLACE_CODES};
 use super::evidence::Evidence;
 use super::items::{
-    civil_from_days, date_parts, re, relative_day_offset, time_minutes, Item, ItemKind,
+    civil_from_days, date_parts, item_time_minutes, re, relative_day_offset, time_minutes, Item,
+    ItemKind,
 };
 use super::numbers::{AnswerFacts, ClaimNumber};
 use super::records;
@@ -406,10 +407,7 @@ impl DeterministicScorer {
                 None => no,
             },
             ItemKind::Time => {
-                let Some(caps) = re().time.captures(&item.text) else {
-                    return no;
-                };
-                let Some(mins) = time_minutes(&caps) else {
+                let Some(mins) = item_time_minutes(&item.text) else {
                     return no;
                 };
                 // A worked example's premise ("if you learn of an event at 9:00 on a Monday,")

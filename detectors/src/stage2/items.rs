@@ -36,6 +36,7 @@ pub(super) struct Regexes {
     /// [`Regexes::number`] for JSON: no decimal comma.
     pub(super) number_json: Regex,
     pub(super) time: Regex,
+    pub(super) time_hhmm: Regex,
     pub(super) iso_time: Regex,
     pub(super) date_text: Regex,
     /// A number between underscores in a JSON key: `"randomized_last_8_weeks":`, `"days_30":`,
@@ -76,9 +77,13 @@ impl Regexes {
             section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: number_regex(true),
             number_json: number_regex(false),
-            // 12-hour times ("2:30 PM", "2pm", and with minutes the one-letter suffix of terse
-            // consoles: "7:45p", "10:10a"), 24-hour times, and "18h00".
-            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<hs>1[0-2]|0?[1-9]):(?P<ms>[0-5]\d)(?P<aps>[ap])\b|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
+            // 12-hour times ("2:30 PM", "2pm", "5.00pm" as British and Australian English write
+            // it, and with minutes the one-letter suffix of terse consoles: "7:45p", "10:10a"),
+            // 24-hour times, and "18h00".
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<hs>1[0-2]|0?[1-9]):(?P<ms>[0-5]\d)(?P<aps>[ap])\b|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
+            // A 24-hour time without a colon ("0915", "1430"): read as a time only in an answer
+            // and only where its writing says so ([`hhmm_time`]).
+            time_hhmm: Regex::new(r"\b(?P<hc>[01]\d|2[0-3])(?P<mc>[0-5]\d)\b").unwrap(),
             iso_time: Regex::new(r"(?:T|\b)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::\d{2})?").unwrap(),
             // A date as prose writes it ("Tuesday, April 14", "14th of April 2026") or in a
             // numeric form: ISO ("2026-04-14", "2026-04-14 (Tue)"), month/day/year with a
@@ -310,10 +315,74 @@ pub(super) fn time_minutes(m: &regex::Captures<'_>) -> Option<u32> {
         Some(h * 60 + mi)
     } else {
         // "14:05", or "14h05" as much of Europe writes it.
-        let h: u32 = m.name("h24").or(m.name("hh"))?.as_str().parse().ok()?;
-        let mi: u32 = m.name("m24").or(m.name("mh"))?.as_str().parse().ok()?;
+        let h: u32 = m
+            .name("h24")
+            .or(m.name("hh"))
+            .or(m.name("hc"))?
+            .as_str()
+            .parse()
+            .ok()?;
+        let mi: u32 = m
+            .name("m24")
+            .or(m.name("mh"))
+            .or(m.name("mc"))?
+            .as_str()
+            .parse()
+            .ok()?;
         Some(h * 60 + mi)
     }
+}
+
+/// The minutes after midnight of a time item's text, in any of the forms [`Regexes::time`] and
+/// [`Regexes::time_hhmm`] read.
+pub(super) fn item_time_minutes(text: &str) -> Option<u32> {
+    let r = re();
+    r.time
+        .captures(text)
+        .or_else(|| r.time_hhmm.captures(text))
+        .and_then(|c| time_minutes(&c))
+}
+
+/// Whether the four digits at `start..end` of `text` are a 24-hour time written without a colon
+/// ("at 0915", "0800–1200", "1430 hrs"): standing alone (no part of a code: "DK-SH-0426"), in a
+/// range of two such numbers, after a temporal preposition or before "hrs". Elsewhere "1200" is a
+/// quantity, "0848" the end of a card number and "1638" a year.
+fn hhmm_time(text: &str, start: usize, end: usize) -> bool {
+    let four = |s: &str| s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit());
+    let after = text[end..].trim_start_matches(' ');
+    let before = text[..start].trim_end_matches(' ');
+    let glued_before = text[..start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '#' | '.' | ','));
+    let glued_after = text[end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/'));
+    let range_after = after
+        .strip_prefix(['–', '-', '—'])
+        .map(|a| a.trim_start_matches(' '))
+        .is_some_and(|a| a.get(..4).is_some_and(four) && !a[4..].starts_with(|c: char| c.is_ascii_digit()));
+    let range_before = before
+        .strip_suffix(['–', '-', '—'])
+        .map(|b| b.trim_end_matches(' '))
+        .is_some_and(|b| b.len() >= 4 && b.is_char_boundary(b.len() - 4) && four(&b[b.len() - 4..]));
+    let hours_after = after
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "hrs" | "hours" | "h"));
+    let preposition = before
+        .rsplit(|c: char| !c.is_alphabetic())
+        .next()
+        .is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "at" | "by" | "from" | "until" | "till" | "before" | "after" | "since" | "between"
+            )
+        });
+    (range_after && !glued_before)
+        || (range_before && !glued_after)
+        || (!glued_before && !glued_after && (hours_after || preposition))
 }
 
 /// Day offset of a relative day word.
@@ -425,6 +494,21 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             &mut items,
             &mut taken,
         );
+    }
+    for m in r.time_hhmm.find_iter(text) {
+        // Four digits the evidence writes as they are (a year, a part of a code) stay a number.
+        if !ev.times.is_empty()
+            && hhmm_time(text, m.start(), m.end())
+            && ev.find_digits(m.as_str()).is_none()
+        {
+            push(
+                ItemKind::Time,
+                cs + m.start(),
+                cs + m.end(),
+                &mut items,
+                &mut taken,
+            );
+        }
     }
     for m in r.ident.find_iter(text) {
         let t = m.as_str();

@@ -9,7 +9,7 @@ use super::check::Outcome;
 use super::counts::{compound_head, counted_subset, distinct_days_counted, named_weekday};
 use super::dates;
 use super::evidence::Evidence;
-use super::items::Item;
+use super::items::{item_time_minutes, Item};
 use super::numbers::{
     conversions, derived_value, difference_with_field, matches_value, ordinal_of_period,
     stated_difference, AnswerFacts, ClaimNumber,
@@ -210,6 +210,19 @@ fn last_digits_frame(before: &str) -> bool {
     })
 }
 
+/// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
+fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
+    let t = item.text.as_str();
+    if t.len() != 4 || !t.bytes().all(|b| b.is_ascii_digit()) || !c.currency.is_empty() {
+        return None;
+    }
+    let mins = item_time_minutes(t)?;
+    ev.times
+        .iter()
+        .find(|x| x.0 == mins)
+        .map(|&(_, d, s, e)| (d, s, e))
+}
+
 /// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
 /// field `key`: the noun is a word of the field, and every other word of the field is in the
 /// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
@@ -248,6 +261,14 @@ impl DeterministicScorer {
         // result's own check says decides for it.
         if !outcome.supported && written_operand(answer, item, c, facts) {
             return Outcome::supported(None);
+        }
+        // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
+        // close", "latest 1638"): four digits read as hours and minutes, when the evidence
+        // holds that time.
+        if !outcome.supported {
+            if let Some(cite) = hhmm_held(ev, item, c) {
+                return Outcome::supported(Some(cite));
+            }
         }
         outcome
     }
