@@ -150,7 +150,37 @@ pub(super) const ENTITY_STOP: &[&str] = &[
     "JPY",
     "CAD",
     "AUD",
+    "NZD",
+    "CHF",
+    // Auxiliary verbs (a closed class): capitalized only by their position ("Was Friday 10th").
+    "Is",
+    "Are",
+    "Was",
+    "Were",
+    "Has",
+    "Have",
+    "Had",
+    "Do",
+    "Does",
+    "Did",
+    "Will",
+    "Would",
+    "Can",
+    "Could",
+    "Should",
 ];
+
+/// Whether a capitalized word starts no name: a word of [`ENTITY_STOP`], or the plural of a
+/// weekday ("the van only goes Tuesdays and Fridays").
+pub(super) fn entity_stop(w: &str) -> bool {
+    ENTITY_STOP.contains(&w)
+        || w.strip_suffix('s').is_some_and(|d| {
+            matches!(
+                d,
+                "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday"
+            )
+        })
+}
 
 /// Languages by their ISO 639-1 codes: "the Spanish job" for `"lang": "ES"`, "from English" for
 /// `"source_lang": "EN"` (a standard's table, like the region codes).

@@ -3,7 +3,7 @@
 //! their extraction from one claim ([`extract`]).
 
 use super::claim_type::label_span;
-use super::entities::ENTITY_STOP;
+use super::entities::entity_stop;
 use super::evidence::Evidence;
 use super::numbers::{approx_words_before, decimals, noun_before, ClaimNumber};
 use super::states::{explicit_state_frame, is_participle, state_frame, StateFrame};
@@ -791,17 +791,19 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         }
         let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
         let first_word = t.split_whitespace().next().unwrap_or("");
+        // A list marker ("– ", "• ", "- ") starts a sentence as the line's start does.
+        let lead = text[..m.start()].trim_start_matches(['–', '—', '-', '•', '·', '*', ' ']);
         let sentence_initial =
-            m.start() == 0 || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+            lead.is_empty() || text[..m.start()].trim_end().ends_with([':', '"', '(']);
         let multi = t.split_whitespace().count() > 1;
-        if ENTITY_STOP.contains(&first_word) && !multi {
+        if entity_stop(first_word) && !multi {
             continue;
         }
         if sentence_initial && !multi {
             continue;
         }
         // Strip a leading stop word from a multi-word match ("The Hilton" → "Hilton").
-        let (off, t) = if ENTITY_STOP.contains(&first_word) {
+        let (off, t) = if entity_stop(first_word) {
             let rest = t[first_word.len()..].trim_start();
             // and the article after it ("Then the French job" → "French").
             let rest = rest
@@ -813,6 +815,13 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
             (0, t)
         };
         if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+            continue;
+        }
+        // Nothing left but words that start no name ("So I've" → "I", "Was Friday" after its
+        // sentence-initial word): no name.
+        if t.split_whitespace().all(entity_stop)
+            || sentence_initial && off == 0 && t.split_whitespace().skip(1).all(entity_stop)
+        {
             continue;
         }
         let s = cs + m.start() + off;
