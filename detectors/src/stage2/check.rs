@@ -488,6 +488,9 @@ impl DeterministicScorer {
                     return no;
                 };
                 let (mon, day, year) = date_parts(&caps);
+                if let (Some(wd), Some(day)) = (caps.name("odw"), day) {
+                    return dates::day_of_month(ev, wd.as_str(), day);
+                }
                 let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
                 if dates::date_of_another_field(ev, answer, item, mon, day, year)
                     || dates::relation_to_the_other_date(answer, item, mon, day) == Some(false)
@@ -502,8 +505,9 @@ impl DeterministicScorer {
                 if let Some(&(_, _, _, d, s, e)) = held(mon, day) {
                     return Outcome::supported(Some((d, s, e)));
                 }
-                // "04/05/2026": 5 April as one writer means it, 4 May as another.
-                if caps.name("sm").is_some() && mon <= 12 && day <= 12 {
+                // "04/05/2026", "Tue (4/5)": 5 April as one writer means it, 4 May as another.
+                let slashed = ["sm", "wm", "pm", "fm"].iter().any(|g| caps.name(g).is_some());
+                if slashed && mon <= 12 && day <= 12 {
                     if let Some(&(_, _, _, d, s, e)) = held(day, mon) {
                         return Outcome::supported(Some((d, s, e)));
                     }

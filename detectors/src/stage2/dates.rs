@@ -3,6 +3,7 @@
 //! evidence, and a date stated relative to another date of the answer.
 
 use super::calc;
+use super::check::Outcome;
 use super::coverage::STOPWORDS;
 use super::evidence::Evidence;
 use super::items::{date_parts, re, Item};
@@ -544,6 +545,40 @@ fn without_approximations(sentence: &str) -> String {
         out.push(' ');
     }
     out
+}
+
+/// A weekday and a day of the month without the month ("today (Friday 13th)", "the next run,
+/// Friday 17th"): supported by an evidence date on that day of a month whose weekday (where its
+/// year is known) is the one named, or by such a day from a week before the run to nine weeks
+/// after it (a weekday and a day of the month meet about once a quarter, so a changed day rarely
+/// still fits). Otherwise contradicted where the evidence holds dates.
+pub(super) fn day_of_month(ev: &Evidence, weekday: &str, day: u32) -> Outcome {
+    let wd = weekday.to_ascii_lowercase();
+    let Some(named) = calc::WEEKDAYS.iter().position(|d| d.starts_with(&wd[..3])) else {
+        return Outcome {
+            supported: false,
+            contradicted: false,
+            citation: None,
+        };
+    };
+    let fits = |n: i64| calc::weekday_of(n) == named as i64;
+    let held = ev.dates.iter().find(|x| {
+        x.1 == day && x.2.is_none_or(|y| fits(calc::days_from_civil(y, x.0, day)))
+    });
+    if let Some(&(_, _, _, d, s, e)) = held {
+        return Outcome::supported(Some((d, s, e)));
+    }
+    let near_run = ev.run_day.is_some_and(|r| {
+        (r - 7..=r + 63).any(|n| super::items::civil_from_days(n).2 == day && fits(n))
+    });
+    if near_run {
+        return Outcome::supported(None);
+    }
+    Outcome {
+        supported: false,
+        contradicted: !ev.dates.is_empty(),
+        citation: None,
+    }
 }
 
 #[cfg(test)]

@@ -101,11 +101,16 @@ impl Regexes {
                    )
                    (?:\s?\((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\))?
                 )
-                # A month/day without a year is a date only where a weekday or a relative
-                # day names it as one (Tue 3/17, this Fri (5/15), tomorrow (6/10),
-                # in 8 days (3/7)): elsewhere 3/4 is a fraction and 8/10 a score.
-                | \b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+\(?(?P<wm>1[0-2]|0?[1-9])/(?P<wd>3[01]|[12]\d|0?[1-9])\b\)?
-                | \b(?:today|tonight|tomorrow|yesterday|days?|weeks?|date)\s+\((?P<pm>1[0-2]|0?[1-9])/(?P<pd>3[01]|[12]\d|0?[1-9])\)
+                # A month/day (or day/month) without a year is a date only where a weekday or a
+                # relative day names it as one (Tue 3/17, this Fri (20/2), tomorrow (6/10),
+                # in 8 days (3/7), 31/3 (next Tue), 14/4 (in 3 days)): elsewhere 3/4 is a
+                # fraction and 8/10 a score.
+                | \b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+\(?(?P<wm>3[01]|[12]\d|0?[1-9])/(?P<wd>3[01]|[12]\d|0?[1-9])\b\)?
+                | \b(?:today|tonight|tomorrow|yesterday|days?|weeks?|date)\s+\((?P<pm>3[01]|[12]\d|0?[1-9])/(?P<pd>3[01]|[12]\d|0?[1-9])\)
+                | \b(?P<fm>3[01]|[12]\d|0?[1-9])/(?P<fd>3[01]|[12]\d|0?[1-9])\s+\((?:(?:next|this|last)\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?|today|tonight|tomorrow|yesterday|in\s+\d{1,3}\s+days?|\d{1,3}\s+days?\s+(?:ago|from\s+now))\)
+                # A weekday and an ordinal day of the month (Friday 13th): a day of a month
+                # the sentence does not name.
+                | \b(?P<odw>mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?P<od>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\b
                 ").unwrap(),
             key_number: Regex::new(r#""(?:[A-Za-z]+_)+(?P<num>\d{1,4})(?:_[A-Za-z]+)*[A-Za-z]{0,3}"\s*:"#).unwrap(),
             entity: Regex::new(r"\b[A-Z][a-zA-Z'’&.-]*[a-z][a-zA-Z'’&-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][a-zA-Z'’&-]+)*(?:\s[A-Z]\.)?|\b[A-Z]{2,6}\b").unwrap(),
@@ -166,8 +171,16 @@ pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32
             (Some(a), Some(b)) if a > 12 && b <= 12 => Some((Some(b), Some(a), year_of("sy"))),
             (a, b) => Some((a, b, year_of("sy"))),
         }
-    } else if let Some(m) = num("wm").or(num("pm")) {
-        Some((Some(m), num("wd").or(num("pd")), None))
+    } else if let Some(m) = num("wm").or(num("pm")).or(num("fm")) {
+        // Month first ("Tue 3/17"), unless only a day-first reading is a date ("Fri (20/2)");
+        // both readings of an ambiguous one are tried where it is checked.
+        match (m, num("wd").or(num("pd")).or(num("fd"))) {
+            (a, Some(b)) if a > 12 && b <= 12 => Some((Some(b), Some(a), None)),
+            (a, b) => Some((Some(a), b, None)),
+        }
+    } else if let Some(d) = num("od") {
+        // A day of the month alone ("Friday 13th"): no month.
+        return (None, Some(d as u32), None);
     } else if caps.name("hd").is_some() {
         let mon = caps.name("hmon").and_then(|x| month_index(x.as_str()));
         Some((mon.map(|m| m as i32), num("hd"), year_of("hy")))
@@ -464,7 +477,7 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
     }
     for c in r.date_text.captures_iter(text) {
         let m = c.get(0).expect("match");
-        if matches!(date_parts(&c), (Some(_), Some(_), _)) {
+        if matches!(date_parts(&c), (Some(_), Some(_), _)) || c.name("od").is_some() {
             push(
                 ItemKind::Date,
                 cs + m.start(),
