@@ -73,7 +73,7 @@ impl Regexes {
               | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
               | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
             ").unwrap(),
-            unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs)$").unwrap(),
+            unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs|t|l|ml|g|oz)$").unwrap(),
             section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: number_regex(true),
             number_json: number_regex(false),

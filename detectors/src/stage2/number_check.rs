@@ -212,7 +212,8 @@ fn last_digits_frame(before: &str) -> bool {
 
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
 fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
-    let t = item.text.as_str();
+    // The item may hold the noun after the digits ("1800 close").
+    let t = item.text.split(' ').next().unwrap_or("");
     if t.len() != 4 || !t.bytes().all(|b| b.is_ascii_digit()) || !c.currency.is_empty() {
         return None;
     }
