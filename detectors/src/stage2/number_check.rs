@@ -224,6 +224,23 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .map(|&(_, d, s, e)| (d, s, e))
 }
 
+/// Whether the text before a number ends "<number> of" (with "your", "the" or "my" between):
+/// the number is the whole a part is counted of.
+fn part_of_whole(before: &str) -> bool {
+    let b = before.trim_end();
+    let b = ["your", "the", "my", "our", "all"]
+        .iter()
+        .find_map(|w| {
+            b.strip_suffix(w)
+                .filter(|r| r.ends_with(' '))
+                .map(str::trim_end)
+        })
+        .unwrap_or(b);
+    b.strip_suffix(" of")
+        .and_then(|r| r.trim_end().rsplit([' ', '(', '*']).next())
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()))
+}
+
 /// Whether a quantity named by `noun` in a claim (its `sentence`, normalized) names the JSON
 /// field `key`: the noun is a word of the field, and every other word of the field is in the
 /// sentence, or says how many or in what unit ([`COUNT_WORDS`]: `count`, `pct`, `usd`). "15
@@ -336,6 +353,18 @@ impl DeterministicScorer {
         {
             let n = c.value as usize;
             if ev.list_lengths.iter().any(|(_, len)| *len == n) {
+                return Outcome::supported(None);
+            }
+        }
+        // The whole a part is counted of ("15 of 42 used", "1 load of your 4"): the words after
+        // it are the part's ("used" is what the 15 are), so it is matched as the value it is,
+        // with no noun: a value the evidence states or the length of a list.
+        if part_of_whole(&answer[..item.start]) && c.currency.is_empty() {
+            let n = c.value * c.magnitude;
+            if let Some(&(_, d, s, e, _)) = ev.numbers.iter().find(|x| x.0 == n) {
+                return Outcome::supported(Some((d, s, e)));
+            }
+            if ev.list_lengths.iter().any(|(_, len)| *len as f64 == n) {
                 return Outcome::supported(None);
             }
         }
