@@ -224,6 +224,41 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .map(|&(_, d, s, e)| (d, s, e))
 }
 
+/// The kind of quantity a JSON field's name or a claim's unit says: money, a percent, a
+/// duration, or unknown (`None`).
+fn quantity_kind(words: &str) -> Option<u8> {
+    let words = normalize_terms(words);
+    let has = |list: &[&str]| words.split(' ').any(|w| list.contains(&w));
+    if has(&["usd", "aud", "eur", "gbp", "cad", "nzd", "jpy", "price", "cost", "fee", "amount"]) {
+        Some(0)
+    } else if has(&["pct", "percent", "%"]) {
+        Some(1)
+    } else if has(&[
+        "day", "days", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "week",
+        "weeks", "month", "months", "year", "years",
+    ]) {
+        Some(2)
+    } else {
+        None
+    }
+}
+
+/// Whether the claim number may be a value of the field `key`: not when both say what kind of
+/// quantity they are and the kinds differ.
+fn same_kind(c: &ClaimNumber, key: &str) -> bool {
+    let claim = if !c.currency.is_empty() {
+        Some(0)
+    } else if c.is_percent() {
+        Some(1)
+    } else {
+        quantity_kind(&c.unit)
+    };
+    match (claim, quantity_kind(key)) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    }
+}
+
 /// Whether the text before a number ends "<number> of" (with "your", "the" or "my" between):
 /// the number is the whole a part is counted of.
 fn part_of_whole(before: &str) -> bool {
@@ -565,6 +600,21 @@ impl DeterministicScorer {
             && !statistic_of_records(&before)
             && records::bind(&ev.records, names, c.value * c.magnitude, direct)
                 == records::Binding::Conflict
+            // A duration or a percent held elsewhere only in fields of another kind of
+            // quantity ("38 days" against a sibling's `total_aud` 38.0) is no conflict.
+            && (!c.currency.is_empty() || records::bind_by(
+                &ev.records,
+                names,
+                true,
+                |r| {
+                    r.numbers.iter().any(|&n| direct(n))
+                        && !r
+                            .fields
+                            .iter()
+                            .any(|(k, n)| direct(*n) && !same_kind(c, k))
+                },
+                |_| true,
+            ) == records::Binding::Conflict)
         {
             return Outcome::contradicted();
         }
