@@ -215,9 +215,12 @@ pub fn action_verb(text: &str) -> Option<(usize, usize)> {
     past.then_some((s, e))
 }
 
+/// A verb's or a tool word's stem: its spelling key without "ed" and then a final "e", so that
+/// "moved" meets "Move", and "closed" meets `close_ticket`; at most five letters.
 fn stem_key(w: &str) -> String {
     let k = spelling_key(&w.to_lowercase());
-    let k = k.strip_suffix("ed").unwrap_or(&k).to_owned();
+    let k = k.strip_suffix("ed").unwrap_or(&k);
+    let k = k.strip_suffix('e').unwrap_or(k);
     k.chars().take(5).collect()
 }
 
