@@ -13,7 +13,7 @@
 //!    id/url/path/handle-like field must appear (after normalization: case, quotes, trailing
 //!    slashes, percent-encoding) in the user input, the system prompt, the tool declarations,
 //!    an earlier turn's tool result, or the tool's allowlist. Otherwise the call is `fabricated`.
-//! 3. **Retries**: a rejected call followed by a valid call to the same tool is linked
+//! 3. **Retries**: a rejected call followed, in a later turn, by a valid call to the same tool is linked
 //!    (`retry_of` on the retry, `retried_by` on the rejected call) — unless the tool executed
 //!    the rejected call anyway (a result that is no error): what it did stands. Only unrecovered
 //!    rejections count against the run in Stage 4.
@@ -525,7 +525,9 @@ fn executed_without_error(c: &crate::run::ToolCall) -> bool {
             .unwrap_or(false))
 }
 
-/// Link rejected calls to the next valid call of the same tool. A call the tool executed
+/// Link rejected calls to the next valid call of the same tool in a later turn (a call of the
+/// same turn was issued beside the rejected one, before its error could be read: no retry of
+/// it). A call the tool executed
 /// anyway (`executed[i]`: a lenient tool acted on invalid arguments) is not recovered by a later
 /// call: what it did stands.
 fn link_retries(v: &mut [ToolCallValidation], executed: &[bool]) {
@@ -536,6 +538,7 @@ fn link_retries(v: &mut [ToolCallValidation], executed: &[bool]) {
         if v[i].status.is_rejection() && v[i].retried_by.is_none() {
             if let Some(j) = (i + 1..v.len()).find(|&j| {
                 v[j].tool == v[i].tool
+                    && v[j].turn > v[i].turn
                     && v[j].status == ToolCallStatus::Valid
                     && v[j].retry_of.is_none()
             }) {
