@@ -114,6 +114,18 @@ impl<'a> Evidence<'a> {
 
     /// `needle` (normalized) occurs in the evidence visible to a call of `turn`: the request,
     /// the declarations, `extra` (e.g. a registry schema), results of calls from earlier turns.
+    /// [`Evidence::contains`] as a whole token: not the start or end of a longer value joined
+    /// by `-`, `_` or `.` ("2025-06" is no token of "2025-06-26").
+    pub fn contains_token(&self, needle: &str, turn: usize, extra: Option<&str>) -> bool {
+        token_in(&self.request, needle)
+            || token_in(self.declarations(), needle)
+            || extra.is_some_and(|e| token_in(e, needle))
+            || self
+                .results()
+                .iter()
+                .any(|(t, r)| *t < turn && token_in(r, needle))
+    }
+
     pub fn contains(&self, needle: &str, turn: usize, extra: Option<&str>) -> bool {
         contains_bounded(&self.request, needle)
             || contains_bounded(self.declarations(), needle)
@@ -171,7 +183,9 @@ pub fn check(
     let mut errors = Vec::new();
     for (e, f) in pending.iter().zip(found) {
         if f || e.kind == EntityKind::Url
-            && url_parts_supplied(&e.needle, |part| evidence.contains(part, call.turn, extra))
+            && url_parts_supplied(&e.needle, |part| {
+                evidence.contains_token(part, call.turn, extra)
+            })
         {
             continue;
         }
@@ -760,6 +774,25 @@ fn percent_decode(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// `needle` occurs in `haystack` not glued to other alphanumerics (so `B6198` is not found
 /// inside `B61984`).
+/// Whether `needle` occurs in `haystack` as a whole token (see [`Evidence::contains_token`]).
+fn token_in(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let h = haystack.as_bytes();
+    let joined = |b: Option<&u8>, beyond: Option<&u8>| match b {
+        Some(c) if c.is_ascii_alphanumeric() => true,
+        Some(b'-' | b'_' | b'.') => beyond.is_some_and(|d| d.is_ascii_alphanumeric()),
+        _ => false,
+    };
+    memchr::memmem::find_iter(h, needle.as_bytes()).any(|i| {
+        let e = i + needle.len();
+        let before = i.checked_sub(1).and_then(|k| h.get(k));
+        let before2 = i.checked_sub(2).and_then(|k| h.get(k));
+        !joined(before, before2) && !joined(h.get(e), h.get(e + 1))
+    })
+}
+
 pub fn contains_bounded(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return true;
