@@ -506,7 +506,9 @@ impl DeterministicScorer {
                     return Outcome::supported(Some((d, s, e)));
                 }
                 // "04/05/2026", "Tue (4/5)": 5 April as one writer means it, 4 May as another.
-                let slashed = ["sm", "wm", "pm", "fm"].iter().any(|g| caps.name(g).is_some());
+                let slashed = ["sm", "wm", "pm", "fm"]
+                    .iter()
+                    .any(|g| caps.name(g).is_some());
                 if slashed && mon <= 12 && day <= 12 {
                     if let Some(&(_, _, _, d, s, e)) = held(day, mon) {
                         return Outcome::supported(Some((d, s, e)));

@@ -562,9 +562,10 @@ pub(super) fn day_of_month(ev: &Evidence, weekday: &str, day: u32) -> Outcome {
         };
     };
     let fits = |n: i64| calc::weekday_of(n) == named as i64;
-    let held = ev.dates.iter().find(|x| {
-        x.1 == day && x.2.is_none_or(|y| fits(calc::days_from_civil(y, x.0, day)))
-    });
+    let held = ev
+        .dates
+        .iter()
+        .find(|x| x.1 == day && x.2.is_none_or(|y| fits(calc::days_from_civil(y, x.0, day))));
     if let Some(&(_, _, _, d, s, e)) = held {
         return Outcome::supported(Some((d, s, e)));
     }

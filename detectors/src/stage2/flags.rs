@@ -123,25 +123,30 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
         let (Some(value), false) = (verdict, open) else {
             continue;
         };
+        // "5% off", "$39 off": an amount taken off (a discount), not a switch turned off.
+        let discount = |i: usize| {
+            words[i] == "off" && i > 0 && words[i - 1].starts_with(|c: char| c.is_ascii_digit())
+        };
         let negative = lower.contains("n't")
             || lower.contains("non-")
-            || words.iter().any(|w| {
-                matches!(
-                    *w,
-                    "not"
-                        | "no"
-                        | "never"
-                        | "without"
-                        | "off"
-                        | "disabled"
-                        | "inactive"
-                        | "none"
-                        | "nothing"
-                        | "neither"
-                        | "nor"
-                        | "non"
-                        | "cannot"
-                )
+            || words.iter().enumerate().any(|(i, w)| {
+                !discount(i)
+                    && matches!(
+                        *w,
+                        "not"
+                            | "no"
+                            | "never"
+                            | "without"
+                            | "off"
+                            | "disabled"
+                            | "inactive"
+                            | "none"
+                            | "nothing"
+                            | "neither"
+                            | "nor"
+                            | "non"
+                            | "cannot"
+                    )
             });
         if negative == value {
             let lead = clause.len() - clause.trim_start().len();

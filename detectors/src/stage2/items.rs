@@ -375,11 +375,15 @@ fn hhmm_time(text: &str, start: usize, end: usize) -> bool {
     let range_after = after
         .strip_prefix(['–', '-', '—'])
         .map(|a| a.trim_start_matches(' '))
-        .is_some_and(|a| a.get(..4).is_some_and(four) && !a[4..].starts_with(|c: char| c.is_ascii_digit()));
+        .is_some_and(|a| {
+            a.get(..4).is_some_and(four) && !a[4..].starts_with(|c: char| c.is_ascii_digit())
+        });
     let range_before = before
         .strip_suffix(['–', '-', '—'])
         .map(|b| b.trim_end_matches(' '))
-        .is_some_and(|b| b.len() >= 4 && b.is_char_boundary(b.len() - 4) && four(&b[b.len() - 4..]));
+        .is_some_and(|b| {
+            b.len() >= 4 && b.is_char_boundary(b.len() - 4) && four(&b[b.len() - 4..])
+        });
     let hours_after = after
         .split(|c: char| !c.is_ascii_alphabetic())
         .next()

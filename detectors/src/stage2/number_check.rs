@@ -229,7 +229,9 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
 fn quantity_kind(words: &str) -> Option<u8> {
     let words = normalize_terms(words);
     let has = |list: &[&str]| words.split(' ').any(|w| list.contains(&w));
-    if has(&["usd", "aud", "eur", "gbp", "cad", "nzd", "jpy", "price", "cost", "fee", "amount"]) {
+    if has(&[
+        "usd", "aud", "eur", "gbp", "cad", "nzd", "jpy", "price", "cost", "fee", "amount",
+    ]) {
         Some(0)
     } else if has(&["pct", "percent", "%"]) {
         Some(1)
