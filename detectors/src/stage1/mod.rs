@@ -686,6 +686,13 @@ mod tests {
         let v = Stage1::new(Stage1Config::default(), None).verify(&run);
         assert_eq!(v[0].retried_by, None);
         assert_eq!(v[1].retry_of, None);
+        // Issued in the same turn as the rejected call, before its error could be read: no
+        // retry of it.
+        run.tool_calls[0].result = Some(r#"{"error": "invalid order_id"}"#.into());
+        run.tool_calls[1].turn = run.tool_calls[0].turn;
+        let v = Stage1::new(Stage1Config::default(), None).verify(&run);
+        assert_eq!(v[0].retried_by, None);
+        assert_eq!(v[1].retry_of, None);
     }
 
     #[test]

@@ -724,6 +724,37 @@ mod tests {
     use crate::stage2::test_support::{all_supported, score, RESULT};
 
     #[test]
+    fn day_month_dates_and_a_weekday_with_a_day_of_the_month() {
+        let ev =
+            r#"{"order":"PC1","promised":"2026-02-20T17:00:00+11:00","next_run":"2026-03-31"}"#;
+        assert!(all_supported(
+            ev,
+            "The order was promised for 5.00pm this Fri (20/2)."
+        ));
+        assert!(all_supported(ev, "Your delivery is now 31/3 (next Tue)."));
+        assert!(all_supported(ev, "It was promised for Friday 20th."));
+        // A day the evidence does not hold, or whose weekday does not fit, is not supported.
+        assert!(!all_supported(
+            ev,
+            "The order was promised for this Sat (21/2)."
+        ));
+        assert!(!all_supported(ev, "It was promised for Saturday 20th."));
+    }
+
+    #[test]
+    fn list_markers_auxiliaries_and_plural_weekdays_are_no_names() {
+        let ev = r#"{"suburb":"Northcote","run_days":["Tue","Fri"],"rescheduled":true}"#;
+        assert!(all_supported(ev, "– Was Friday, now it is Northcote."));
+        assert!(all_supported(ev, "The van only goes Tuesdays and Fridays."));
+        assert!(all_supported(ev, "So I've checked Northcote."));
+        // A name the evidence does not hold is still one.
+        assert!(!all_supported(
+            ev,
+            "The van only goes to Brunswick on Tuesdays."
+        ));
+    }
+
+    #[test]
     fn the_plural_of_an_acronym() {
         let orders = r##"{"user_id":"sofia_li_9219","orders":[{"order_id":"#W8855135"},{"order_id":"#W3792453"}]}"##;
         assert!(all_supported(

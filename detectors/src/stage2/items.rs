@@ -356,6 +356,22 @@ pub(super) fn item_time_minutes(text: &str) -> Option<u32> {
         .and_then(|c| time_minutes(&c))
 }
 
+/// The months by their names, as a capitalized word writes them.
+const MONTH_NAMES: &[&str] = &[
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 /// Whether the four digits at `start..end` of `text` are a 24-hour time written without a colon
 /// ("at 0915", "0800–1200", "1430 hrs"): standing alone (no part of a code: "DK-SH-0426"), in a
 /// range of two such numbers, after a temporal preposition or before "hrs". Elsewhere "1200" is a
@@ -836,8 +852,10 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         }
         // Nothing left but words that start no name ("So I've" → "I", "Was Friday" after its
         // sentence-initial word): no name.
-        if t.split_whitespace().all(entity_stop)
-            || sentence_initial && off == 0 && t.split_whitespace().skip(1).all(entity_stop)
+        // (A month's name is kept: it is checked as a date.)
+        let no_name = |w: &str| entity_stop(w) && !MONTH_NAMES.contains(&w);
+        if t.split_whitespace().all(no_name)
+            || sentence_initial && off == 0 && t.split_whitespace().skip(1).all(no_name)
         {
             continue;
         }

@@ -396,13 +396,23 @@ impl DeterministicScorer {
         // The whole a part is counted of ("15 of 42 used", "1 load of your 4"): the words after
         // it are the part's ("used" is what the 15 are), so it is matched as the value it is,
         // with no noun: a value the evidence states or the length of a list.
+        // A noun that names a list ("1 of 4 tasks") makes it a count of that list, judged
+        // below.
         if part_of_whole(&answer[..item.start]) && c.currency.is_empty() {
             let n = c.value * c.magnitude;
-            if let Some(&(_, d, s, e, _)) = ev.numbers.iter().find(|x| x.0 == n) {
-                return Outcome::supported(Some((d, s, e)));
-            }
-            if ev.list_lengths.iter().any(|(_, len)| *len as f64 == n) {
-                return Outcome::supported(None);
+            let sentence = normalize_terms(&sentence_around(answer, item.start, item.end));
+            let counts_a_list = c.noun.as_ref().is_some_and(|noun| {
+                ev.list_lengths
+                    .iter()
+                    .any(|(k, _)| names_field(k, noun, &sentence))
+            });
+            if !counts_a_list {
+                if let Some(&(_, d, s, e, _)) = ev.numbers.iter().find(|x| x.0 == n) {
+                    return Outcome::supported(Some((d, s, e)));
+                }
+                if ev.list_lengths.iter().any(|(_, len)| *len as f64 == n) {
+                    return Outcome::supported(None);
+                }
             }
         }
         // The scale of a score ("44/100", "4 out of 5"): a denominator of ten, a hundred or
@@ -1016,6 +1026,51 @@ mod tests {
         let bond = r#"{"annual":765.2}"#;
         assert!(all_supported(bond, "All in: $765.20/yr, approx. $64/mo."));
         assert!(!all_supported(bond, "All in: $765.20/yr, approx. $85/mo."));
+    }
+
+    #[test]
+    fn times_written_with_a_dot_or_without_a_colon() {
+        let day = r#"{"child":"CH-1","session":{"start":"07:00","end":"18:00"},"sign_ins":[{"date":"2026-02-02","in":"08:55","out":"16:44"}]}"#;
+        assert!(all_supported(day, "On 2 February: 8.55am to 4.44pm."));
+        assert!(all_supported(day, "On 2 February: 0855–1644."));
+        assert!(all_supported(
+            day,
+            "Picked up at 1644, before the 1800 close."
+        ));
+        // A changed time is still a time the evidence does not hold.
+        assert!(!all_supported(day, "On 2 February: 8.55am to 6.44pm."));
+        assert!(!all_supported(day, "Picked up at 1944."));
+        // Four digits glued into a code, or written as they are in the evidence, stay what
+        // they are.
+        let desk = r#"{"desk":"DK-SH-0426","opens":"08:00","era":"1500-1800"}"#;
+        assert!(all_supported(desk, "Desk DK-SH-0426 is yours from 8:00."));
+        assert!(all_supported(desk, "The collection covers 1500–1800."));
+    }
+
+    #[test]
+    fn a_tonne_glued_to_its_number_and_the_whole_a_part_is_of() {
+        let grain = r#"{"contract":{"tonnes_contracted":130,"delivered_tonnes":65.4},"absences_used":15,"absences_allowed":42}"#;
+        assert!(all_supported(
+            grain,
+            "Delivered 65.4t of the 130t contracted."
+        ));
+        assert!(!all_supported(
+            grain,
+            "Delivered 65.4t of the 150t contracted."
+        ));
+        assert!(all_supported(grain, "Absences: 15 of 42 used."));
+        assert!(!all_supported(grain, "Absences: 15 of 44 used."));
+    }
+
+    #[test]
+    fn a_duration_is_no_conflict_with_an_amount_of_a_sibling() {
+        let orders = r#"{"as_of":"2026-05-30T16:57:00+10:00","orders":[{"order_number":"PC716121","ready_since":"2026-04-22","total_aud":61.0},{"order_number":"PC764282","ready_since":"2026-05-14","total_aud":38.0}]}"#;
+        assert!(all_supported(
+            orders,
+            "PC716121: ready since 22 Apr (38 days)."
+        ));
+        // The amount itself is still bound to its record.
+        assert!(!all_supported(orders, "PC716121 comes to $38.00."));
     }
 
     #[test]
