@@ -1,0 +1,232 @@
+//! Status values ("shipped", "on hold") against the evidence: the value a record the claim
+//! names holds, a declared status family, negation.
+
+use super::Outcome;
+use crate::stage1::contains_bounded;
+use crate::stage2::evidence::Evidence;
+use crate::stage2::items::Item;
+use crate::stage2::records;
+use crate::stage2::score::DeterministicScorer;
+use crate::stage2::states::{
+    explicit_state_frame, lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame,
+};
+use crate::stage2::terms::{contains_terms, normalize_terms};
+
+impl DeterministicScorer {
+    /// Check a status value.
+    pub(super) fn check_state(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        names: &records::Named,
+    ) -> Outcome {
+        let _no = Outcome::neither();
+        let anchored = &names.anchored;
+        let phrase = item.text.to_lowercase().replace(['_', '-'], " ");
+        // Values compare by their normalized terms: spelling variants and inflections
+        // are the same value ("canceled" / "cancelled", "processed" / "processing").
+        let key = normalize_terms(&phrase);
+        let states = |p: &str| {
+            let k = normalize_terms(p);
+            ev.norm_values.iter().any(|d| contains_terms(d, &k))
+        };
+        let in_family = |f: &crate::stage2::states::Family, k: &str| {
+            f.members.iter().any(|m| normalize_terms(m) == k)
+        };
+        // Values are compared within one vocabulary: where a tool declares the value
+        // the evidence holds ("past_due") but not the claim's word ("overdue"), the
+        // claim paraphrases the domain's word and cannot be judged by it.
+        let comparable = |m: &str| {
+            let other = normalize_terms(m);
+            !ev.families
+                .iter()
+                .any(|f| f.declared && in_family(f, &other) && !in_family(f, &key))
+        };
+        // The comparable values of every family this one belongs to (a tool's declared
+        // vocabulary and a built-in one may both hold "paid").
+        let mut union: Vec<String> = Vec::new();
+        for m in ev
+            .families
+            .iter()
+            .filter(|f| in_family(f, &key))
+            .flat_map(|f| &f.members)
+        {
+            if !union.contains(m) && comparable(m) {
+                union.push(m.clone());
+            }
+        }
+        let family = (!union.is_empty()).then_some(union.as_slice());
+        let stated = states(&phrase);
+        if negated_before(answer, item.start) {
+            // "hasn't shipped yet" is contradicted when the record it is about holds
+            // that value: the record the claim names there, if it names one; else the
+            // evidence, when no record of it holds another value of the family (with
+            // one order delivered and another pending, "it hasn't been delivered yet"
+            // may well be about the pending one).
+            let holds = |r: usize, p: &str| record_holds(&ev.records[r], p);
+            let others = |held: &dyn Fn(&str) -> bool| {
+                family.is_some_and(|f| f.iter().any(|m| normalize_terms(m) != key && held(m)))
+            };
+            let contradicted = if anchored.is_empty() {
+                match main_records_hold(&ev.records, family, &key) {
+                    // "The state return is still pending — it hasn't been accepted
+                    // yet": the sentence states, not negated, another status the
+                    // evidence holds — that of the record it is about.
+                    Some(true) => {
+                        let sentence = sentence_around(answer, item.start, item.end);
+                        !ev.families.iter().flat_map(|f| &f.members).any(|m| {
+                            normalize_terms(m) != key
+                                && states(m)
+                                && sentence.match_indices(m.as_str()).any(|(at, _)| {
+                                    let word =
+                                        |ch: Option<char>| ch.is_some_and(char::is_alphanumeric);
+                                    !word(sentence[..at].chars().next_back())
+                                        && !word(sentence[at + m.len()..].chars().next())
+                                        && !negated_before(&sentence, at)
+                                })
+                        })
+                    }
+                    Some(false) => false,
+                    // No record holds the family (prose evidence): the sentence may
+                    // name the value it is about ("is still pending, so it hasn't
+                    // been delivered yet").
+                    // The evidence may say it negated too ("is not paid out").
+                    None => {
+                        let sentence = sentence_around(answer, item.start, item.end);
+                        stated
+                            && !stated_negated(ev, &phrase)
+                            && !others(&|m| contains_bounded(&sentence, m) && states(m))
+                    }
+                }
+            } else {
+                anchored.iter().any(|&r| holds(r, &phrase))
+                    && !others(&|m| anchored.iter().any(|&r| holds(r, m)))
+            };
+            return Outcome {
+                supported: !contradicted,
+                contradicted,
+                citation: None,
+            };
+        }
+        // The record the claim names there holds another status, and a sibling record
+        // holds this one: the status of the wrong row ("#W1 is pending" when #W2 is
+        // the pending order). Any known status counts as another one: vocabularies
+        // overlap ("approved" / "declined" of a leave request). Only a statement of
+        // status binds ("was approved"; not "likely to see rain").
+        let stating = explicit_state_frame(answer, item.start) != StateFrame::NotAStatus;
+        let binding = if !stating {
+            records::Binding::Unknown
+        } else {
+            records::bind_by(
+                &ev.records,
+                names,
+                false,
+                |r| record_holds(r, &phrase),
+                |r| {
+                    ev.families.iter().any(|f| {
+                        f.members.iter().any(|m| {
+                            normalize_terms(m) != key && comparable(m) && record_holds(r, m)
+                        })
+                    })
+                },
+            )
+        };
+        if binding == records::Binding::Conflict {
+            return Outcome::contradicted();
+        }
+        if stated {
+            return Outcome::supported(None);
+        }
+        // Flag only when the evidence states another value of the same family — and,
+        // for a past-tense claim on a lifecycle ("was shipped"), not a later stage of
+        // it ("delivered": what was delivered was shipped).
+        let past = state_frame(answer, item.start) == StateFrame::Past;
+        let rank = lifecycle_rank(&key);
+        let later_stated = past
+            && rank.is_some()
+            && family.is_some_and(|f| {
+                f.iter()
+                    .any(|o| states(o) && lifecycle_rank(&normalize_terms(o)) > rank)
+            });
+        // A claim that names its record is judged by that record alone: "LDG-08727 —
+        // 20 days overdue" is not contradicted by another invoice being paid.
+        let judged = |other: &str| {
+            if anchored.is_empty() {
+                states(other)
+            } else {
+                anchored
+                    .iter()
+                    .any(|&r| record_holds(&ev.records[r], other))
+            }
+        };
+        let sibling = !later_stated
+            && family.is_some_and(|f| {
+                f.iter()
+                    .any(|other| normalize_terms(other) != key && judged(other))
+            });
+        Outcome {
+            supported: !sibling,
+            contradicted: sibling,
+            citation: None,
+        }
+    }
+}
+
+/// Whether a record holds the status `phrase` as one of its values: a short value (at most four
+/// terms: `in_transit`, `Shipped - awaiting pickup`) containing it, not a sentence that
+/// mentions the word ("Untaken leave is not paid out").
+fn record_holds(r: &records::Record, phrase: &str) -> bool {
+    let k = normalize_terms(phrase);
+    r.keys.iter().any(|v| {
+        let v = normalize_terms(v);
+        v.split(' ').count() <= 4 && contains_terms(&v, &k)
+    })
+}
+
+/// Whether every occurrence of `phrase` in the evidence's text is negated ("Untaken leave is
+/// not paid out"): then a claim negating it agrees. False when it does not occur literally.
+fn stated_negated(ev: &Evidence, phrase: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut whole = ev
+        .occurrences(phrase)
+        .filter(|o| !word(o.before(0)) && !word(o.after(0)))
+        .peekable();
+    whole.peek().is_some() && whole.all(|o| negated_before(o.text, o.start))
+}
+
+/// For a status claimed of no named record: whether the *main* records hold the value `key` —
+/// the least nested records holding any value of its `family` (an order's own status, not the
+/// statuses of its tracking events) — and none of them another value of it. `None` when no
+/// record holds a value of the family.
+fn main_records_hold(
+    records: &[records::Record],
+    family: Option<&[String]>,
+    key: &str,
+) -> Option<bool> {
+    let family = family?;
+    let mut main: Option<(usize, bool, bool)> = None; // (depth, holds key, holds another)
+    for (i, r) in records.iter().enumerate() {
+        let mut this = false;
+        let mut other = false;
+        for m in family.iter() {
+            if record_holds(r, m) {
+                if normalize_terms(m) == key {
+                    this = true;
+                } else {
+                    other = true;
+                }
+            }
+        }
+        if !(this || other) {
+            continue;
+        }
+        let d = records::depth(records, i);
+        main = match main {
+            Some((md, ..)) if d > md => main,
+            Some((md, t, o)) if d == md => Some((d, t || this, o || other)),
+            _ => Some((d, this, other)),
+        };
+    }
+    main.map(|(_, this, other)| this && !other)
+}

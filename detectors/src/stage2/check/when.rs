@@ -1,0 +1,138 @@
+//! Times and dates against the evidence: held, inside a written window, a worked example's
+//! own, or computed from what the sentence states.
+
+use super::Outcome;
+use crate::stage2::dates;
+use crate::stage2::evidence::Evidence;
+use crate::stage2::items::{
+    civil_from_days, date_parts, item_time_minutes, re, relative_day_offset, time_minutes, Item,
+};
+use crate::stage2::score::DeterministicScorer;
+
+impl DeterministicScorer {
+    /// Check a time of day.
+    pub(super) fn check_time(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
+        let no = Outcome::neither();
+        let Some(mins) = item_time_minutes(&item.text) else {
+            return no;
+        };
+        // A worked example's premise ("if you learn of an event at 9:00 on a Monday,")
+        // states its own time; the same time in what it yields ("due by 9:00 Tuesday")
+        // is the premise's.
+        if let Some((ps, pe)) = crate::stage2::premises::example_premise(answer, item.start) {
+            let in_premise = ps <= item.start && item.end <= pe;
+            let premise_time = re()
+                .time
+                .captures_iter(&answer[ps..pe])
+                .any(|t| time_minutes(&t) == Some(mins));
+            if in_premise || premise_time {
+                return Outcome::supported(None);
+            }
+        }
+        if let Some(&(_, d, s, e)) = ev.times.iter().find(|t| t.0 == mins) {
+            return Outcome::supported(Some((d, s, e)));
+        }
+        // A time inside a window the evidence writes out ("at 6 PM" in a 4–9 PM peak
+        // window; an overnight window wraps past midnight).
+        let inside = |&&(from, to, ..): &&(u32, u32, usize, usize, usize)| {
+            if from < to {
+                from < mins && mins < to
+            } else {
+                mins > from || mins < to
+            }
+        };
+        if let Some(&(_, _, d, s, e)) = ev.time_ranges.iter().find(inside) {
+            return Outcome::supported(Some((d, s, e)));
+        }
+        // A time the sentence computes from a time it states before it, by a duration
+        // the evidence writes out ("for a class at 6:00 PM, … cancel by 6:00 AM" under
+        // "less than 12 hours before the class starts").
+        let start = crate::stage2::states::whole_sentence_start(answer, item.start);
+        let computed = re()
+            .time
+            .captures_iter(&answer[start..item.start])
+            .filter_map(|t| time_minutes(&t))
+            .any(|t| {
+                ev.written_durations().iter().any(|&d| {
+                    let d = d % 1440;
+                    (t + d) % 1440 == mins || (t + 1440 - d) % 1440 == mins
+                })
+            });
+        if computed {
+            return Outcome::supported(None);
+        }
+        Outcome {
+            supported: false,
+            contradicted: !ev.times.is_empty(),
+            citation: None,
+        }
+    }
+}
+
+impl DeterministicScorer {
+    /// Check a date.
+    pub(super) fn check_date(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
+        let no = Outcome::neither();
+        // "$46.33 less than today": the day after a comparative is what the value is
+        // compared with (the present state), not a date the answer reports.
+        let compared = answer[..item.start]
+            .trim_end()
+            .rsplit(|ch: char| !ch.is_alphabetic())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("than"));
+        if compared && relative_day_offset(&item.text).is_some() {
+            return Outcome::supported(None);
+        }
+        if let (Some(off), Some(day0)) = (relative_day_offset(&item.text), ev.run_day) {
+            // "arrives tomorrow": the evidence must hold that calendar day (UTC).
+            let (y, mo, d) = civil_from_days(day0 + off);
+            if let Some(&(_, _, _, di, s, e)) = ev
+                .dates
+                .iter()
+                .find(|x| x.0 == mo && x.1 == d && (x.2.is_none() || x.2 == Some(y)))
+            {
+                return Outcome::supported(Some((di, s, e)));
+            }
+            return Outcome::contradicted();
+        }
+        let Some(caps) = re().date_text.captures(&item.text) else {
+            return no;
+        };
+        let (mon, day, year) = date_parts(&caps);
+        if let (Some(wd), Some(day)) = (caps.name("odw"), day) {
+            return dates::day_of_month(ev, wd.as_str(), day);
+        }
+        let (mon, day) = (mon.unwrap_or(0), day.unwrap_or(0));
+        if dates::date_of_another_field(ev, answer, item, mon, day, year)
+            || dates::relation_to_the_other_date(answer, item, mon, day) == Some(false)
+        {
+            return Outcome::contradicted();
+        }
+        let held = |mon: u32, day: u32| {
+            ev.dates.iter().find(|x| {
+                x.0 == mon && x.1 == day && (year.is_none() || x.2.is_none() || x.2 == year)
+            })
+        };
+        if let Some(&(_, _, _, d, s, e)) = held(mon, day) {
+            return Outcome::supported(Some((d, s, e)));
+        }
+        // "04/05/2026", "Tue (4/5)": 5 April as one writer means it, 4 May as another.
+        let slashed = ["sm", "wm", "pm", "fm"]
+            .iter()
+            .any(|g| caps.name(g).is_some());
+        if slashed && mon <= 12 && day <= 12 {
+            if let Some(&(_, _, _, d, s, e)) = held(day, mon) {
+                return Outcome::supported(Some((d, s, e)));
+            }
+        }
+        let computed = dates::computed_date(ev, answer, item, mon, day, year);
+        if computed {
+            return Outcome::supported(None);
+        }
+        Outcome {
+            supported: false,
+            contradicted: !ev.dates.is_empty(),
+            citation: None,
+        }
+    }
+}
