@@ -210,6 +210,43 @@ fn last_digits_frame(before: &str) -> bool {
     })
 }
 
+/// A count of containers or trips a quantity needs at a capacity stated before it on its line
+/// ("120t of ASW1 — at 38t a truck that's 4 truckloads": ⌈120 / 38⌉): two quantities of one
+/// unit (each checked on its own), the larger over the smaller, not a whole ratio (that is a
+/// plain quotient), rounded up. A changed count ("5 truckloads") is no such count.
+fn containers_needed(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let whole = c.decimals == 0 && c.magnitude == 1.0 && c.value >= 1.0 && c.value.fract() == 0.0;
+    if !whole || !c.currency.is_empty() || !c.unit.is_empty() {
+        return false;
+    }
+    let line_start = answer[..item.start].rfind('\n').map_or(0, |i| i + 1);
+    // A capacity is stated per container: "38t a truck", "40 per crate", "12 each", "6/box".
+    let per_container = |start: usize| {
+        let rest = answer[start..]
+            .trim_start_matches(['$', '€', '£'])
+            .trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',')
+            .trim_start_matches(|ch: char| ch.is_alphabetic())
+            .to_ascii_lowercase();
+        [" a ", " an ", " per ", " each", "/"]
+            .iter()
+            .any(|p| rest.starts_with(p))
+    };
+    let q: Vec<(f64, &str, bool)> = facts
+        .numbers
+        .iter()
+        .filter(|n| n.quantity() && n.start() >= line_start && n.start() < item.start)
+        .map(|n| (n.value(), n.unit(), per_container(n.start())))
+        .take(4)
+        .collect();
+    q.iter().enumerate().any(|(i, &(a, ua, pa))| {
+        q[i + 1..].iter().any(|&(b, ub, pb)| {
+            let (big, small, per) = if a >= b { (a, b, pb) } else { (b, a, pa) };
+            let ratio = big / small.max(f64::MIN_POSITIVE);
+            ua == ub && per && small > 0.0 && ratio.fract() != 0.0 && ratio.ceil() == c.value
+        })
+    })
+}
+
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
 fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
     // The item may hold the noun after the digits ("1800 close").
@@ -315,6 +352,10 @@ impl DeterministicScorer {
         // An operand of arithmetic the answer writes out, whose result it states: what the
         // result's own check says decides for it.
         if !outcome.supported && written_operand(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // How many containers or trips a quantity needs at a capacity its line states.
+        if !outcome.supported && containers_needed(answer, item, c, facts) {
             return Outcome::supported(None);
         }
         // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
@@ -1026,6 +1067,30 @@ mod tests {
         let bond = r#"{"annual":765.2}"#;
         assert!(all_supported(bond, "All in: $765.20/yr, approx. $64/mo."));
         assert!(!all_supported(bond, "All in: $765.20/yr, approx. $85/mo."));
+    }
+
+    #[test]
+    fn containers_a_quantity_needs_at_a_stated_capacity() {
+        let booking =
+            r#"{"booked":true,"grade":"ASW1","est_tonnes":120.0,"max_tonnes_per_truck":38.0}"#;
+        assert!(all_supported(
+            booking,
+            "120t of ASW1 — at 38t a truck that's 4 truckloads."
+        ));
+        assert!(!all_supported(
+            booking,
+            "120t of ASW1 — at 38t a truck that's 5 truckloads."
+        ));
+        // On a line a list marker opens, the first number is a quantity, not part of a date.
+        assert!(all_supported(
+            booking,
+            "Booked:\n- 120t of ASW1 — at 38t a truck that's 4 truckloads"
+        ));
+        // A capacity must be stated per container: "at 7 late arrivals" is none.
+        assert!(!all_supported(
+            booking,
+            "120t of ASW1 at 38t, so 4 truckloads."
+        ));
     }
 
     #[test]

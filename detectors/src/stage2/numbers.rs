@@ -185,7 +185,13 @@ fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
                     .split(|ch: char| !ch.is_ascii_alphabetic())
                     .next()
                     .is_some_and(|w| w.len() >= 3 && month_index(w).is_some())
-                    || before.ends_with(['-', '/', '–']);
+                    || before.ends_with(['-', '/', '–'])
+                        // (not a list marker: "- 120t of ASW1" on a line of its own)
+                        && !before
+                            .trim_end_matches(['-', '/', '–'])
+                            .rsplit('\n')
+                            .next()
+                            .is_some_and(|line| line.trim().is_empty());
             let code = answer[..start]
                 .chars()
                 .next_back()
