@@ -545,6 +545,17 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
     }
     for m in r.ident.find_iter(text) {
         let t = m.as_str();
+        // Counts written as one token ("3W-0D-1L") that name fields of a record: numbers.
+        if super::tally::reads_as_tally(t, &ev.records) {
+            push(
+                ItemKind::Number,
+                cs + m.start(),
+                cs + m.end(),
+                &mut items,
+                &mut taken,
+            );
+            continue;
+        }
         let is_token = t
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '#');

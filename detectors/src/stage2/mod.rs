@@ -84,6 +84,7 @@ mod numbers;
 mod premises;
 mod score;
 mod states;
+mod tally;
 #[cfg(test)]
 mod test_support;
 

@@ -1,7 +1,7 @@
 //! The check of one item against the evidence ([`DeterministicScorer::check`]) and its
 //! [`Outcome`]: supported (with a citation), contradicted, or neither. By the item's kind:
 //! names and identifiers ([`names`]), times and dates ([`when`]), status values ([`status`]);
-//! numbers in [`super::number_check`].
+//! numbers in [`super::number_check`], tallies ("3W-0D-1L") in [`super::tally`].
 
 mod names;
 mod status;
@@ -69,7 +69,12 @@ impl DeterministicScorer {
             ItemKind::Identifier | ItemKind::Entity => self.check_name(ev, answer, item),
             ItemKind::Number => match claim_num {
                 Some(c) => self.check_number(ev, answer, item, c, facts, names),
-                None => no,
+                // A tally ("3W-0D-1L"): one value per field of one record.
+                None => match super::tally::check(&item.text, &ev.records, names) {
+                    Some(true) => Outcome::supported(None),
+                    Some(false) => Outcome::contradicted(),
+                    None => no,
+                },
             },
             ItemKind::Time => self.check_time(ev, answer, item),
             ItemKind::Date => self.check_date(ev, answer, item),
