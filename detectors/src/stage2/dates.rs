@@ -257,17 +257,30 @@ pub(super) fn days_from_a_stated_date(
     // Lateness counts from a due date to the date stated ("Returning it a week from today (20
     // March) would make it 9 days late"): any date of the evidence may be the due date.
     let late = ["late", "overdue"].iter().any(word_at_start);
-    // The nearest date before it, in the same sentence, at most 48 bytes away.
+    // The date it counts to: one in parentheses right after it ("13 days ago (21 Apr)"),
+    // else the nearest before it in the same sentence, at most 48 bytes away.
+    let word = FROM_TODAY.iter().find(|w| word_at_start(w))?;
+    let rest = answer[item.end..].trim_start_matches([' ', ')']);
+    let bracketed = rest
+        .get(word.len()..)
+        .and_then(|r| r.trim_start().strip_prefix('('))
+        .and_then(|r| {
+            let caps = re().date_text.captures(r)?;
+            (caps.get(0)?.start() == 0).then_some(caps)
+        });
     let mut from = item.start.saturating_sub(48);
     while !answer.is_char_boundary(from) {
         from += 1;
     }
     let before = &answer[from..item.start];
     let sentence_start = before.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-    let caps = re()
-        .date_text
-        .captures_iter(&before[sentence_start..])
-        .last()?;
+    let caps = match bracketed {
+        Some(c) => c,
+        None => re()
+            .date_text
+            .captures_iter(&before[sentence_start..])
+            .last()?,
+    };
     let (Some(mon), Some(day), year) = date_parts(&caps) else {
         return None;
     };
@@ -804,6 +817,14 @@ mod tests {
             "Olusegun Bakare — last activity March 7th (16 days ago)"
         ));
         assert!(ok("Amaka Obi — last activity March 17th, 10 days ago"));
+        // The date in parentheses after the count is the one it counts to, not an earlier
+        // date of the sentence.
+        assert!(ok(
+            "Amaka Obi applied March 1st; last active 10 days ago (March 17th)."
+        ));
+        assert!(!ok(
+            "Amaka Obi applied March 1st; last active 26 days ago (March 17th)."
+        ));
         // A count not measured from today is left to the other checks.
         assert!(ok(
             "Amaka Obi applied on March 1st and was active 16 days later."

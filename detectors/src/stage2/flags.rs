@@ -85,8 +85,46 @@ fn names_flag(norm: &str, key: &str) -> bool {
     !parts.is_empty() && parts.iter().all(|w| contains_terms(norm, w))
 }
 
-/// The byte span (in `text`) of a clause whose yes/no contradicts a boolean it names.
-pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Option<(usize, usize)> {
+/// Whether a clause that names the boolean field `key` names it only as part of the name of
+/// another field it names, one whose distinctive words include all of the flag's and more:
+/// "the rate from `autopay_discount_pct`" names the discount, and says nothing of whether
+/// autopay is on. `numeric` are the evidence's numeric fields, `booleans` its flags.
+fn names_a_longer_field(
+    norm: &str,
+    key: &str,
+    numeric: &[(String, f64)],
+    booleans: &[(String, bool)],
+) -> bool {
+    let words = distinctive(key);
+    let mut seen: Vec<&str> = Vec::new();
+    numeric
+        .iter()
+        .take(MAX_OTHER_FIELDS)
+        .map(|f| f.0.as_str())
+        .chain(booleans.iter().map(|b| b.0.as_str()))
+        .any(|other| {
+            if other == key || seen.contains(&other) || seen.len() >= MAX_OTHER_FIELDS {
+                return false;
+            }
+            seen.push(other);
+            let longer = distinctive(other);
+            longer.len() > words.len()
+                && words.iter().all(|w| longer.contains(w))
+                && names_flag(norm, other)
+        })
+}
+
+/// Other fields looked at by [`names_a_longer_field`], at most.
+const MAX_OTHER_FIELDS: usize = 512;
+
+/// The byte span (in `text`) of a clause whose yes/no contradicts a boolean it names. A flag
+/// named only inside the name of a longer field the clause names ([`names_a_longer_field`];
+/// `numeric`: the evidence's numeric fields) is not named.
+pub(super) fn boolean_conflict(
+    text: &str,
+    booleans: &[(String, bool)],
+    numeric: &[(String, f64)],
+) -> Option<(usize, usize)> {
     if booleans.is_empty() {
         return None;
     }
@@ -111,7 +149,7 @@ pub(super) fn boolean_conflict(text: &str, booleans: &[(String, bool)]) -> Optio
         let mut verdict: Option<bool> = None;
         let mut open = false;
         for (key, value) in booleans {
-            if !names_flag(&norm, key) {
+            if !names_flag(&norm, key) || names_a_longer_field(&norm, key, numeric, booleans) {
                 continue;
             }
             match verdict {
@@ -327,7 +365,7 @@ mod tests {
     #[test]
     fn a_yes_or_no_against_the_boolean_it_names() {
         let nested = flags(r#"{"account":{"autopay":{"enabled":true,"day":25}}}"#);
-        assert!(boolean_conflict("Autopay is off, so pay by hand.", &nested).is_some());
+        assert!(boolean_conflict("Autopay is off, so pay by hand.", &nested, &[]).is_some());
         let words = |t: &str| -> Vec<String> {
             boolean_words(t, &nested)
                 .into_iter()
@@ -336,25 +374,34 @@ mod tests {
         };
         assert_eq!(words("Autopay is off on this account."), ["off", "on"]);
         assert!(words("The light is off.").is_empty());
-        assert_eq!(boolean_conflict("Autopay is on.", &nested), None);
+        assert_eq!(boolean_conflict("Autopay is on.", &nested, &[]), None);
+        // The flag's words inside the name of a longer field the clause names: that field,
+        // not the flag, is what the clause is about.
+        let off = flags(r#"{"plan":{"autopay":false,"autopay_discount_pct":5}}"#);
+        let numeric = [("autopay_discount_pct".to_owned(), 5.0)];
+        let clause = "It takes 5% off — rate from `autopay_discount_pct`.";
+        assert_eq!(boolean_conflict(clause, &off, &numeric), None);
+        assert!(boolean_conflict(clause, &off, &[]).is_some());
+        assert!(boolean_conflict("You have autopay, so it is drafted.", &off, &numeric).is_some());
         // A label and its value; a parenthesis naming the field.
         let refill = flags(r#"{"rx_number":"4847214-04","auto_refill":false}"#);
         assert_eq!(
-            boolean_conflict("- Refills left: 1\n- Auto-refill: off", &refill),
+            boolean_conflict("- Refills left: 1\n- Auto-refill: off", &refill, &[]),
             None
         );
-        assert!(boolean_conflict("- Auto-refill: on\n- Refills left: 1", &refill).is_some());
+        assert!(boolean_conflict("- Auto-refill: on\n- Refills left: 1", &refill, &[]).is_some());
         assert_eq!(
             boolean_conflict(
                 "Auto-refill is off for this prescription (the `auto_refill` setting on your record).",
-                &refill
+                &refill,
+                &[]
             ),
             None
         );
         let b = flags(
             r#"{"account":{"autopay":true,"paperless":false},"subscription":{"cancel_at_period_end":false},"visit":{"permission_to_enter":true}}"#,
         );
-        let conflict = |t: &str| boolean_conflict(t, &b).map(|(s, e)| t[s..e].to_owned());
+        let conflict = |t: &str| boolean_conflict(t, &b, &[]).map(|(s, e)| t[s..e].to_owned());
         assert_eq!(
             conflict("Autopay is on, so it will be drafted automatically."),
             None
@@ -383,9 +430,12 @@ mod tests {
         let two = flags(
             r#"{"fees":[{"name":"deposit","refundable":true},{"name":"app fee","refundable":false}]}"#,
         );
-        assert_eq!(boolean_conflict("The deposit is refundable.", &two), None);
         assert_eq!(
-            boolean_conflict("The application fee is non-refundable.", &two),
+            boolean_conflict("The deposit is refundable.", &two, &[]),
+            None
+        );
+        assert_eq!(
+            boolean_conflict("The application fee is non-refundable.", &two, &[]),
             None
         );
     }

@@ -338,8 +338,8 @@ impl Scorer for DeterministicScorer {
                 });
             }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
-            if let Some((s, e)) =
-                boolean_conflict(text, &ev.booleans).or_else(|| polar_conflict(text, &ev.polar))
+            if let Some((s, e)) = boolean_conflict(text, &ev.booleans, &ev.keyed)
+                .or_else(|| polar_conflict(text, &ev.polar))
             {
                 let (s, e) = (cs + s, cs + e);
                 let why = "yes/no contradicts the evidence";
