@@ -88,3 +88,159 @@ pub(super) fn named_weekday(sentence: &str) -> Option<i64> {
     let first = named.next()?;
     named.all(|d| d == first).then_some(first as i64)
 }
+/// Most values of a list [`enumerated_count`] counts.
+const MAX_LISTED: usize = 24;
+
+/// The shape of one listed value: a date, or a number with its currency and unit.
+#[derive(PartialEq)]
+enum Shape {
+    Date,
+    Number(String, String),
+}
+
+/// The shape of `s` when it is one value and nothing else: a date ("20 May", "3 Jun", "31/3",
+/// "2026-03-02"), or a number with an optional currency before it and a percent sign or a
+/// short unit after it ("6.5%", "$12.50", "38 t", "12kg").
+fn shape(s: &str) -> Option<Shape> {
+    let s = s.trim().trim_end_matches(['.', ';', ':']).trim();
+    if s.is_empty() || s.len() > 24 {
+        return None;
+    }
+    if let Some(m) = super::items::re().date_text.find(s) {
+        if m.start() == 0 && m.end() == s.len() {
+            return Some(Shape::Date);
+        }
+    }
+    // Day/month without a year ("31/3").
+    if let Some((d, m)) = s.split_once('/') {
+        let small = |x: &str, max: u32| {
+            (1..=2).contains(&x.len()) && x.parse::<u32>().is_ok_and(|v| (1..=max).contains(&v))
+        };
+        if small(d, 31) && small(m, 31) {
+            return Some(Shape::Date);
+        }
+    }
+    let currency: String = s
+        .chars()
+        .take_while(|c| matches!(c, '$' | '€' | '£'))
+        .collect();
+    let rest = &s[currency.len()..];
+    let digits = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(rest.len());
+    if digits == 0 || !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let unit = rest[digits..].trim_start();
+    let unit_ok = unit.is_empty()
+        || unit == "%"
+        || unit.len() <= 5 && unit.chars().all(|c| c.is_alphabetic() || c == '/');
+    unit_ok.then(|| Shape::Number(currency, unit.to_lowercase()))
+}
+
+/// A count of the values its sentence lists: "3 loads went to feed, with screenings of 6.5%,
+/// 7.1%, 6.1%"; "still charged: 20 May, 27 May, 3 Jun (3 days)". A list is a run of two or more
+/// values of one [`Shape`] joined only by commas, "and" or "&" — the first may end a longer
+/// phrase ("screenings of 6.5%"), the last may begin one ("3 Jun (3 days)"). The count is
+/// supported when such a list that does not hold it is exactly as long. Each listed value is
+/// checked on its own; the count only says how many there are, so a changed count ("4 loads",
+/// three values listed) is no such count.
+pub(super) fn enumerated_count(answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let n = c.value * c.magnitude;
+    if c.value.fract() != 0.0 || !(2.0..=MAX_LISTED as f64).contains(&n) || !c.currency.is_empty() {
+        return false;
+    }
+    if c.is_percent() {
+        return false;
+    }
+    let (offset, sentence_end) = super::states::whole_sentence_range(answer, item.start, item.end);
+    let sentence = &answer[offset..sentence_end];
+    let own = (item.start - offset, item.end - offset);
+    // The parts between separators, with their byte ranges in the sentence.
+    let mut parts: Vec<(usize, usize)> = Vec::new();
+    let mut from = 0;
+    let bytes = sentence.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && parts.len() < 4 * MAX_LISTED {
+        let at = |p: &[u8]| bytes[i..].starts_with(p);
+        let sep = if at(b", and ") {
+            6
+        } else if at(b", ") || at(b" & ") {
+            2 + usize::from(at(b" & "))
+        } else if at(b" and ") {
+            5
+        } else {
+            0
+        };
+        if sep > 0 {
+            parts.push((from, i));
+            from = i + sep;
+            i += sep;
+        } else {
+            i += 1;
+        }
+    }
+    parts.push((from, sentence.len()));
+    // The value a part ends with (its last one to three words) and begins with (its first one
+    // to three words), when it has one.
+    let words = |r: (usize, usize)| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut at = r.0;
+        for w in sentence[r.0..r.1].split(' ') {
+            if !w.is_empty() {
+                out.push((at, at + w.len()));
+            }
+            at += w.len() + 1;
+        }
+        out
+    };
+    let ending = |r: (usize, usize)| -> Option<(Shape, usize)> {
+        let w = words(r);
+        (1..=3.min(w.len())).rev().find_map(|k| {
+            let s = w[w.len() - k].0;
+            shape(&sentence[s..r.1]).map(|sh| (sh, s))
+        })
+    };
+    let beginning = |r: (usize, usize)| -> Option<(Shape, usize)> {
+        let w = words(r);
+        (1..=3.min(w.len())).rev().find_map(|k| {
+            let e = w[k - 1].1;
+            let t = sentence[r.0..e].trim_end_matches(|c: char| c == ')' || c == '(');
+            shape(t).map(|sh| (sh, e))
+        })
+    };
+    let holds_count = |s: usize, e: usize| s < own.1 && own.0 < e;
+    // Maximal lists only: a list's tail is no list of its own.
+    let mut first = 0;
+    while first + 1 < parts.len() {
+        let Some((kind, s)) = ending(parts[first]) else {
+            first += 1;
+            continue;
+        };
+        let mut len = 1;
+        let mut end = parts[first].1;
+        let mut k = first + 1;
+        // Whole parts of the same shape, then a part that begins with one.
+        while k < parts.len() && len < MAX_LISTED {
+            let whole = shape(&sentence[parts[k].0..parts[k].1]);
+            if whole.as_ref() == Some(&kind) && k + 1 < parts.len() {
+                len += 1;
+                end = parts[k].1;
+                k += 1;
+                continue;
+            }
+            if let Some((sh, e)) = beginning(parts[k]) {
+                if sh == kind {
+                    len += 1;
+                    end = e;
+                }
+            }
+            break;
+        }
+        if len >= 2 && len as f64 == n && !holds_count(s, end) {
+            return true;
+        }
+        first = k.max(first + 1);
+    }
+    false
+}

@@ -227,9 +227,16 @@ fn containers_needed(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerF
             .trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.' || ch == ',')
             .trim_start_matches(|ch: char| ch.is_alphabetic())
             .to_ascii_lowercase();
-        [" a ", " an ", " per ", " each", "/"]
-            .iter()
-            .any(|p| rest.starts_with(p))
+        let per = |rest: &str| {
+            [" a ", " an ", " per ", " each", "/"]
+                .iter()
+                .any(|p| rest.starts_with(p))
+        };
+        // The unit may stand apart from the number ("38 t a truck").
+        let unit_apart = rest
+            .strip_prefix(' ')
+            .map(|r| r.trim_start_matches(|ch: char| ch.is_alphabetic()));
+        per(&rest) || unit_apart.is_some_and(|r| r.len() + 1 < rest.len() && per(r))
     };
     let q: Vec<(f64, &str, bool)> = facts
         .numbers
@@ -356,6 +363,10 @@ impl DeterministicScorer {
         }
         // How many containers or trips a quantity needs at a capacity its line states.
         if !outcome.supported && containers_needed(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // How many values its sentence lists ("3 loads … screenings of 6.5%, 7.1%, 6.1%").
+        if !outcome.supported && super::counts::enumerated_count(answer, item, c) {
             return Outcome::supported(None);
         }
         // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
@@ -1086,10 +1097,42 @@ mod tests {
             booking,
             "Booked:\n- 120t of ASW1 — at 38t a truck that's 4 truckloads"
         ));
+        // The unit apart from the number.
+        assert!(all_supported(
+            booking,
+            "120 t of ASW1 — at 38 t a truck that's 4 truckloads."
+        ));
+        assert!(!all_supported(
+            booking,
+            "120 t of ASW1 — at 38 t a truck that's 5 truckloads."
+        ));
         // A capacity must be stated per container: "at 7 late arrivals" is none.
         assert!(!all_supported(
             booking,
             "120t of ASW1 at 38t, so 4 truckloads."
+        ));
+    }
+
+    #[test]
+    fn a_count_of_the_values_its_sentence_lists() {
+        let loads = r#"{"grower":"GR-1","loads":[{"id":"L1","grade":"SFW1","screenings_pct":6.5},{"id":"L2","grade":"SFW1","screenings_pct":7.1},{"id":"L3","grade":"SFW1","screenings_pct":6.1},{"id":"L4","grade":"H2","screenings_pct":3.2}]}"#;
+        assert!(all_supported(
+            loads,
+            "3 loads went to feed (SFW1), with screenings of 6.5%, 7.1% and 6.1%."
+        ));
+        // A count the list does not bear out is checked as before.
+        assert!(!all_supported(
+            loads,
+            "2 loads went to feed (SFW1), with screenings of 6.5%, 7.1% and 6.1%."
+        ));
+        let days = r#"{"child":"CH-1","as_of":"2026-05-14","charged_days":[{"date":"2026-05-20","fee":92.5},{"date":"2026-05-27","fee":92.5},{"date":"2026-06-03","fee":92.5},{"date":"2026-06-10","fee":92.5}]}"#;
+        assert!(all_supported(
+            days,
+            "You are still charged for 20 May, 27 May and 3 Jun (3 days)."
+        ));
+        assert!(!all_supported(
+            days,
+            "You are still charged for 20 May, 27 May and 3 Jun (2 days)."
         ));
     }
 

@@ -141,6 +141,16 @@ fn sentence_start(text: &str, start: usize, keep_decimals: bool) -> usize {
 }
 
 fn sentence_bounds(text: &str, start: usize, end: usize, keep_decimals: bool) -> String {
+    let (s, e) = sentence_range(text, start, end, keep_decimals);
+    text[s..e].to_lowercase()
+}
+
+/// The byte range of [`whole_sentence_around`] in `text` (its case kept).
+pub(super) fn whole_sentence_range(text: &str, start: usize, end: usize) -> (usize, usize) {
+    sentence_range(text, start, end, true)
+}
+
+fn sentence_range(text: &str, start: usize, end: usize, keep_decimals: bool) -> (usize, usize) {
     // At most a few hundred bytes either way: bounded work however long the line.
     let to = crate::text::floor_char_boundary(text, end + 400);
     let ends_at = |i: usize, c: char| ends_sentence(text, i, c, keep_decimals);
@@ -150,7 +160,7 @@ fn sentence_bounds(text: &str, start: usize, end: usize, keep_decimals: bool) ->
         .char_indices()
         .find(|&(i, c)| ends_at(end + i, c))
         .map_or(text.len(), |(p, _)| end + p);
-    text[s..e].to_lowercase()
+    (s, e)
 }
 
 /// How a status word is used in its clause.
