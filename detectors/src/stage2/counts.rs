@@ -205,7 +205,7 @@ pub(super) fn enumerated_count(answer: &str, item: &Item, c: &ClaimNumber) -> bo
         let w = words(r);
         (1..=3.min(w.len())).rev().find_map(|k| {
             let e = w[k - 1].1;
-            let t = sentence[r.0..e].trim_end_matches(|c: char| c == ')' || c == '(');
+            let t = sentence[r.0..e].trim_end_matches([')', '(']);
             shape(t).map(|sh| (sh, e))
         })
     };
