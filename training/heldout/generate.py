@@ -11,6 +11,7 @@
     python3 training/heldout/generate.py --set h        (eighth set: six further domains, half validation -> target/heldout-h)
     python3 training/heldout/generate.py --set i        (ninth set: six further domains, half validation -> target/heldout-i)
     python3 training/heldout/generate.py --set j        (tenth set: six further domains, half validation -> target/heldout-j)
+    python3 training/heldout/generate.py --set k        (eleventh set: six further domains, half validation -> target/heldout-k)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -147,6 +148,15 @@ SCENARIO_CLASSES_J = [("scn_j_childcare", "ChildcareCentre"), ("scn_j_grooming",
                       ("scn_j_grain", "GrainReceival"), ("scn_j_roadside", "RoadsideAssistance")]
 FAULTS_J = FAULTS_F          # the same Stage-1 faults as sets f, g, h and i
 
+# Set k: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/kstyle.py: an Indian-English enterprise helpdesk / customer-care agent — salutations and sign-offs, key : value
+# lines, numbered lists and S.No. tables, lakh grouping, Rs./₹/INR amounts, dd-Mon-yyyy dates, "i.e." with the working);
+# half development, half validation.
+SCENARIO_CLASSES_K = [("scn_k_appliance", "ApplianceService"), ("scn_k_banquet", "BanquetHall"),
+                      ("scn_k_dairy", "DairyCollection"), ("scn_k_expenses", "ExpenseClaims"),
+                      ("scn_k_society", "HousingSociety"), ("scn_k_bus", "IntercityBus")]
+FAULTS_K = FAULTS_F          # the same Stage-1 faults as sets f to j
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -191,6 +201,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "j": {"classes": SCENARIO_CLASSES_J, "out": "target/heldout-j", "seed": 20261130, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_J,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set j; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "k": {"classes": SCENARIO_CLASSES_K, "out": "target/heldout-k", "seed": 20261215, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_K,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -537,11 +552,12 @@ def main():
                          "h: six further domains by another writer in British customer-facing prose, half 'development', "
                          "half 'validation'; i: six further domains by another writer as a US support desk, half "
                          "'development', half 'validation'; j: six further domains by another writer as an Australian "
-                         "company's chat assistant, half 'development', half 'validation'")
+                         "company's chat assistant, half 'development', half 'validation'; k: six further domains by another "
+                         "writer as an Indian-English enterprise helpdesk, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
-                         "target/heldout-i for --set i, target/heldout-j for --set j)")
+                         "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
