@@ -248,6 +248,27 @@ pub fn classify(text: &str) -> ClaimType {
     {
         return ClaimType::Social;
     }
+    // A subjectless participle phrase resuming the conversation ("Picking up where we left
+    // off.", "Following up on my last message."): it opens with an -ing verb, refers to the
+    // agent or the conversation ("we", "my", "our"), and names nothing (no digit, no capital
+    // after the first word) — a discourse marker, not a fact.
+    let conversation = ws
+        .iter()
+        .any(|w| matches!(w.as_str(), "we" | "i" | "my" | "our" | "us" | "me"));
+    let names_nothing = t
+        .split_whitespace()
+        .skip(1)
+        .all(|w| !w.starts_with(|c: char| c.is_uppercase()));
+    if ws[0].len() > 4
+        && ws[0].ends_with("ing")
+        && ws.len() <= 10
+        && conversation
+        && names_nothing
+        && !has_digit
+        && !FIRST_PERSON.contains(&ws[0].as_str())
+    {
+        return ClaimType::Social;
+    }
     // An imperative addressed to the agent ("Ping me if a number looks off", "Tell us when
     // it arrives"): the user is asked to act.
     if ws.len() >= 3
@@ -463,6 +484,10 @@ mod tests {
                 ActionReport,
             ),
             ("Good news, we've moved your booking.", ActionReport),
+            ("Picking up where we left off.", Social),
+            ("Following up on my last message.", Social),
+            ("Shipping to our warehouse in Leeds.", Assertion),
+            ("Pending since we spoke on 3 May.", Assertion),
             ("Your plan: Flex 20 at £219.00.", Assertion),
             ("Shout if anything's unclear.", Instruction),
             ("Ask if you need the full text.", Instruction),

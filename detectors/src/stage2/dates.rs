@@ -533,6 +533,69 @@ pub(super) fn computed_date(
     stated.iter().any(|&b| reaches(b, &spans))
 }
 
+/// A date of a weekly recurrence its sentence names ("Wednesdays before then are still charged:
+/// 20 May, 27 May, 3 Jun"; "every Tuesday until the move: 7 Apr, 14 Apr"): the date falls on
+/// that weekday, and within the days the run knows — from the earliest to the latest of the
+/// run's day and the evidence's dates. Each week's date is computed, not copied; a date moved
+/// off the weekday, or outside that span, is no such date.
+pub(super) fn weekly_recurrence(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
+    let words: Vec<&str> = sentence
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let weekday = |w: &str| calc::WEEKDAYS.iter().position(|d| *d == w);
+    let mut named = words.iter().enumerate().filter_map(|(i, w)| {
+        let plural = w.strip_suffix('s').and_then(weekday);
+        let every = (i > 0 && matches!(words[i - 1], "every" | "each"))
+            .then(|| weekday(w))
+            .flatten();
+        plural.or(every)
+    });
+    let Some(wd) = named.next() else {
+        return false;
+    };
+    if named.any(|d| d != wd) {
+        return false;
+    }
+    let Some(year) = year
+        .or_else(|| ev.run_day.map(|d| super::items::civil_from_days(d).0))
+        .or_else(|| ev.dates.iter().find_map(|x| x.2))
+    else {
+        return false;
+    };
+    // The answer's dates outside this sentence bound it too ("before then": the change date
+    // it computed), each checked on its own; the sentence's own list bounds nothing.
+    let (ss, se) = super::states::whole_sentence_range(answer, item.start, item.end);
+    let stated = re()
+        .date_text
+        .captures_iter(answer)
+        .filter(|c| c.get(0).is_some_and(|m| m.end() <= ss || m.start() >= se))
+        .filter_map(|c| match date_parts(&c) {
+            (Some(m), Some(d), y) => Some(calc::days_from_civil(y.unwrap_or(year), m, d)),
+            _ => None,
+        })
+        .take(64);
+    let known: Vec<i64> = ev
+        .dated_days()
+        .take(256)
+        .chain(ev.run_day)
+        .chain(stated)
+        .collect();
+    let (Some(&lo), Some(&hi)) = (known.iter().min(), known.iter().max()) else {
+        return false;
+    };
+    let date = calc::days_from_civil(year, mon, day);
+    calc::weekday_of(date) == wd as i64 && (lo..=hi).contains(&date)
+}
+
 /// `sentence` without the numbers an approximation word leads ("about 14 more years").
 fn without_approximations(sentence: &str) -> String {
     const APPROX: &[&str] = &[
@@ -804,6 +867,40 @@ mod tests {
             Some((11, 3))
         );
         assert_eq!(super::weekday_ordinal("the 11th", 4, 6), None);
+    }
+
+    #[test]
+    fn dates_of_a_weekly_recurrence_the_sentence_names() {
+        // 2026-05-20, 05-27 and 06-03 are Wednesdays, between the snapshot and the move.
+        let ev = r#"{"child":"CH-1","as_of":"2026-05-14","room_move":{"date":"2026-06-08","new_days":["Mon","Tue"]}}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "Wednesdays before the move are still charged: 20 May, 27 May and 3 Jun."
+        ));
+        // Off the weekday, outside the known days, or no weekday named: not supported.
+        assert!(!ok(
+            "Wednesdays before the move are still charged: 20 May, 28 May and 3 Jun."
+        ));
+        assert!(!ok(
+            "Wednesdays before the move are still charged: 20 May and 17 Jun."
+        ));
+        assert!(!ok("Still charged: 20 May, 27 May and 3 Jun."));
+        // A later date the answer states bounds the span too (that date is checked on its own).
+        let ev = r#"{"child":"CH-1","as_of":"2026-05-14"}"#;
+        let flagged = |a: &str| -> Vec<String> {
+            crate::stage2::test_support::score(ev, a)
+                .iter()
+                .flat_map(|c| c.flagged_spans.iter().map(|f| f.text.clone()))
+                .collect()
+        };
+        let listed = "Wednesdays before then are still charged: 20 May, 27 May and 3 Jun.";
+        let with_end = flagged(&format!("From Friday 5 June you drop a day. {listed}"));
+        assert!(
+            !with_end.iter().any(|f| f.contains("May") || f == "3 Jun"),
+            "{with_end:?}"
+        );
+        let alone = flagged(listed);
+        assert!(alone.iter().any(|f| f == "27 May"), "{alone:?}");
     }
 
     #[test]

@@ -126,7 +126,7 @@ impl DeterministicScorer {
             }
         }
         let computed = dates::computed_date(ev, answer, item, mon, day, year);
-        if computed {
+        if computed || dates::weekly_recurrence(ev, answer, item, mon, day, year) {
             return Outcome::supported(None);
         }
         Outcome {
