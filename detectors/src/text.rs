@@ -50,6 +50,9 @@ const ABBREVIATIONS: &[&str] = &[
     "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "approx", "inc", "ltd", "jr",
     "sr", "fig", "sec", "u.s", "a.m", "p.m", "est", "dept", "prof", "rev", "hon", "capt", "col",
     "lt", "sgt", "gov", "sen", "rep",
+    // Indian and British business English: rupees ("Rs. 1,250"), "viz.", "Nos." (numbers),
+    // quantity and amount.
+    "rs", "viz", "nos", "qty", "amt",
 ];
 
 /// Split text into claim candidates: sentences, lines and list items, and `;`-separated

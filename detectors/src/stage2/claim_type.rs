@@ -177,6 +177,54 @@ fn lead_in(t: &str) -> Option<&str> {
     .then_some(rest)
 }
 
+/// Words of a letter's closing ("Warm regards,", "Thanks & Regards,", "Yours faithfully,").
+const VALEDICTIONS: &[&str] = &[
+    "regards",
+    "sincerely",
+    "faithfully",
+    "truly",
+    "cheers",
+    "warmly",
+    "best",
+    "thanks",
+    "yours",
+];
+
+/// Where the signature of a letter-style answer starts: a closing line of at most four words
+/// ending with a comma ("Warm regards,", "Thanks & Regards,") followed only by one to four
+/// short lines without digits ("Meera", "Member Services, Sahyadri Dairy"). The sender's name
+/// and team are no claims about the evidence. Byte offset of the closing line in `answer`.
+pub fn signature_start(answer: &str) -> Option<usize> {
+    let trimmed = answer.trim_end();
+    let mut after = 0usize;
+    let mut end = trimmed.len();
+    loop {
+        let start = trimmed[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = trimmed[start..end].trim();
+        if !line.is_empty() {
+            let closing = line.ends_with(',')
+                && line.split_whitespace().count() <= 4
+                && words(line)
+                    .iter()
+                    .any(|w| VALEDICTIONS.contains(&w.as_str()));
+            if closing {
+                return (after >= 1).then_some(start);
+            }
+            let short = line.split_whitespace().count() <= 6
+                && !line.contains(|c: char| c.is_ascii_digit())
+                && !line.ends_with(['.', '?', '!', ':']);
+            if !short || after >= 4 {
+                return None;
+            }
+            after += 1;
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
+    }
+}
+
 /// Classify one unit of the answer.
 pub fn classify(text: &str) -> ClaimType {
     let t = text.trim();
@@ -231,6 +279,7 @@ pub fn classify(text: &str) -> ClaimType {
     let has_digit = t.chars().any(|c| c.is_ascii_digit());
     if [
         "hope",
+        "greetings",
         "happy to",
         "glad to",
         "just say",
@@ -587,6 +636,25 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(classify(text), want, "{text}");
         }
+    }
+
+    #[test]
+    fn signatures_of_letter_style_answers() {
+        let a = "Your bill is Rs. 3,140.\n\nWarm regards,\nMember Services, Sahyadri Dairy";
+        assert_eq!(signature_start(a), a.find("Warm"));
+        let a = "Paid.\n\nThanks & Regards,\nMeera\nTeam CoolBreeze Care\n";
+        assert_eq!(signature_start(a), a.find("Thanks"));
+        // A closing with nothing after it, or facts after a closing-like line: no signature.
+        assert_eq!(signature_start("Paid.\n\nRegards,"), None);
+        assert_eq!(
+            signature_start("Best regards,\nYour refund of $40 was issued on 3 May."),
+            None
+        );
+        assert_eq!(signature_start("The total is $54.20."), None);
+        assert_eq!(
+            classify("Greetings from Sahyadri Dairy!"),
+            ClaimType::Social
+        );
     }
 
     #[test]

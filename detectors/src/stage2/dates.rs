@@ -170,6 +170,26 @@ pub(super) fn date_field_words(key: &str) -> String {
         .join(" ")
 }
 
+/// A month and its year written as one token ("Jan-2026", "Feb-26", "Mar/2026", "2026-Jan"
+/// is not one): the month's name, `-` or `/`, and a four- or two-digit year.
+pub(super) fn month_year_token(text: &str) -> Option<(u32, i32)> {
+    let t = text.trim_end_matches(['.', ',', ')', ';', ':']);
+    let (m, y) = t.split_once(['-', '/'])?;
+    if m.len() < 3 || !m.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let month = month_name(m).or_else(|| {
+        (m.len() <= 4)
+            .then(|| super::items::month_index(m))
+            .flatten()
+    })?;
+    if !(y.len() == 2 || y.len() == 4) || !y.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let year: i32 = y.parse().ok()?;
+    Some((month, if year < 100 { 2000 + year } else { year }))
+}
+
 /// The month a whole name denotes ("May", "February's"), if it is one.
 pub(super) fn month_name(text: &str) -> Option<u32> {
     let w = text
@@ -214,10 +234,11 @@ pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
     (digits.len() == 4).then(|| digits.parse().ok())?
 }
 
-/// Words after a count of days that measure it from today ("16 days ago", "6 days away",
-/// "15 days from now", "9 days left").
+/// Words after a count of days that measure it from today ("16 days ago", "3 days back", "6
+/// days away", "15 days from now", "9 days left").
 const FROM_TODAY: &[&str] = &[
     "ago",
+    "back",
     "away",
     "from now",
     "left",
@@ -921,6 +942,12 @@ mod tests {
         ));
         assert!(!ok(
             "Amaka Obi applied March 1st; last active 26 days ago (March 17th)."
+        ));
+        assert!(ok(
+            "Amaka Obi — last activity 17.03.2026, i.e. 10 days back."
+        ));
+        assert!(!ok(
+            "Amaka Obi — last activity 17.03.2026, i.e. 12 days back."
         ));
         // A count not measured from today is left to the other checks.
         assert!(ok(

@@ -128,6 +128,7 @@ pub(super) fn boolean_conflict(
     if booleans.is_empty() {
         return None;
     }
+    let text = &*number_abbreviations(text);
     let mut start = 0;
     for clause in text.split_inclusive(CLAUSE_BREAKS) {
         let span = (start, start + clause.len());
@@ -195,6 +196,39 @@ pub(super) fn boolean_conflict(
         }
     }
     None
+}
+
+/// `text` with "No." abbreviating "number" ("Booking No.: CF26038864", "Flat No. 802", "Ref
+/// no. - AMN-2605") written "nbr" — no negation, and no full stop ending a clause; every
+/// other byte where it was.
+fn number_abbreviations(text: &str) -> std::borrow::Cow<'_, str> {
+    let lower = text.to_ascii_lowercase();
+    let mut hits = Vec::new();
+    let mut from = 0;
+    while let Some(p) = lower[from..].find("no.").map(|p| from + p) {
+        from = p + 3;
+        let word_start = lower[..p]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after = lower[p + 3..].trim_start();
+        let code = after.starts_with([':', '-', '#'])
+            || after
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
+        if word_start && code {
+            hits.push(p);
+        }
+    }
+    if hits.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.to_owned();
+    for p in hits {
+        out.replace_range(p..p + 3, "nbr");
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The yes/no words of clauses that name a boolean field ("Autopay is off" for `"autopay":
@@ -375,6 +409,17 @@ mod tests {
         assert_eq!(words("Autopay is off on this account."), ["off", "on"]);
         assert!(words("The light is off.").is_empty());
         assert_eq!(boolean_conflict("Autopay is on.", &nested, &[]), None);
+        // "No." abbreviating "number" negates nothing.
+        let booked = flags(r#"{"booked":true,"booking_id":"CF26038864"}"#);
+        assert_eq!(
+            boolean_conflict("Booking No.: CF26038864", &booked, &[]),
+            None
+        );
+        assert_eq!(
+            boolean_conflict("Booking no. 26038864 is confirmed", &booked, &[]),
+            None
+        );
+        assert!(boolean_conflict("No booking was made.", &booked, &[]).is_some());
         // The flag's words inside the name of a longer field the clause names: that field,
         // not the flag, is what the clause is about.
         let off = flags(r#"{"plan":{"autopay":false,"autopay_discount_pct":5}}"#);

@@ -88,7 +88,8 @@ impl Regexes {
             // A date as prose writes it ("Tuesday, April 14", "14th of April 2026") or in a
             // numeric form: ISO ("2026-04-14", "2026-04-14 (Tue)"), month/day/year with a
             // four- or two-digit year ("4/14/2026", "4/14/26"), day-month-year with the
-            // month's name ("14-Apr-2026"). [`date_parts`] reads every form.
+            // month's name ("14-Apr-2026") or dotted ("22.06.2026", always day first).
+            // [`date_parts`] reads every form.
             date_text: Regex::new(r"(?ix)
                 \b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\s+)?
                 (?:
@@ -98,6 +99,7 @@ impl Regexes {
                        (?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})
                      | (?P<sm>\d{1,2})/(?P<sd>\d{1,2})/(?P<sy>\d{4}|\d{2})\b
                      | (?P<hd>\d{1,2})-(?P<hmon>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-(?P<hy>\d{4}|\d{2})\b
+                     | (?P<dd>\d{1,2})\.(?P<dm>\d{1,2})\.(?P<dy>(?:19|20)\d{2})\b
                    )
                    (?:\s?\((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\))?
                 )
@@ -118,7 +120,7 @@ impl Regexes {
             non_factual: Regex::new(r"(?i)^(?:(?:just|so|and|but|please|also)\s+)?(?:sure|certainly|of course|absolutely|great|okay|ok|got it|(?:i'?d be |i'?m |we'?re )?(?:happy|glad) to|(?:you'?re |you are )?(?:always )?welcome to|no problem|here(?:'s| is| are) (?:what|the (?:latest|details|summary|status|result))|let me know|hope (?:this|that) helps|feel free|thanks|thank you|good news|unfortunately|i hope|anything else|is there anything|good question|great question)\b[^.!?]*[.!?:]?$|^(?:[a-z]+,\s+)?here(?:'s|’s| is| are)\s+(?:the|your|a|an|where|how)\b(?:\s+[a-z'’]+){0,3}\s*[.:!]?$").unwrap(),
             looked: Regex::new(r"(?i)^(?:i(?:'ve| have)? )?(?:took|had) a (?:quick )?look(?: (?:at|into) (?:that|this|it|them))?(?: for you)?[.!]?$").unwrap(),
             change_from: Regex::new(r"(?i)\b(?P<verb>up|down|increased|decreased|rose|fell|grew|dropped|climbed|declined)\s+from\b").unwrap(),
-            relative_day: Regex::new(r"(?i)\b(?:today|tonight|tomorrow|yesterday)\b").unwrap(),
+            relative_day: Regex::new(r"(?i)\b(?:(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tonight|tomorrow|yesterday)\b").unwrap(),
             own_past: Regex::new(r"(?i)\b(?:we|you)(?:'ve|’ve| have| just| already)?\s+(?:just\s+|already\s+)?(?:[a-z]+ed|went|saw|got|picked|chose|did|made|took)\b[^.,;:!?)—\n]*").unwrap(),
             // The agent's own recommendation ("but worth topping up", "so it's best not to
             // wait", "I'd recommend calling first"), to the end of its clause.
@@ -137,19 +139,21 @@ impl Regexes {
 /// (`num`, its fraction included), a magnitude word or an area unit, a unit. With `european`, a
 /// decimal comma is read too — "0,13 €", "45,00 €", "1.120,60 €", "0,8537" (a comma before one,
 /// two or four and more digits, or after dot-grouped thousands); "8,620" stays eight thousand
-/// six hundred and twenty. JSON is read without it ("[1,25]" is two numbers).
+/// six hundred and twenty; and Indian grouping ("1,25,000"). JSON is read without it ("[1,25]"
+/// is two numbers). Rupees are written "₹", "Rs." or "INR" before the amount.
 fn number_regex(european: bool) -> Regex {
+    // Prose also groups digits the Indian way ("1,25,000": lakhs, then thousands).
     let eu = if european {
-        r"\d{1,3}(?:\.\d{3})+,\d+|\d+,(?:\d{1,2}|\d{4,})\b|"
+        r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d+|\d+,(?:\d{1,2}|\d{4,})\b|"
     } else {
         ""
     };
     Regex::new(&format!(
         r"(?ix)
-                (?P<cur>[$€£¥])?\s?
+                (?P<cur>[$€£¥₹]|\brs\.?|\binr\b)?\s?
                 \b(?P<num>{eu}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<minor>p\b|¢)?
-                (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<volume>m³|cubic\smet(?:er|re)s?\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn)\b))?
-                (?:\s?(?P<unit>%|percent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kg\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
+                (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<volume>m³|cubic\smet(?:er|re)s?\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn|lakhs?|lacs?|crores?)\b))?
+                (?:\s?(?P<unit>%|percent\b|per\scent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kgs?\b|quintals?\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|ltrs?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
                 (?:\s?(?P<cur2>€|£))?"
     ))
     .unwrap()
@@ -178,6 +182,8 @@ pub(super) fn date_parts(caps: &regex::Captures<'_>) -> (Option<u32>, Option<u32
             (a, Some(b)) if a > 12 && b <= 12 => Some((Some(b), Some(a), None)),
             (a, b) => Some((Some(a), b, None)),
         }
+    } else if let Some(d) = num("dd") {
+        Some((num("dm"), Some(d), num("dy")))
     } else if let Some(d) = num("od") {
         // A day of the month alone ("Friday 13th"): no month.
         return (None, Some(d as u32), None);
@@ -251,9 +257,12 @@ pub(super) fn captured_currency<'a>(c: &regex::Captures<'a>) -> &'a str {
         Some(_) => return "£",
         None => {}
     }
-    c.name("cur")
-        .or_else(|| c.name("cur2"))
-        .map_or("", |x| x.as_str())
+    match c.name("cur").or_else(|| c.name("cur2")).map(|x| x.as_str()) {
+        // "Rs.", "Rs", "INR" and "₹" are one currency.
+        Some(x) if x.len() > 1 && x.is_ascii() => "₹",
+        Some(x) => x,
+        None => "",
+    }
 }
 
 /// Value of a `number` regex match: the integer part and its `frac` digits.
@@ -296,6 +305,8 @@ pub(super) fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
         Some("thousand") | Some("k") => 1e3,
         Some("million") | Some("m") => 1e6,
         Some("billion") | Some("bn") => 1e9,
+        Some("lakh" | "lakhs" | "lac" | "lacs") => 1e5,
+        Some("crore" | "crores") => 1e7,
         Some("trillion") => 1e12,
         _ => 1.0,
     }
@@ -420,7 +431,11 @@ fn hhmm_time(text: &str, start: usize, end: usize) -> bool {
 
 /// Day offset of a relative day word.
 pub(super) fn relative_day_offset(w: &str) -> Option<i64> {
-    match w.to_ascii_lowercase().as_str() {
+    let w = w.to_ascii_lowercase();
+    let w = w.split_whitespace().collect::<Vec<_>>().join(" ");
+    match w.trim_start_matches("the ") {
+        "day after tomorrow" => Some(2),
+        "day before yesterday" => Some(-2),
         "today" | "tonight" => Some(0),
         "tomorrow" => Some(1),
         "yesterday" => Some(-1),

@@ -1114,6 +1114,32 @@ mod tests {
     }
 
     #[test]
+    fn rupees_indian_grouping_and_dotted_dates() {
+        let bill = r#"{"flat":"A-802","bills":[{"period":"2026-01","amount":125000.0,"due_date":"2026-01-10"},{"period":"2026-02","amount":4505.0,"due_date":"2026-02-10"}],"maintenance_pa":250000}"#;
+        // "Rs." ends no sentence; rupees in every spelling; lakhs grouped and named.
+        assert!(all_supported(
+            bill,
+            "The Jan-2026 bill of Rs. 1,25,000/- was due on 10.01.2026."
+        ));
+        assert!(all_supported(
+            bill,
+            "The Feb-26 bill is ₹4,505, due 10.02.2026."
+        ));
+        assert!(all_supported(bill, "Annual maintenance is INR 2.5 lakh."));
+        // Wrong amounts, dates and periods are still flagged.
+        assert!(!all_supported(
+            bill,
+            "The Jan-2026 bill of Rs. 1,35,000/- was due on 10.01.2026."
+        ));
+        assert!(!all_supported(
+            bill,
+            "The Jan-2026 bill of Rs. 1,25,000/- was due on 11.01.2026."
+        ));
+        assert!(!all_supported(bill, "The Mar-2026 bill is ₹4,505."));
+        assert!(!all_supported(bill, "Annual maintenance is INR 3.5 lakh."));
+    }
+
+    #[test]
     fn a_count_of_the_values_its_sentence_lists() {
         let loads = r#"{"grower":"GR-1","loads":[{"id":"L1","grade":"SFW1","screenings_pct":6.5},{"id":"L2","grade":"SFW1","screenings_pct":7.1},{"id":"L3","grade":"SFW1","screenings_pct":6.1},{"id":"L4","grade":"H2","screenings_pct":3.2}]}"#;
         assert!(all_supported(

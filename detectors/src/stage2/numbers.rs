@@ -64,7 +64,8 @@ pub(super) struct ClaimNumber {
 
 /// A percentage's unit: "%" or "percent" (any case).
 fn percent_unit(unit: &str) -> bool {
-    unit.contains('%') || unit.to_ascii_lowercase().starts_with("percent")
+    let u = unit.to_ascii_lowercase();
+    unit.contains('%') || u.starts_with("percent") || u.starts_with("per cent")
 }
 
 impl ClaimNumber {

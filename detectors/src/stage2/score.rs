@@ -65,6 +65,8 @@ impl Scorer for DeterministicScorer {
         let r = re();
         let mut claims = Vec::new();
         let units = segment(answer);
+        // A letter's signature ("Warm regards,\nMember Services, …") states nothing.
+        let signature = super::claim_type::signature_start(answer).unwrap_or(usize::MAX);
         let mut scored_units = 0usize;
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
@@ -97,7 +99,8 @@ impl Scorer for DeterministicScorer {
                 break;
             }
             let text = &answer[cs..ce];
-            let claim_type = if r.non_factual.is_match(text)
+            let claim_type = if cs >= signature
+                || r.non_factual.is_match(text)
                 || r.looked.is_match(text.trim())
                 || !text.chars().any(char::is_alphanumeric)
             {

@@ -32,6 +32,21 @@ impl DeterministicScorer {
                 no
             };
         }
+        // A month with its year as one token ("Jan-2026", "Feb-26", "Mar/2026"): a billing
+        // or reporting period. The evidence must hold a day of that month (of that year when
+        // its dates have years) or the period itself ("2026-01").
+        if let Some((m, y)) = dates::month_year_token(&item.text) {
+            let day_of = ev
+                .dates
+                .iter()
+                .any(|d| d.0 == m && d.2.is_none_or(|dy| dy == y));
+            let period = ev.find_text(&format!("{y}-{m:02}")).is_some();
+            return if day_of || period {
+                Outcome::supported(None)
+            } else {
+                no
+            };
+        }
         // A season with its year ("Fall 2026", "Winter 2025") names a period of that
         // year (an academic term, a tariff season): the evidence must hold the year.
         if let Some(y) = dates::season_year(&item.text, &answer[item.end..]) {

@@ -160,10 +160,19 @@ impl DeterministicScorer {
                     .any(|&r| record_holds(&ev.records[r], other))
             }
         };
+        // "Overdue" is "unpaid" past its due date: where the evidence holds a date before the
+        // run's day, an unpaid record may be called overdue.
+        let refines = |other: &str| {
+            key == normalize_terms("overdue")
+                && normalize_terms(other) == normalize_terms("unpaid")
+                && ev
+                    .run_day
+                    .is_some_and(|today| ev.dated_days().take(256).any(|d| d < today))
+        };
         let sibling = !later_stated
             && family.is_some_and(|f| {
                 f.iter()
-                    .any(|other| normalize_terms(other) != key && judged(other))
+                    .any(|other| normalize_terms(other) != key && judged(other) && !refines(other))
             });
         Outcome {
             supported: !sibling,

@@ -476,6 +476,27 @@ fn a_paraphrase_of_a_declared_status_is_not_judged_by_it() {
     let plain = |a: &str| all_supported(ev, a);
     assert!(plain("INV-1 is overdue."));
     assert!(!plain("INV-2 is overdue."));
+    // "Overdue" is "unpaid" past its due date: supported once the run's day is after a date
+    // of the evidence, not before.
+    let ev = r#"{"bills":[{"id":"GM-06","status":"unpaid","due_date":"2026-06-10"},{"id":"GM-05","status":"paid","due_date":"2026-05-10"}]}"#;
+    let at = |day: &str, a: &str| {
+        let mut r = crate::stage2::test_support::run(ev);
+        let (y, m, d) = (&day[..4], &day[5..7], &day[8..]);
+        let days = crate::stage2::calc::days_from_civil(
+            y.parse().unwrap(),
+            m.parse().unwrap(),
+            d.parse().unwrap(),
+        );
+        r.start_unix_nano = (days * 86_400 + 43_200) as u64 * 1_000_000_000;
+        r.end_unix_nano = r.start_unix_nano;
+        DeterministicScorer::new(Stage2Config::default())
+            .score(&r, a)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(at("2026-06-16", "GM-06 is overdue."));
+    assert!(!at("2026-06-16", "GM-05 is overdue."));
+    assert!(!at("2026-04-01", "GM-06 is overdue."));
 }
 
 #[test]
