@@ -102,12 +102,23 @@ enum Shape {
 /// "2026-03-02"), or a number with an optional currency before it and a percent sign or a
 /// short unit after it ("6.5%", "$12.50", "38 t", "12kg").
 fn shape(s: &str) -> Option<Shape> {
-    let s = s.trim().trim_end_matches(['.', ';', ':']).trim();
+    let s = s
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(['.', ';', ':', ')'])
+        .trim();
     if s.is_empty() || s.len() > 24 {
         return None;
     }
     if let Some(m) = super::items::re().date_text.find(s) {
         if m.start() == 0 && m.end() == s.len() {
+            return Some(Shape::Date);
+        }
+    }
+    // A month with its year ("January 2026", "Jan-2026"): a period.
+    if let Some((m, y)) = s.split_once([' ', '-']) {
+        let year = (y.len() == 4 || y.len() == 2) && y.bytes().all(|b| b.is_ascii_digit());
+        if year && super::dates::month_name(m).is_some() {
             return Some(Shape::Date);
         }
     }

@@ -241,6 +241,7 @@ const FROM_TODAY: &[&str] = &[
     "back",
     "away",
     "from now",
+    "from today",
     "left",
     "remaining",
     "to go",
@@ -282,19 +283,35 @@ pub(super) fn days_from_a_stated_date(
     // else the nearest before it in the same sentence, at most 48 bytes away.
     let word = FROM_TODAY.iter().find(|w| word_at_start(w))?;
     let rest = answer[item.end..].trim_start_matches([' ', ')']);
-    let bracketed = rest
-        .get(word.len()..)
-        .and_then(|r| r.trim_start().strip_prefix('('))
-        .and_then(|r| {
-            let caps = re().date_text.captures(r)?;
-            (caps.get(0)?.start() == 0).then_some(caps)
-        });
+    // Also set off by "i.e." or a dash ("9 days ago, i.e. 28-May-2026").
+    let bracketed = rest.get(word.len()..).and_then(|r| {
+        let r = r.trim_start_matches([',', ' ']);
+        let r = ["(", "i.e.", "ie", "—", "–", ":"]
+            .iter()
+            .find_map(|p| r.strip_prefix(p))?
+            .trim_start();
+        let caps = re().date_text.captures(r)?;
+        (caps.get(0)?.start() == 0).then_some(caps)
+    });
     let mut from = item.start.saturating_sub(48);
     while !answer.is_char_boundary(from) {
         from += 1;
     }
     let before = &answer[from..item.start];
-    let sentence_start = before.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    // A full stop of "i.e." or "e.g." (a letter between stops) ends no sentence.
+    let sentence_start = before
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| {
+            matches!(c, '!' | '?' | '\n')
+                || c == '.' && {
+                    let mut back = before[..i].chars().rev();
+                    let letter = back.next().is_some_and(char::is_alphabetic);
+                    let stop = back.next().is_none_or(|b| b == '.' || b.is_whitespace());
+                    !(letter && stop)
+                }
+        })
+        .map_or(0, |(i, _)| i + 1);
     let caps = match bracketed {
         Some(c) => c,
         None => re()
@@ -331,14 +348,23 @@ pub(super) fn days_from_a_stated_date(
                 .and_then(|x| x.2)
         })
         .or_else(|| ev.run_day.map(|d| super::items::civil_from_days(d).0))?;
-    let date = calc::days_from_civil(year, mon, day);
+    // "01/03/2026": 3 January as one writer means it, 1 March as another.
+    let slashed = ["sm", "wm", "pm", "fm"]
+        .iter()
+        .any(|g| caps.name(g).is_some());
+    let mut dates = vec![calc::days_from_civil(year, mon, day)];
+    if slashed && mon <= 12 && day <= 12 && mon != day {
+        dates.push(calc::days_from_civil(year, day, mon));
+    }
     Some(refs.iter().any(|r| {
-        let span = (r - date).abs();
-        if per == 1 {
-            span as f64 == value
-        } else {
-            ((span as f64 / 7.0) - value).abs() < 0.5
-        }
+        dates.iter().any(|date| {
+            let span = (r - date).abs();
+            if per == 1 {
+                span as f64 == value
+            } else {
+                ((span as f64 / 7.0) - value).abs() < 0.5
+            }
+        })
     }))
 }
 
@@ -371,6 +397,9 @@ pub(super) enum Span {
     Days(i64),
     Months(i64),
     Years(i64),
+    /// Working days: Monday to Friday, or to Saturday (`true`) where the text says so
+    /// ("Monday to Saturday", "Sundays excluded").
+    WorkDays(i64, bool),
 }
 
 impl Span {
@@ -379,6 +408,20 @@ impl Span {
     fn shift(self, day: i64, sign: i64) -> i64 {
         let months = match self {
             Span::Days(n) => return day + sign * n,
+            Span::WorkDays(n, saturday) => {
+                // weekday_of: 0 = Sunday … 6 = Saturday.
+                let working = |d: i64| match calc::weekday_of(d) {
+                    0 => false,
+                    6 => saturday,
+                    _ => true,
+                };
+                let (mut d, mut left) = (day, n);
+                while left > 0 {
+                    d += sign;
+                    left -= i64::from(working(d));
+                }
+                return d;
+            }
             Span::Months(n) => n,
             Span::Years(n) => 12 * n,
         };
@@ -403,12 +446,28 @@ pub(super) fn stated_spans(text: &str, max: usize) -> Vec<Span> {
         .filter(|w| !w.is_empty())
         .collect();
     let mut out = Vec::new();
-    for w in words.windows(2) {
+    let lower = text.to_ascii_lowercase();
+    let saturday = [
+        "monday to saturday",
+        "mon to sat",
+        "mon-sat",
+        "sundays excluded",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+        || lower.contains("excluding sunday");
+    for (i, w) in words.windows(2).enumerate() {
         let Ok(n) = w[0].trim_start_matches('(').parse::<i64>() else {
             continue;
         };
         let unit = w[1].to_ascii_lowercase();
-        let span = if unit.starts_with("day") {
+        let working = matches!(unit.as_str(), "working" | "business")
+            && words
+                .get(i + 2)
+                .is_some_and(|d| d.to_ascii_lowercase().starts_with("day"));
+        let span = if working {
+            Span::WorkDays(n, saturday)
+        } else if unit.starts_with("day") {
             Span::Days(n)
         } else if unit.starts_with("week") {
             Span::Days(n * 7)
@@ -423,7 +482,7 @@ pub(super) fn stated_spans(text: &str, max: usize) -> Vec<Span> {
             continue;
         };
         let ok = match span {
-            Span::Days(d) => (1..=730).contains(&d),
+            Span::Days(d) | Span::WorkDays(d, _) => (1..=730).contains(&d),
             Span::Months(m) => (1..=120).contains(&m),
             Span::Years(y) => (1..=60).contains(&y),
         };
@@ -891,6 +950,25 @@ mod tests {
     }
 
     #[test]
+    fn a_date_some_working_days_after_an_evidence_date() {
+        // 2026-02-16 is a Monday.
+        let ev = r#"{"request":"SR-1","registered_on":"2026-02-16","turnaround":"7 working days"}"#;
+        let ok = |a: &str| all_supported(ev, a);
+        assert!(ok(
+            "As per our turnaround of 7 working days (Monday to Saturday), the repair is due by 24-Feb-2026."
+        ));
+        assert!(ok(
+            "With a turnaround of 7 working days, the repair is due by 25-Feb-2026."
+        ));
+        assert!(!ok(
+            "With a turnaround of 7 working days, the repair is due by 24-Feb-2026."
+        ));
+        assert!(!ok(
+            "As per our turnaround of 7 working days (Monday to Saturday), the repair is due by 26-Feb-2026."
+        ));
+    }
+
+    #[test]
     fn dates_of_a_weekly_recurrence_the_sentence_names() {
         // 2026-05-20, 05-27 and 06-03 are Wednesdays, between the snapshot and the move.
         let ev = r#"{"child":"CH-1","as_of":"2026-05-14","room_move":{"date":"2026-06-08","new_days":["Mon","Tue"]}}"#;
@@ -948,6 +1026,18 @@ mod tests {
         ));
         assert!(!ok(
             "Amaka Obi — last activity 17.03.2026, i.e. 12 days back."
+        ));
+        // "i.e." ends no sentence; a date after "i.e." is the one counted to; a slashed date
+        // is read either way round.
+        assert!(ok(
+            "Amaka Obi's last activity was on 2026-03-17, i.e. 10 days back."
+        ));
+        assert!(ok("Amaka Obi — last active 10 days ago, i.e. 17-Mar-2026."));
+        assert!(!ok(
+            "Amaka Obi — last active 11 days ago, i.e. 17-Mar-2026."
+        ));
+        assert!(ok(
+            "Olusegun Bakare — last activity 07/03/2026 (20 days ago)."
         ));
         // A count not measured from today is left to the other checks.
         assert!(ok(

@@ -29,6 +29,111 @@ const COUNT_WORDS: &[&str] = &[
     "gb", "tb", "mph", "kph", "kmh",
 ];
 
+/// Most operands of a written-out expression ([`written_result`]).
+const MAX_OPERANDS: usize = 8;
+
+/// The result of arithmetic the answer writes out before it: "78 days x 21% / 365 = Rs. 140.91"
+/// is the value of "78 × 0.21 ÷ 365" times one other amount of its line (the bill of Rs. 3,140
+/// the interest is on, which writers leave out of the formula), "2 x ₹450 + ₹80 = ₹980" the
+/// value of the expression itself. Numbers (a percent is a hundredth) joined by `+ - − × x * /
+/// ÷`, with words between them ignored ("78 days"), from the start of the clause to the `=`;
+/// products and quotients first. Exact to the result's decimals. Each operand is checked on its
+/// own; a changed result no longer equals the expression.
+fn written_result(answer: &str, item: &Item, c: &ClaimNumber, facts: &AnswerFacts) -> bool {
+    let before = answer[..item.start].trim_end();
+    let Some(lhs_end) = before.strip_suffix(['=', '≈']).map(str::len) else {
+        return false;
+    };
+    let clause_start = before[..lhs_end]
+        .rfind([':', ';', '(', '\n', '='])
+        .map_or(0, |i| i + 1);
+    let clause_start = clause_start.max(lhs_end.saturating_sub(120));
+    let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
+    let lhs = &answer[clause_start..lhs_end];
+    // Tokens: numbers (with their percent sign) and operators.
+    let mut nums: Vec<f64> = Vec::new();
+    let mut ops: Vec<char> = Vec::new();
+    let chars: Vec<(usize, char)> = lhs.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, ch) = chars[i];
+        if ch.is_ascii_digit() {
+            let end = lhs[at..]
+                .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+                .map_or(lhs.len(), |e| at + e);
+            let text = lhs[at..end].trim_end_matches([',', '.']);
+            let Ok(mut v) = text.replace(',', "").parse::<f64>() else {
+                return false;
+            };
+            let rest = lhs[at + text.len()..].trim_start();
+            if rest.starts_with('%') || rest.to_ascii_lowercase().starts_with("per cent") {
+                v /= 100.0;
+            }
+            if nums.len() > ops.len() || nums.len() >= MAX_OPERANDS {
+                return false;
+            }
+            nums.push(v);
+            while i < chars.len() && chars[i].0 < at + text.len() {
+                i += 1;
+            }
+            continue;
+        }
+        let spaced = |j: usize| chars.get(j).is_none_or(|&(_, c)| c == ' ');
+        let op = match ch {
+            '×' | '*' | '÷' | '/' | '+' | '−' => Some(ch),
+            '-' | 'x' | 'X' if i > 0 && spaced(i - 1) && spaced(i + 1) => Some(ch),
+            _ => None,
+        };
+        if let Some(op) = op {
+            if nums.len() != ops.len() + 1 {
+                return false;
+            }
+            ops.push(match op {
+                'x' | 'X' | '*' => '×',
+                '/' => '÷',
+                '−' => '-',
+                o => o,
+            });
+        }
+        i += 1;
+    }
+    if ops.is_empty() || nums.len() != ops.len() + 1 {
+        return false;
+    }
+    // Products and quotients first, then sums.
+    let mut terms: Vec<f64> = vec![nums[0]];
+    let mut signs: Vec<f64> = vec![1.0];
+    for (k, &op) in ops.iter().enumerate() {
+        let x = nums[k + 1];
+        match op {
+            '×' => *terms.last_mut().expect("a term") *= x,
+            '÷' if x != 0.0 => *terms.last_mut().expect("a term") /= x,
+            '+' | '-' => {
+                terms.push(x);
+                signs.push(if op == '+' { 1.0 } else { -1.0 });
+            }
+            _ => return false,
+        }
+    }
+    let value: f64 = terms.iter().zip(&signs).map(|(t, s)| t * s).sum();
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) + 1e-9;
+    if (value - n).abs() <= tol {
+        return true;
+    }
+    // One factor left out of a lone product: another amount of the line.
+    if ops.iter().all(|&o| o == '×' || o == '÷') {
+        let line_start = answer[..clause_start].rfind('\n').map_or(0, |i| i + 1);
+        return facts.numbers.iter().any(|x| {
+            x.quantity()
+                && x.start() >= line_start
+                && x.start() < clause_start
+                && (value * x.value() - n).abs() <= tol
+        });
+    }
+    false
+}
+
 /// An operand of arithmetic the answer writes out, whose result it states: the 26 of
 /// "$2,480.77 for the period ($64,500 a year ÷ 26)", the 9 of "$2.70 (9 × $0.30)". The other
 /// operand is the answer's number on the other side of the operator (at most 32 bytes away);
@@ -363,6 +468,10 @@ impl DeterministicScorer {
         }
         // How many containers or trips a quantity needs at a capacity its line states.
         if !outcome.supported && containers_needed(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // The result of arithmetic written out before it ("… x 21% / 365 = Rs. 140.91").
+        if !outcome.supported && written_result(answer, item, c, facts) {
             return Outcome::supported(None);
         }
         // How many values its sentence lists ("3 loads … screenings of 6.5%, 7.1%, 6.1%").
@@ -1114,6 +1223,28 @@ mod tests {
     }
 
     #[test]
+    fn the_result_of_arithmetic_written_out() {
+        let bill = r#"{"bills":[{"period":"2026-01","amount":3140.0,"due_date":"2026-01-10"}],"interest_pct_pa":21,"visit_charge":450,"travel":80}"#;
+        let flagged = |a: &str| -> Vec<String> {
+            score(bill, a)
+                .iter()
+                .flat_map(|c| c.flagged_spans.iter().map(|f| f.text.clone()))
+                .collect()
+        };
+        let interest = |r: &str| {
+            flagged(&format!(
+                "Jan-2026 bill of Rs. 3,140.00, due 10-Jan-2026: 78 days x 21% / 365 = Rs. {r}"
+            ))
+        };
+        let right = interest("140.91");
+        assert!(!right.iter().any(|f| f.contains("140.91")), "{right:?}");
+        let wrong = interest("150.91");
+        assert!(wrong.iter().any(|f| f.contains("150.91")), "{wrong:?}");
+        assert!(all_supported(bill, "Charges: 2 x ₹450 + ₹80 = ₹980."));
+        assert!(!all_supported(bill, "Charges: 2 x ₹450 + ₹80 = ₹1,080."));
+    }
+
+    #[test]
     fn rupees_indian_grouping_and_dotted_dates() {
         let bill = r#"{"flat":"A-802","bills":[{"period":"2026-01","amount":125000.0,"due_date":"2026-01-10"},{"period":"2026-02","amount":4505.0,"due_date":"2026-02-10"}],"maintenance_pa":250000}"#;
         // "Rs." ends no sentence; rupees in every spelling; lakhs grouped and named.
@@ -1159,6 +1290,12 @@ mod tests {
         assert!(!all_supported(
             days,
             "You are still charged for 20 May, 27 May and 3 Jun (2 days)."
+        ));
+        // Months listed, and a count written with a leading zero.
+        let bills = r#"{"flat":"C-604","bills":[{"period":"2026-01","status":"unpaid"},{"period":"2026-02","status":"unpaid"},{"period":"2026-03","status":"unpaid"},{"period":"2025-12","status":"paid"}]}"#;
+        assert!(all_supported(
+            bills,
+            "As on date, 03 bills are unpaid (January 2026, February 2026, March 2026)."
         ));
     }
 
