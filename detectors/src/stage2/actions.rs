@@ -244,7 +244,9 @@ pub fn listed_action_supported(verb: &str, object: &str, run: &AgentRun) -> bool
         "sent" | "emai" | "mess" | "forw" | "noti" | "cont" => &[
             "send", "email", "mail", "message", "notify", "forward", "contact", "post",
         ],
-        "book" | "rese" | "rebo" => &["book", "reserve", "hold"],
+        // Booking and scheduling name each other ("I have booked the visit" after
+        // `schedule_visit`; "scheduled" after `book_slot`).
+        "book" | "rese" | "rebo" => &["book", "reserve", "hold", "schedule"],
         "canc" => &["cancel"],
         "refu" | "paid" | "issu" | "proc" | "init" => {
             &["refund", "pay", "issue", "process", "return"]
@@ -377,6 +379,34 @@ mod tests {
 
     fn verb(t: &str) -> Option<&str> {
         action_verb(t).map(|(s, e)| &t[s..e])
+    }
+
+    #[test]
+    fn booking_and_scheduling_name_each_other() {
+        let run = |tool: &str| AgentRun {
+            tool_calls: vec![crate::run::ToolCall {
+                id: "c1".into(),
+                name: tool.into(),
+                result: Some(r#"{"scheduled":true}"#.into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        assert!(listed_action_supported(
+            "booked",
+            "the visit",
+            &run("schedule_visit")
+        ));
+        assert!(listed_action_supported(
+            "scheduled",
+            "the slot",
+            &run("book_slot")
+        ));
+        assert!(!listed_action_supported(
+            "cancelled",
+            "the visit",
+            &run("schedule_visit")
+        ));
     }
 
     #[test]

@@ -137,7 +137,7 @@ pub(super) fn date_of_another_field(
     // values ("| Seventeen Bridges | May 21 | checked out |" under "Due").
     let raw = match crate::text::table_header(answer, item.start) {
         Some(header) => header.to_owned(),
-        None => sentence_around(answer, item.start, item.end),
+        None => super::states::whole_sentence_around(answer, item.start, item.end),
     };
     if re().date_text.find_iter(&raw).take(2).count() > 1 || states_an_offset(&raw) {
         return false;

@@ -433,8 +433,17 @@ pub(super) fn direction_conflict(
         let Some(p) = word_at(&format!("{w} than")) else {
             continue;
         };
-        let after: Vec<&(&Item, &ClaimNumber)> =
-            nums.iter().filter(|(i, _)| i.start >= cs + p).collect();
+        // Values of the comparison's own clause: "… less than evening (38.9 L), and the best
+        // day was … with 19.8 L" compares nothing with the 19.8.
+        let clause_end = [", and ", "; ", " — ", ". "]
+            .iter()
+            .filter_map(|b| lower[p..].find(b).map(|e| cs + p + e))
+            .min()
+            .unwrap_or(ce);
+        let after: Vec<&(&Item, &ClaimNumber)> = nums
+            .iter()
+            .filter(|(i, _)| i.start >= cs + p && i.start < clause_end)
+            .collect();
         if after.len() == 2
             && after[0].1.unit == after[1].1.unit
             && after[0].1.noun == after[1].1.noun
@@ -797,6 +806,12 @@ mod tests {
         )
         .iter()
         .all(|c| c.status == ClaimStatus::Supported));
+        // A value of the next clause is not compared.
+        let milk = r#"{"morning_l":35.3,"evening_l":38.9,"best_day_l":19.8}"#;
+        assert!(all_supported(
+            milk,
+            "Morning pourings (35.3 L) were less than evening (38.9 L), and the best day had 19.8 L."
+        ));
         let issues = r#"[{"number":2918,"comments":39},{"number":189,"comments":30}]"#;
         let bad = score(
             issues,
