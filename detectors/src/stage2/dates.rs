@@ -7,7 +7,6 @@ use super::check::Outcome;
 use super::coverage::STOPWORDS;
 use super::evidence::Evidence;
 use super::items::{date_parts, re, Item};
-use super::states::sentence_around;
 use super::terms::{contains_terms, normalize_terms};
 
 /// A date stated relative to another date of the answer ("should arrive April 12, the day
