@@ -87,6 +87,7 @@ mod states;
 mod tally;
 #[cfg(test)]
 mod test_support;
+mod written;
 
 pub use aggregate::{aggregate, Aggregation};
 pub use evidence::{is_result, is_structured, prose_docs, prose_evidence};
