@@ -272,15 +272,12 @@ pub(super) fn days_from_a_stated_date(
     let word_at_start = |w: &&str| {
         after.starts_with(*w) && !after[w.len()..].starts_with(|c: char| c.is_alphanumeric())
     };
-    if !FROM_TODAY.iter().any(word_at_start) {
-        return None;
-    }
+    let word = FROM_TODAY.iter().find(|w| word_at_start(w))?;
     // Lateness counts from a due date to the date stated ("Returning it a week from today (20
     // March) would make it 9 days late"): any date of the evidence may be the due date.
     let late = ["late", "overdue"].iter().any(word_at_start);
     // The date it counts to: one in parentheses right after it ("13 days ago (21 Apr)"),
     // else the nearest before it in the same sentence, at most 48 bytes away.
-    let word = FROM_TODAY.iter().find(|w| word_at_start(w))?;
     let rest = answer[item.end..].trim_start_matches([' ', ')']);
     // Also set off by "i.e." or a dash ("9 days ago, i.e. 28-May-2026").
     let bracketed = rest.get(word.len()..).and_then(|r| {

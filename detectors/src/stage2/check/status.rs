@@ -162,13 +162,12 @@ impl DeterministicScorer {
         };
         // "Overdue" is "unpaid" past its due date: where the evidence holds a date before the
         // run's day, an unpaid record may be called overdue.
-        let refines = |other: &str| {
-            key == normalize_terms("overdue")
-                && normalize_terms(other) == normalize_terms("unpaid")
-                && ev
-                    .run_day
-                    .is_some_and(|today| ev.dated_days().take(256).any(|d| d < today))
-        };
+        let past_a_date = key == normalize_terms("overdue")
+            && ev
+                .run_day
+                .is_some_and(|today| ev.dated_days().take(256).any(|d| d < today));
+        let refines =
+            |other: &str| past_a_date && normalize_terms(other) == normalize_terms("unpaid");
         let sibling = !later_stated
             && family.is_some_and(|f| {
                 f.iter()
