@@ -9,8 +9,16 @@
 //!
 //! The test starts its own broker (the shared one of `deploy/test.sh` is not touched), runs
 //! `groundcheck loadgen --protocol kafka` against it, SIGKILLs the broker mid-load five times
-//! and restarts it empty each time; then it produces a known set of runs to the last broker and
-//! requires a report for every one of them, and a collector that is still running.
+//! and restarts it empty each time; then, once the group has settled on the last broker, it
+//! produces a known set of runs to it and requires a report for every one of them, and a
+//! collector that is still running.
+//!
+//! Why it waits for the group to settle: an offset commit in flight when the broker dies is
+//! retried by librdkafka on the restarted broker (transport errors are retriable for
+//! OffsetCommit), so the new, empty log can hold a committed position of the vanished log. A
+//! group that rejoins after the new log has grown past that position starts there and skips
+//! the new log's records below it — no consumer can tell (README, "A broker that lost its
+//! log"). Runs produced after the group settled lie past any such position.
 
 mod common;
 
@@ -47,6 +55,33 @@ fn assert_running(server: &mut Server, when: &str) {
             "groundcheck serve died {when}: {status}; last log lines:\n{}",
             tail.into_iter().rev().collect::<Vec<_>>().join("\n")
         );
+    }
+}
+
+/// Wait until the collector's group is assigned and has not rebalanced for `quiet`; panic
+/// after `limit` (a consumer that never rejoins the restarted broker).
+fn wait_settled(server: &mut Server, quiet: Duration, limit: Duration) {
+    let start = std::time::Instant::now();
+    let mut last: Option<(f64, std::time::Instant)> = None;
+    loop {
+        assert_running(server, "while the group settles on the last broker");
+        let m = server.metrics();
+        let assigned = metric_value(&m, "groundcheck_kafka_group_assigned").unwrap_or(0.0);
+        let rebalances = metric_value(&m, "groundcheck_kafka_rebalances_total").unwrap_or(0.0);
+        let since = match last {
+            Some((r, t)) if r == rebalances => t,
+            _ => std::time::Instant::now(),
+        };
+        last = Some((rebalances, since));
+        if assigned > 0.0 && since.elapsed() >= quiet {
+            return;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "the group did not settle on the restarted broker within {limit:?} \
+             (assigned: {assigned}, rebalances: {rebalances})"
+        );
+        std::thread::sleep(Duration::from_millis(500));
     }
 }
 
@@ -89,6 +124,10 @@ fn collector_survives_broker_crash_and_empty_restart() {
         std::thread::sleep(Duration::from_secs(4));
         assert_running(&mut server, &format!("after broker restart {cycle}"));
     }
+
+    // Let the group settle on the last broker: assigned, and no rebalance for longer than the
+    // session timeout (the old session times out and the member rejoins within that).
+    wait_settled(&mut server, Duration::from_secs(10), Duration::from_secs(90));
 
     // The collector still consumes: every run the last broker acknowledged gets a report.
     let tmp = tempfile::tempdir().unwrap();
@@ -135,14 +174,15 @@ fn collector_survives_broker_crash_and_empty_restart() {
             })
             .take(60)
             .collect();
+        // The headline goes last: a CI excerpt keeps the end of the output.
         panic!(
-            "{} of {} runs produced to the restarted broker were never reported: {ids:?}\n\
-             metrics:\n{}\nassignment, offset and run lines:\n{}\nlog tail:\n{}",
+            "assignment, offset and run lines:\n{}\nlog tail (newest first):\n{}\n\
+             metrics:\n{}\n{} of {} runs produced to the restarted broker were never reported: {ids:?}",
+            about.join("\n"),
+            log.lines().rev().take(20).collect::<Vec<_>>().join("\n"),
+            kafka_metrics.join("\n"),
             missing.len(),
             acked.len(),
-            kafka_metrics.join("\n"),
-            about.join("\n"),
-            log.lines().rev().take(20).collect::<Vec<_>>().join("\n")
         );
     }
     let metrics = server.metrics();
