@@ -177,6 +177,38 @@ fn lead_in(t: &str) -> Option<&str> {
     .then_some(rest)
 }
 
+/// Words that open a prepositional lead-in ("as" of "As discussed above", "further" of
+/// "Further to").
+const LEAD_PREPOSITIONS: &[&str] = &[
+    "as",
+    "with",
+    "in",
+    "on",
+    "regarding",
+    "concerning",
+    "per",
+    "following",
+    "further",
+    "pursuant",
+];
+
+/// The clause after a comma that ends a lead-in of at most eight words without a digit
+/// opening with a preposition ([`LEAD_PREPOSITIONS`]; "further" only as "further to").
+fn prepositional_lead(t: &str) -> Option<&str> {
+    let at = t.find(',')?;
+    let head = words(&t[..at]);
+    let rest = t[at + 1..].trim_start();
+    let opens = head.first().is_some_and(|w| {
+        LEAD_PREPOSITIONS.contains(&w.as_str())
+            && (w != "further" || head.get(1).is_some_and(|n| n == "to"))
+    });
+    (opens
+        && head.len() <= 8
+        && !t[..at].contains(|c: char| c.is_ascii_digit())
+        && !rest.is_empty())
+    .then_some(rest)
+}
+
 /// Words of a letter's closing ("Warm regards,", "Thanks & Regards,", "Yours faithfully,").
 const VALEDICTIONS: &[&str] = &[
     "regards",
@@ -258,9 +290,30 @@ pub fn classify(text: &str) -> ClaimType {
         ws.drain(..n);
     }
     // A negative imperative ("Don't double up to make up for it", "Do not store it in the
-    // car"): advice to the user.
-    if ws[0] == "do" && ws.get(1).is_some_and(|w| w == "n't" || w == "not") || ws[0] == "never" {
+    // car"), or an emphatic one ("Do let us know if …", "Do carry the receipt"; not a
+    // question, so "do" has no subject after it): advice to the user.
+    if ws[0] == "do"
+        && ws.get(1).is_some_and(|w| {
+            w == "n't"
+                || w == "not"
+                || !(DETERMINERS.contains(&w.as_str())
+                    || matches!(
+                        w.as_str(),
+                        "you" | "i" | "we" | "they" | "it" | "he" | "she" | "so" | "that"
+                    ))
+        })
+        || ws[0] == "never"
+    {
         return ClaimType::Instruction;
+    }
+    // A prepositional lead-in set off by a comma ("As discussed above, please find …",
+    // "Further to my last message, I have checked …", "With reference to your complaint,
+    // we have …"): it has no verb of its own, so the clause after it decides.
+    if let Some(rest) = prepositional_lead(t) {
+        let inner = classify(rest);
+        if inner != ClaimType::Assertion {
+            return inner;
+        }
     }
     if ["please", "kindly"]
         .iter()
@@ -534,6 +587,18 @@ mod tests {
             ),
             ("Good news, we've moved your booking.", ActionReport),
             ("Picking up where we left off.", Social),
+            // Emphatic imperatives; a prepositional lead-in leaves the type to its main
+            // clause.
+            ("Do let us know if anything else is required.", Instruction),
+            ("Do you still have the invoice from March.", Assertion),
+            ("As discussed above, please find the details.", Instruction),
+            (
+                "Further to my last message, I have checked the same.",
+                ActionReport,
+            ),
+            ("As per the policy, refunds take 7 days.", Assertion),
+            ("Further, the refund takes 7 days.", Assertion),
+            ("Please note the reference number.", Instruction),
             ("Following up on my last message.", Social),
             ("Shipping to our warehouse in Leeds.", Assertion),
             ("Pending since we spoke on 3 May.", Assertion),

@@ -255,6 +255,15 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "everything",
     "anything",
     "something",
+    // Subordinators and conjunctive adverbs: closed-class words that join or frame clauses
+    // ("Once the flat is let out, …", "Further to my last message").
+    "once",
+    "unless",
+    "whereas",
+    "hence",
+    "further",
+    "furthermore",
+    "moreover",
 ];
 
 /// Whether the word before `rest` is the stem of a negative contraction ("haven" of

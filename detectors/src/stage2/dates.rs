@@ -4,7 +4,7 @@
 
 use super::calc;
 use super::check::Outcome;
-use super::coverage::STOPWORDS;
+use super::coverage::{COVERAGE_STOP, STOPWORDS};
 use super::evidence::Evidence;
 use super::items::{date_parts, re, Item};
 use super::terms::{contains_terms, normalize_terms};
@@ -162,11 +162,21 @@ pub(super) fn date_of_another_field(
 /// without when-words ([`DATE_FIELD_WORDS`]) and stop words, space-separated; empty when none
 /// is left (`"date"`, `"created_at"` keeps "created"). Computed once per evidence field.
 pub(super) fn date_field_words(key: &str) -> String {
-    normalize_terms(key)
+    let normalized = normalize_terms(key);
+    let words: Vec<&str> = normalized
         .split(' ')
         .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    // A name of function words only names nothing: `as_of` is "as of", which any sentence
+    // with "as" and "of" would otherwise name. Beside a content word they narrow it
+    // (`cap_as_of` is not every "cap").
+    if words
+        .iter()
+        .all(|w| w.len() < 3 || COVERAGE_STOP.contains(w))
+    {
+        return String::new();
+    }
+    words.join(" ")
 }
 
 /// A month and its year written as one token ("Jan-2026", "Feb-26", "Mar/2026", "2026-Jan"
@@ -756,6 +766,18 @@ mod tests {
         let ok = |a: &str| all_supported(ev, a);
         assert!(ok("Drop without a W by Monday, October 5."));
         assert!(!ok("Drop without a W by Monday, November 2."));
+        // A field named by function words only (`as_of`) is named by no sentence.
+        let ev = r#"{"pourings":[{"date":"2026-03-25","shift":"evening","snf_pct":8.3,"accepted":false,"reason":"SNF below minimum"}],"as_of":"2026-03-29T14:51:00+05:30"}"#;
+        assert!(all_supported(
+            ev,
+            "The evening pouring of 25 March 2026 was not accepted as SNF was below the minimum."
+        ));
+        assert!(!all_supported(
+            ev,
+            "The evening pouring of 26 March 2026 was not accepted as SNF was below the minimum."
+        ));
+        let ev = r#"{"deadlines":[{"event":"drop_deadline","date":"2026-10-05","description":"Last day to drop"},{"event":"withdraw_deadline","date":"2026-11-02"}],"charges":[{"merchant":"Cava","status":"posted","date":"2026-03-03"}]}"#;
+        let ok = |a: &str| all_supported(ev, a);
         // A status beside a date is no label of it.
         assert!(ok("Your refund was posted; the charge was on March 3."));
         // A span of days relates the date to the field the sentence names.

@@ -17,9 +17,12 @@ pub(super) enum Dimension {
     Length,
     Area,
     Volume,
+    Mass,
+    Duration,
 }
 
-/// The dimension of a (lower-cased) unit and its size in metres, m² or m³.
+/// The dimension of a (lower-cased) unit and its size in metres, m², m³, kilograms or
+/// seconds. Months and years vary in length, so they are left out.
 pub(super) fn measure(unit: &str) -> Option<(Dimension, f64)> {
     use Dimension::*;
     Some(match unit.trim() {
@@ -39,6 +42,17 @@ pub(super) fn measure(unit: &str) -> Option<(Dimension, f64)> {
         "l" | "litre" | "litres" | "liter" | "liters" => (Volume, 1e-3),
         "megalitre" | "megalitres" | "megaliter" | "megaliters" => (Volume, 1e3),
         "gallon" | "gallons" | "gal" => (Volume, 0.003_785_411_784),
+        "g" | "gram" | "grams" | "gramme" | "grammes" => (Mass, 1e-3),
+        "kg" | "kgs" | "kilogram" | "kilograms" | "kilo" | "kilos" => (Mass, 1.0),
+        "quintal" | "quintals" => (Mass, 100.0),
+        "t" | "tonne" | "tonnes" => (Mass, 1e3),
+        "lb" | "lbs" | "pound" | "pounds" => (Mass, 0.453_592_37),
+        "oz" | "ounce" | "ounces" => (Mass, 0.028_349_523_125),
+        "s" | "sec" | "secs" | "second" | "seconds" => (Duration, 1.0),
+        "min" | "mins" | "minute" | "minutes" => (Duration, 60.0),
+        "h" | "hr" | "hrs" | "hour" | "hours" => (Duration, 3600.0),
+        "day" | "days" => (Duration, 86_400.0),
+        "week" | "weeks" => (Duration, 604_800.0),
         _ => return None,
     })
 }
@@ -144,6 +158,13 @@ mod tests {
         ));
         let claims = score(FIELD, "That leaves 56,000 m³ (65 megalitres) of the cap.");
         assert_eq!(claims[0].status, ClaimStatus::Unsupported);
+        // Mass and time restate the same way; a wrong conversion does not.
+        let feed = r#"{"bags": 5, "bag_kg": 50}"#;
+        assert!(all_supported(feed, "Quantity: 5 bags = 250 kg (2.5 quintals)."));
+        let claims = score(feed, "Quantity: 5 bags = 250 kg (25 quintals).");
+        assert!(claims.iter().any(|c| c.status != ClaimStatus::Supported));
+        let slot = r#"{"slot_minutes": 90}"#;
+        assert!(all_supported(slot, "The slot runs 90 minutes (1.5 hours)."));
         // Not a parenthesis: no restatement.
         let claims = score(
             FIELD,
