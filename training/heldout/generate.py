@@ -12,6 +12,7 @@
     python3 training/heldout/generate.py --set i        (ninth set: six further domains, half validation -> target/heldout-i)
     python3 training/heldout/generate.py --set j        (tenth set: six further domains, half validation -> target/heldout-j)
     python3 training/heldout/generate.py --set k        (eleventh set: six further domains, half validation -> target/heldout-k)
+    python3 training/heldout/generate.py --set l        (twelfth set: six further domains, half validation -> target/heldout-l)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -157,6 +158,15 @@ SCENARIO_CLASSES_K = [("scn_k_appliance", "ApplianceService"), ("scn_k_banquet",
                       ("scn_k_society", "HousingSociety"), ("scn_k_bus", "IntercityBus")]
 FAULTS_K = FAULTS_F          # the same Stage-1 faults as sets f to j
 
+# Set l: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/lstyle.py: a North American voice assistant whose answers are read aloud by text-to-speech — no Markdown,
+# short spoken sentences, numbers, amounts, dates and times often spelled out, identifiers read out character by
+# character, read-backs and spoken arithmetic); half development, half validation.
+SCENARIO_CLASSES_L = [("scn_l_blood", "BloodDonation"), ("scn_l_campground", "Campground"),
+                      ("scn_l_customs", "CustomsBroker"), ("scn_l_farmshare", "FarmShare"),
+                      ("scn_l_hearing", "HearingClinic"), ("scn_l_instruments", "InstrumentRental")]
+FAULTS_L = FAULTS_F          # the same Stage-1 faults as sets f to k
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -206,6 +216,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "k": {"classes": SCENARIO_CLASSES_K, "out": "target/heldout-k", "seed": 20261215, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_K,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set k; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "l": {"classes": SCENARIO_CLASSES_L, "out": "target/heldout-l", "seed": 20261225, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_L,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -553,11 +568,14 @@ def main():
                          "half 'validation'; i: six further domains by another writer as a US support desk, half "
                          "'development', half 'validation'; j: six further domains by another writer as an Australian "
                          "company's chat assistant, half 'development', half 'validation'; k: six further domains by another "
-                         "writer as an Indian-English enterprise helpdesk, half 'development', half 'validation'")
+                         "writer as an Indian-English enterprise helpdesk, half 'development', half 'validation'; l: six "
+                         "further domains by another writer as a voice assistant read aloud by text-to-speech, half "
+                         "'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
-                         "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k)")
+                         "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
+                         "target/heldout-l for --set l)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
