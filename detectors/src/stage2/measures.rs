@@ -160,7 +160,10 @@ mod tests {
         assert_eq!(claims[0].status, ClaimStatus::Unsupported);
         // Mass and time restate the same way; a wrong conversion does not.
         let feed = r#"{"bags": 5, "bag_kg": 50}"#;
-        assert!(all_supported(feed, "Quantity: 5 bags = 250 kg (2.5 quintals)."));
+        assert!(all_supported(
+            feed,
+            "Quantity: 5 bags = 250 kg (2.5 quintals)."
+        ));
         let claims = score(feed, "Quantity: 5 bags = 250 kg (25 quintals).");
         assert!(claims.iter().any(|c| c.status != ClaimStatus::Supported));
         let slot = r#"{"slot_minutes": 90}"#;

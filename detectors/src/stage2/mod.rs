@@ -54,6 +54,8 @@
 //! - `entities`: entity stop words and place codes;
 //! - `direction`: comparatives, rankings and changes against the claim's own numbers;
 //! - `coverage`: content coverage, stop lists and the crude stem;
+//! - `spoken`: an answer written to be read aloud, rewritten into written forms (numbers,
+//!   amounts, dates, times and codes in words) with a map back to the answer's offsets;
 //! - `flags`: yes/no claims against the JSON booleans they name;
 //! - `aggregate`: how claim scores combine into the run's score;
 //! - `test_support` (tests only): the one-tool run and scorer the unit tests share;
@@ -83,6 +85,7 @@ mod number_check;
 mod numbers;
 mod premises;
 mod score;
+mod spoken;
 mod states;
 mod tally;
 #[cfg(test)]

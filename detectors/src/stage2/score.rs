@@ -39,6 +39,68 @@ impl Scorer for DeterministicScorer {
     }
 
     fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
+        // An answer written to be read aloud is scored in its written forms; every offset
+        // and text of the report is the answer's own.
+        let spoken = super::spoken::may_have_spoken_forms(answer)
+            .then(|| {
+                let evidence_lower = run
+                    .evidence()
+                    .iter()
+                    .map(|d| d.text.to_ascii_lowercase())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                super::spoken::normalize(answer, &evidence_lower)
+            })
+            .flatten();
+        match spoken {
+            None => self.score_text(run, answer, kinds),
+            Some(spoken) => {
+                let mut scored = self.score_text(run, &spoken.text, kinds);
+                remap_spoken(&mut scored.claims, &spoken, answer);
+                scored
+            }
+        }
+    }
+}
+
+/// Map claims scored on the written forms of a spoken answer back to the answer: offsets,
+/// claim texts and flagged texts.
+fn remap_spoken(claims: &mut [Claim], spoken: &super::spoken::Spoken, answer: &str) {
+    let written = spoken.text.as_str();
+    let byte_of = |chars: u32| {
+        written
+            .char_indices()
+            .nth(chars as usize)
+            .map_or(written.len(), |(b, _)| b)
+    };
+    let span = |s: u32, e: u32| {
+        let (os, oe) = (spoken.orig_start(byte_of(s)), spoken.orig_end(byte_of(e)));
+        let oe = oe.max(os).min(answer.len());
+        (os.min(oe), oe)
+    };
+    let mut cursor = 0usize;
+    for c in claims.iter_mut() {
+        if let Some(at) = written[cursor..].find(&c.text).map(|p| p + cursor) {
+            let (os, oe) = (spoken.orig_start(at), spoken.orig_end(at + c.text.len()));
+            if let Some(t) = answer.get(os..oe) {
+                c.text = t.to_owned();
+            }
+            cursor = at;
+        }
+        let (s, e) = span(c.start, c.end);
+        c.start = char_offset(answer, s) as u32;
+        c.end = char_offset(answer, e) as u32;
+        for f in &mut c.flagged_spans {
+            let (s, e) = span(f.start, f.end);
+            f.start = char_offset(answer, s) as u32;
+            f.end = char_offset(answer, e) as u32;
+            f.text = answer.get(s..e).unwrap_or_default().to_owned();
+        }
+    }
+}
+
+impl DeterministicScorer {
+    fn score_text(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
         let started = std::time::Instant::now();
         let b = self.cfg.bounds;
         let mut reached: Vec<bounds::BoundReached> = Vec::new();
