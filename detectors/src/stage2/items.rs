@@ -873,6 +873,20 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         } else {
             (0, t)
         };
+        // A weekday or month name after a name is the date that follows it ("the Midtown
+        // Donor Center Tuesday of next week", "… Center March 24"), not part of the name.
+        let t = {
+            let mut t = t;
+            while let Some((head, last)) = t.rsplit_once(char::is_whitespace) {
+                let l = last.to_ascii_lowercase();
+                if super::calc::WEEKDAYS.contains(&l.as_str()) || MONTH_NAMES.contains(&last) {
+                    t = head.trim_end();
+                } else {
+                    break;
+                }
+            }
+            t
+        };
         if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
             continue;
         }
@@ -897,6 +911,20 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_weekday_or_month_after_a_name_is_no_part_of_it() {
+        use crate::stage2::test_support::all_supported;
+        let ev = r#"{"center":"Midtown Donor Center","slots":["2026-03-24T09:15:00-05:00"]}"#;
+        assert!(all_supported(
+            ev,
+            "For platelets at the Midtown Donor Center Tuesday of next week, I see one time."
+        ));
+        assert!(!all_supported(
+            ev,
+            "For platelets at the Uptown Donor Center Tuesday of next week, I see one time."
+        ));
+    }
+
     use super::civil_from_days;
     use crate::report::ClaimStatus;
     use crate::stage2::test_support::run;
