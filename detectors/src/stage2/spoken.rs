@@ -403,13 +403,14 @@ pub(super) fn normalize(answer: &str, evidence_lower: &str) -> Option<Spoken> {
 }
 
 /// A code read out character by character: single capital letters (or "X as in Word"),
-/// digits, digit words, "dash" and digit chains ("0-1-9-4"), at least three of them with a
-/// letter or a dash among them, separated by commas or spaces.
+/// digits, digit words, "dash" and digit chains ("0-1-9-4"), separated by commas or spaces,
+/// with a letter or a dash among them.
 fn id_run(sc: &Scanner, i: usize) -> Option<(usize, String)> {
     let mut j = i;
     let mut out = String::new();
     let mut atoms = 0;
     let mut lettered = false;
+    let mut spelled = false;
     while j < sc.toks.len() {
         if j > i {
             let sep = sc.sep(j);
@@ -432,6 +433,7 @@ fn id_run(sc: &Scanner, i: usize) -> Option<(usize, String)> {
                 && sc.spaced(j + 3)
             {
                 j += 4;
+                spelled = true;
             } else {
                 j += 1;
             }
@@ -452,7 +454,11 @@ fn id_run(sc: &Scanner, i: usize) -> Option<(usize, String)> {
         }
         atoms += 1;
     }
-    (atoms >= 3 && lettered && out.chars().any(|c| c.is_ascii_alphanumeric())).then_some((j, out))
+    // A letter spelled with its word ("V as in Victor") is read out on its own; otherwise
+    // at least three characters in two atoms or more ("H, B, 7" or "V, 2-0-0-2-9").
+    let read_out =
+        spelled || atoms >= 2 && out.chars().filter(char::is_ascii_alphanumeric).count() >= 3;
+    (read_out && lettered && out.chars().any(|c| c.is_ascii_alphanumeric())).then_some((j, out))
 }
 
 /// A clock time: "a quarter past two", "half past nine", "a quarter to five", "three
@@ -650,6 +656,11 @@ mod tests {
             norm("Entry H as in Hotel, B as in Bravo, 7, dash, 0-1-9-4-3-1-6, dash, 6 is filed"),
             "Entry HB7-0194316-6 is filed"
         );
+        assert_eq!(
+            norm("Your confirmation number is V as in Victor, 2-0-0-2-9."),
+            "Your confirmation number is V20029."
+        );
+        assert_eq!(norm("Plan A, then B."), "Plan A, then B.");
         // Lone counts stay as written; so does prose without spoken forms.
         assert_eq!(
             norm("three nights for two adults"),
