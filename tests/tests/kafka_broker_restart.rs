@@ -127,7 +127,11 @@ fn collector_survives_broker_crash_and_empty_restart() {
 
     // Let the group settle on the last broker: assigned, and no rebalance for longer than the
     // session timeout (the old session times out and the member rejoins within that).
-    wait_settled(&mut server, Duration::from_secs(10), Duration::from_secs(90));
+    wait_settled(
+        &mut server,
+        Duration::from_secs(10),
+        Duration::from_secs(90),
+    );
 
     // The collector still consumes: every run the last broker acknowledged gets a report.
     let tmp = tempfile::tempdir().unwrap();
