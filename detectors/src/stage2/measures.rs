@@ -95,6 +95,49 @@ pub(super) fn restated(answer: &str, item: &Item, c: &ClaimNumber, facts: &Answe
     })
 }
 
+/// The last part of a quantity written in two units ("61 hours, that's 2 days and 13 hours",
+/// "1 hour and 30 minutes", "5 feet 4 inches"): the part before it ("2 days", digits or a
+/// count word, in a larger unit of the same dimension) plus this one is another number of the
+/// same dimension the sentence states. The parts are checked as that one quantity.
+pub(super) fn compound_restated(
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let Some((dim, size)) = measure(&c.unit.to_lowercase()) else {
+        return false;
+    };
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?|[a-z]+)\s+([a-z²³]+)(?:,)?\s+(?:and\s+)?$")
+            .expect("compound regex")
+    });
+    let from = crate::text::floor_char_boundary(answer, item.start.saturating_sub(40));
+    let Some(m) = re.captures(&answer[from..item.start]) else {
+        return false;
+    };
+    let n = m[1]
+        .parse::<f64>()
+        .ok()
+        .or_else(|| super::numbers::number_word(&m[1]).map(f64::from));
+    let (Some(n), Some((d, big))) = (n, measure(&m[2].to_lowercase())) else {
+        return false;
+    };
+    if d != dim || big <= size {
+        return false;
+    }
+    let total = n * big + c.value * size;
+    let sentence = crate::stage2::states::whole_sentence_start(answer, item.start);
+    facts.numbers.iter().any(|x| {
+        x.start() >= sentence
+            && x.start() != item.start
+            && measure(x.unit()).is_some_and(|(xd, xs)| {
+                xd == dim && ((x.value() * xs - total).abs() <= 1e-6 * total.max(1.0))
+            })
+    })
+}
+
 /// A volume the answer computes as a depth (or length) it states times an area it states
 /// ("every 10 mm applied on the 11.6 ha field is 1,160 m³"), among the answer's measured
 /// numbers nearest the claim.
@@ -168,6 +211,16 @@ mod tests {
         assert!(claims.iter().any(|c| c.status != ClaimStatus::Supported));
         let slot = r#"{"slot_minutes": 90}"#;
         assert!(all_supported(slot, "The slot runs 90 minutes (1.5 hours)."));
+        // A quantity in two units restates another of the sentence.
+        let eta = r#"{"entries":[{"hours_to_release":61}]}"#;
+        assert!(all_supported(
+            eta,
+            "The slowest took 61 hours, that's two days and 13 hours."
+        ));
+        assert!(!all_supported(
+            eta,
+            "The slowest took 61 hours, that's two days and 15 hours."
+        ));
         // Not a parenthesis: no restatement.
         let claims = score(
             FIELD,

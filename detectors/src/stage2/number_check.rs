@@ -400,7 +400,9 @@ impl DeterministicScorer {
             return Outcome::supported(None);
         }
         // "56,000 m³ (56 megalitres)": the same quantity in another unit.
-        if super::measures::restated(answer, item, c, facts) {
+        if super::measures::restated(answer, item, c, facts)
+            || super::measures::compound_restated(answer, item, c, facts)
+        {
             return Outcome::supported(None);
         }
         if ordinal_of_period(ev, answer, item, c) {
