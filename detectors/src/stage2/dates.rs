@@ -346,21 +346,37 @@ pub(super) fn days_from_a_stated_date(
     if refs.is_empty() {
         return None;
     }
-    let year = year
-        .or_else(|| {
-            ev.dates
+    // A date without its year is in a year the evidence gives that day (each of them: a
+    // warranty's end and a purchase can share a day of the year), else the run's.
+    let years: Vec<i32> = match year {
+        Some(y) => vec![y],
+        None => {
+            let mut ys: Vec<i32> = ev
+                .dates
                 .iter()
-                .find(|x| x.0 == mon && x.1 == day)
-                .and_then(|x| x.2)
-        })
-        .or_else(|| ev.run_day.map(|d| super::items::civil_from_days(d).0))?;
+                .filter(|x| x.0 == mon && x.1 == day)
+                .filter_map(|x| x.2)
+                .collect();
+            ys.extend(ev.run_day.map(|d| super::items::civil_from_days(d).0));
+            ys.sort_unstable();
+            ys.dedup();
+            ys.truncate(8);
+            ys
+        }
+    };
     // "01/03/2026": 3 January as one writer means it, 1 March as another.
     let slashed = ["sm", "wm", "pm", "fm"]
         .iter()
         .any(|g| caps.name(g).is_some());
-    let mut dates = vec![calc::days_from_civil(year, mon, day)];
+    let mut dates: Vec<i64> = years
+        .iter()
+        .map(|&y| calc::days_from_civil(y, mon, day))
+        .collect();
     if slashed && mon <= 12 && day <= 12 && mon != day {
-        dates.push(calc::days_from_civil(year, day, mon));
+        dates.extend(years.iter().map(|&y| calc::days_from_civil(y, day, mon)));
+    }
+    if dates.is_empty() {
+        return None;
     }
     Some(refs.iter().any(|r| {
         dates.iter().any(|date| {
@@ -817,6 +833,28 @@ mod tests {
         assert!(all_supported(
             ev,
             "Your escrow would be $507.23 a month ($46.33 less than today)."
+        ));
+    }
+
+    #[test]
+    fn days_to_a_date_without_its_year_in_any_year_the_evidence_gives_it() {
+        use crate::report::ClaimStatus;
+        use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+        // Bought on 24 October 2023, covered until 24 October 2026; the run is on 4 April 2026.
+        let ev = r#"{"purchased":"2023-10-24","repair_warranty_until":"2026-10-24"}"#;
+        let mut run = crate::stage2::test_support::run(ev);
+        run.start_unix_nano = 1_775_308_644_000_000_000;
+        let ok = |a: &str| {
+            DeterministicScorer::new(Stage2Config::default())
+                .score(&run, a)
+                .iter()
+                .all(|c| c.status == ClaimStatus::Supported)
+        };
+        assert!(ok(
+            "The repair warranty runs until October 24, so you have 203 days left."
+        ));
+        assert!(!ok(
+            "The repair warranty runs until October 24, so you have 210 days left."
         ));
     }
 
