@@ -79,6 +79,12 @@ const HEDGES: &[&str] = &[
     "either way",
     "in any case",
     "anyway",
+    // A coordinating conjunction opening the sentence ("So I took the next opening", "And
+    // I've sent it") joins it to the last one; the clause after it is the statement.
+    "so",
+    "and",
+    "but",
+    "then",
 ];
 /// Determiners and possessives: after `have` they open an object ("I have your details").
 const DETERMINERS: &[&str] = &[
@@ -587,6 +593,9 @@ mod tests {
             ),
             ("Good news, we've moved your booking.", ActionReport),
             ("Picking up where we left off.", Social),
+            ("So I took the next opening, two hours later.", ActionReport),
+            ("And I'll send the receipt.", IntentOrOffer),
+            ("So the total is $54.20.", Assertion),
             // Emphatic imperatives; a prepositional lead-in leaves the type to its main
             // clause.
             ("Do let us know if anything else is required.", Instruction),
