@@ -199,29 +199,32 @@ pub(super) fn month_year_token(text: &str) -> Option<(u32, i32)> {
     Some((month, if year < 100 { 2000 + year } else { year }))
 }
 
+/// The months' full names, lower-case, in order.
+pub(super) const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// The month a whole name denotes ("May", "February's"), if it is one.
 pub(super) fn month_name(text: &str) -> Option<u32> {
     let w = text
         .trim_end_matches(['.', ',', ')'])
         .trim_end_matches("'s")
         .trim_end_matches("’s");
-    let full = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let w = w.to_ascii_lowercase();
     // The full name, or its first three letters ("Dec 2025"; "Sept" too).
-    full.iter()
+    MONTHS
+        .iter()
         .position(|m| *m == w || m.starts_with(w.as_str()) && (w.len() == 3 || w == "sept"))
         .map(|p| p as u32 + 1)
 }

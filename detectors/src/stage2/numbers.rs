@@ -1019,12 +1019,9 @@ fn priced_total(ev: &Evidence, item: &Item, c: &ClaimNumber, facts: &AnswerFacts
 
 /// A small count written as a word ("four together", "two add-ons").
 pub(super) fn number_word(w: &str) -> Option<u32> {
-    const WORDS: [&str; 12] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve",
-    ];
-    let w = w.to_ascii_lowercase();
-    WORDS.iter().position(|x| *x == w).map(|i| i as u32 + 1)
+    super::spoken::small(&w.to_ascii_lowercase())
+        .filter(|v| (1..=12).contains(v))
+        .map(|v| v as u32)
 }
 
 /// Signed value of a claim number (a `-` or `−` right before it makes it negative).

@@ -41,10 +41,13 @@ impl Scorer for DeterministicScorer {
     fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
         // An answer written to be read aloud is scored in its written forms; every offset
         // and text of the report is the answer's own.
+        // The time budget counts from here; the evidence is gathered once, for both (before
+        // `score_text` bounds it).
+        let started = std::time::Instant::now();
+        let docs = run.evidence();
         let spoken = super::spoken::may_have_spoken_forms(answer)
             .then(|| {
-                let evidence_lower = run
-                    .evidence()
+                let evidence_lower = docs
                     .iter()
                     .map(|d| d.text.to_ascii_lowercase())
                     .collect::<Vec<_>>()
@@ -53,9 +56,9 @@ impl Scorer for DeterministicScorer {
             })
             .flatten();
         match spoken {
-            None => self.score_text(run, answer, kinds),
+            None => self.score_text(run, docs, answer, kinds, started),
             Some(spoken) => {
-                let mut scored = self.score_text(run, &spoken.text, kinds);
+                let mut scored = self.score_text(run, docs, &spoken.text, kinds, started);
                 remap_spoken(&mut scored.claims, &spoken, answer);
                 scored
             }
@@ -100,11 +103,18 @@ fn remap_spoken(claims: &mut [Claim], spoken: &super::spoken::Spoken, answer: &s
 }
 
 impl DeterministicScorer {
-    fn score_text(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
-        let started = std::time::Instant::now();
+    /// Score `answer` against `docs`, the run's evidence ([`AgentRun::evidence`]), within the
+    /// time budget counted from `started`.
+    fn score_text(
+        &self,
+        run: &AgentRun,
+        mut docs: Vec<crate::run::EvidenceDoc>,
+        answer: &str,
+        kinds: &[ItemKind],
+        started: std::time::Instant,
+    ) -> bounds::Scored {
         let b = self.cfg.bounds;
         let mut reached: Vec<bounds::BoundReached> = Vec::new();
-        let mut docs = run.evidence();
         // Evidence beyond max_evidence_bytes (in run order) is not indexed.
         let mut budget = b.max_evidence_bytes;
         let total: usize = docs.iter().map(|d| d.text.len()).sum();

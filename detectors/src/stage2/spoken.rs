@@ -115,23 +115,10 @@ const ORDINAL_TENS: [&str; 8] = [
     "eightieth",
     "ninetieth",
 ];
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
-/// A number below one hundred written as one word ("seven", "forty", "forty-three").
-fn small(w: &str) -> Option<u64> {
+/// A number below one hundred written as one word ("seven", "forty", "forty-three"),
+/// lower-case.
+pub(super) fn small(w: &str) -> Option<u64> {
     if let Some(i) = UNITS.iter().position(|u| *u == w) {
         return Some(i as u64);
     }
@@ -168,7 +155,7 @@ fn scale(w: &str) -> Option<u64> {
 }
 
 fn month(w: &str) -> bool {
-    MONTHS.contains(&w)
+    super::dates::MONTHS.contains(&w)
 }
 
 /// A single digit written as a word, in a read-out code ("eight five two").
