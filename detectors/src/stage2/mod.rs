@@ -41,8 +41,8 @@
 //!   profile's `item_kinds`: an item of a kind not scored is extracted but not checked, so it
 //!   never lowers a claim);
 //! - `check`: the check of one item against the evidence and its outcome;
-//! - `number_check`: the check of one claim number (records, named fields, counts, days from
-//!   a stated date, computed values);
+//! - `number_check`: the check of one claim number, its rules in order (the words around it,
+//!   counts, days from a stated date, record binding, named fields, computed values);
 //! - `counts`: what a count counts (a compound's head, a subset adding up to a stated sum,
 //!   distinct days, the weekday a sentence names);
 //! - `premises`: a worked example's or a hypothetical instance's own premise;

@@ -1,0 +1,329 @@
+//! The check of one claim number against the evidence ([`DeterministicScorer::check_number`]).
+//!
+//! The rules run in this order, each deciding or passing on:
+//! 1. [`Claim::framed`]: what the words around the number make of it — the last digits of an
+//!    identifier, a percentile, a rank, the whole a part is counted of, a score's scale, a
+//!    worked example's amount, a restatement in another unit;
+//! 2. [`Claim::counted`]: a count of the records holding a value the words after it name, or
+//!    of the distinct days a list's records are dated;
+//! 3. [`Claim::dated`]: days from a date the answer states, a weekday's day of the month;
+//! 4. [`Claim::listed`]: a number the evidence's documents write with its noun, the length of
+//!    a list its noun names, a count of records dated on a weekday;
+//! 5. [`Claim::bound_elsewhere`]: a value of another record than the one the claim names
+//!    (see [`records`]) — a conflict;
+//! 6. [`Claim::by_field`]: the field a noun of the claim names (see [`fields`]);
+//! 7. [`Claim::anywhere`]: years, literal matches and conversions, identifier digits,
+//!    durations between times, computed values ([`super::numbers::derived_value`]), a period
+//!    in a label, a count of things within the longest list.
+//!
+//! After them, arithmetic the answer writes out ([`super::written`]) and 24-hour times
+//! written without a colon may still support a number no rule placed.
+
+mod counting;
+mod fields;
+mod framing;
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+pub(super) use fields::names_field;
+
+use super::calc;
+use super::check::Outcome;
+use super::dates;
+use super::evidence::Evidence;
+use super::items::{item_time_minutes, Item};
+use super::numbers::{conversions, derived_value, matches_value, AnswerFacts, ClaimNumber};
+use super::records;
+use super::score::DeterministicScorer;
+use super::states::sentence_around;
+use super::terms::normalize_terms;
+use super::written::{containers_needed, written_operand, written_result};
+
+/// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
+fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
+    // The item may hold the noun after the digits ("1800 close").
+    let t = item.text.split(' ').next().unwrap_or("");
+    if t.len() != 4 || !t.bytes().all(|b| b.is_ascii_digit()) || !c.currency.is_empty() {
+        return None;
+    }
+    let mins = item_time_minutes(t)?;
+    ev.times
+        .iter()
+        .find(|x| x.0 == mins)
+        .map(|&(_, d, s, e)| (d, s, e))
+}
+
+impl DeterministicScorer {
+    /// Check the number `c` of `item` (see the module docs).
+    pub(super) fn check_number(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        c: &ClaimNumber,
+        facts: &AnswerFacts,
+        names: &records::Named,
+    ) -> Outcome {
+        let outcome = self.number_rules(ev, answer, item, c, facts, names);
+        // An operand of arithmetic the answer writes out, whose result it states: what the
+        // result's own check says decides for it.
+        if !outcome.supported && written_operand(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // How many containers or trips a quantity needs at a capacity its line states.
+        if !outcome.supported && containers_needed(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // The result of arithmetic written out before it ("… x 21% / 365 = Rs. 140.91").
+        if !outcome.supported && written_result(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // How many values its sentence lists ("3 loads … screenings of 6.5%, 7.1%, 6.1%").
+        if !outcome.supported && super::counts::enumerated_count(answer, item, c) {
+            return Outcome::supported(None);
+        }
+        // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
+        // close", "latest 1638"): four digits read as hours and minutes, when the evidence
+        // holds that time.
+        if !outcome.supported {
+            if let Some(cite) = hhmm_held(ev, item, c) {
+                return Outcome::supported(Some(cite));
+            }
+        }
+        outcome
+    }
+
+    fn number_rules(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+        c: &ClaimNumber,
+        facts: &AnswerFacts,
+        names: &records::Named,
+    ) -> Outcome {
+        let claim = Claim::new(ev, answer, item, c, facts, names);
+        if let Some(outcome) = claim.framed() {
+            return outcome;
+        }
+        let (outcome, names_held_value) = claim.counted();
+        if let Some(outcome) = outcome.or_else(|| claim.dated()).or_else(|| claim.listed()) {
+            return outcome;
+        }
+        if claim.bound_elsewhere() {
+            return Outcome::contradicted();
+        }
+        claim
+            .by_field()
+            .unwrap_or_else(|| claim.anywhere(names_held_value))
+    }
+}
+
+/// One claim number with what the rules read around it, computed once.
+struct Claim<'a> {
+    ev: &'a Evidence,
+    answer: &'a str,
+    item: &'a Item,
+    c: &'a ClaimNumber,
+    facts: &'a AnswerFacts,
+    names: &'a records::Named,
+    /// The answer before the number, lower-cased, trailing space trimmed.
+    before: String,
+    /// A whole number without unit or magnitude.
+    whole: bool,
+    /// A count: a whole number without unit or currency.
+    count: bool,
+    /// A count of things: a noun follows it ("4 visits"), and at least one.
+    count_of_things: bool,
+    /// The number's sentence, as written and normalized ([`normalize_terms`]).
+    raw_sentence: String,
+    sentence: String,
+    /// The word after the number (and its counted noun).
+    next: &'a str,
+    /// "3 of the 6 required inspections": the word after the number may modify the noun
+    /// that names the field ("required inspections" counts `inspections`).
+    head: Option<String>,
+}
+
+impl<'a> Claim<'a> {
+    fn new(
+        ev: &'a Evidence,
+        answer: &'a str,
+        item: &'a Item,
+        c: &'a ClaimNumber,
+        facts: &'a AnswerFacts,
+        names: &'a records::Named,
+    ) -> Self {
+        let before = answer[..item.start].trim_end().to_ascii_lowercase();
+        let whole = c.value.fract() == 0.0 && c.magnitude == 1.0 && c.unit.is_empty();
+        let count = whole && c.currency.is_empty();
+        let count_of_things = count && c.noun.is_some() && c.value >= 1.0;
+        let raw_sentence = sentence_around(answer, item.start, item.end);
+        let sentence = normalize_terms(&raw_sentence);
+        let next = answer[item.end..].split_whitespace().next().unwrap_or("");
+        let head = c
+            .noun
+            .as_ref()
+            .map(|_| {
+                next.trim_matches(|ch: char| !ch.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()));
+        Self {
+            ev,
+            answer,
+            item,
+            c,
+            facts,
+            names,
+            before,
+            whole,
+            count,
+            count_of_things,
+            raw_sentence,
+            sentence,
+            next,
+            head,
+        }
+    }
+
+    /// Days from a date the answer states; a weekday's day of the month (rule 3).
+    fn dated(&self) -> Option<Outcome> {
+        let (ev, answer, item, c) = (self.ev, self.answer, self.item, self.c);
+        // Days counted from a date the answer states, to today ("March 7th (16 days
+        // ago)").
+        if let Some(ok) =
+            dates::days_from_a_stated_date(ev, answer, item, c.value * c.magnitude, &c.unit)
+        {
+            return Some(if ok {
+                Outcome::supported(None)
+            } else {
+                Outcome::contradicted()
+            });
+        }
+        // A day of the month named by its weekday ("on Wednesday the 11th"): a date
+        // of the evidence on that day and weekday.
+        if let Some((day, wd)) = dates::weekday_ordinal(answer, item.start, item.end) {
+            let held = ev.dates.iter().find(|x| {
+                x.1 == day
+                    && x.2
+                        .is_none_or(|y| calc::weekday_of(calc::days_from_civil(y, x.0, x.1)) == wd)
+            });
+            return Some(match held {
+                Some(&(_, _, _, d, s, e)) => Outcome::supported(Some((d, s, e))),
+                None => Outcome {
+                    supported: false,
+                    contradicted: !ev.dates.is_empty(),
+                    citation: None,
+                },
+            });
+        }
+        None
+    }
+
+    /// Anywhere in the evidence, or computed from it (rule 7); otherwise unsupported.
+    fn anywhere(&self, names_held_value: bool) -> Outcome {
+        let (ev, answer, item, c, facts) = (self.ev, self.answer, self.item, self.c, self.facts);
+        let count_of_things = self.count_of_things;
+        // A bare year ("2006") is supported by a date in that year ("September 2006").
+        let year = c.unit.is_empty()
+            && c.magnitude == 1.0
+            && c.decimals == 0
+            && c.value.fract() == 0.0
+            && (1000.0..=2100.0).contains(&c.value)
+            && !item.text.starts_with(|ch: char| !ch.is_ascii_digit());
+        if year {
+            let y = c.value as i32;
+            if let Some(&(_, _, _, d, s, e)) = ev.dates.iter().find(|dt| dt.2 == Some(y)) {
+                return Outcome::supported(Some((d, s, e)));
+            }
+        }
+        for &(v, d, s, e, _) in &ev.numbers {
+            if matches_value(c, v) || conversions(c, v) {
+                return Outcome::supported((e > s).then_some((d, s, e)));
+            }
+        }
+        // A long plain number may be a fragment of an identifier ("the card ending in
+        // 7455506" for `credit_card_7455506`): the same digits in the evidence.
+        let plain = c.unit.is_empty()
+            && c.currency.is_empty()
+            && c.magnitude == 1.0
+            && item.text.len() >= 4
+            && item.text.chars().all(|ch| ch.is_ascii_digit());
+        if plain {
+            if let Some(cite) = ev.find_digits(&item.text) {
+                return Outcome::supported(Some(cite));
+            }
+        }
+        // Durations computed from two times in the evidence ("runs 1 hour 30 minutes").
+        let u = c.unit.to_ascii_lowercase();
+        if u.starts_with("min") || u.starts_with('h') {
+            let minutes = if u.starts_with('h') {
+                c.value * c.magnitude * 60.0
+            } else {
+                c.value * c.magnitude
+            };
+            for a in &ev.times {
+                for b in &ev.times {
+                    if b.0 > a.0 && (f64::from(b.0 - a.0) - minutes).abs() < 0.5 {
+                        return Outcome::supported(None);
+                    }
+                }
+            }
+            // Across days: the time between two instants the evidence timestamps ("48 hours
+            // 45 minutes ahead of the other", "about 32.5 hours out as of the last update"),
+            // to the claim's precision in its own unit.
+            let per_unit = if u.starts_with('h') { 60.0 } else { 1.0 };
+            let between = ev.instants.iter().enumerate().any(|(k, a)| {
+                ev.instants[k + 1..]
+                    .iter()
+                    .any(|b| matches_value(c, (a - b).abs() as f64 / per_unit))
+            });
+            if between {
+                return Outcome::supported(None);
+            }
+        }
+        if derived_value(ev, item, c, facts)
+            || super::numbers::period_restated(answer, item, c, facts)
+        {
+            return Outcome::supported(None);
+        }
+        // A period in a leading label ("Lots expiring within 60 days: none", "Cheapest over 3
+        // months: …") is the scope the answer chose for what follows, not a value it reports;
+        // a field the label names still judged it above.
+        let period = matches!(
+            u.trim_end_matches('s'),
+            "day" | "week" | "month" | "year" | "hour"
+        );
+        if period {
+            let start = super::states::whole_sentence_start(answer, item.start);
+            let in_label = super::claim_type::label_span(&answer[start..])
+                .is_some_and(|(_, end)| item.end <= start + end);
+            if in_label {
+                return Outcome::supported(None);
+            }
+        }
+        // A count of things ("4 items checked out", "used 1 class credit") that no field
+        // names and no value of the records fits: which records it counts — a filter, a
+        // weekday, an event the agent inferred — is not known, so it is not judged, as long
+        // as the evidence has a list that long. A count beyond every list is no count of
+        // them; a count of the records holding a value ("11 available" of 10 variants
+        // `available: true`) is wrong.
+        if count_of_things && !names_held_value {
+            let longest = ev.value_counts().longest_list();
+            if c.value as usize <= longest {
+                return Outcome::supported(None);
+            }
+        }
+        // Nothing placed it: no value, no field its words name, no computation gives it. That
+        // is not a conflict with a value the claim is bound to (`number_conflict`): it is
+        // reported as `number_not_in_evidence`, the finding a reader weighs differently. A
+        // count of the records holding a value its words name is bound to that count.
+        Outcome {
+            supported: false,
+            contradicted: names_held_value,
+            citation: None,
+        }
+    }
+}

@@ -1,0 +1,705 @@
+//! Unit tests of the number check.
+
+use super::super::test_support::{all_supported, score};
+use crate::report::{ClaimStatus, FlagKind};
+
+#[test]
+fn a_camel_case_field_is_named_by_its_words() {
+    // `reservePct` is named by "reserve" like `reserve_pct`: the 98 of another field
+    // (`stateOfHealthPct`) is not the reserve.
+    let battery = r#"{"stateOfChargePct":24,"reservePct":20,"health":{"stateOfHealthPct":98}}"#;
+    assert!(all_supported(battery, "**Backup reserve:** 20%"));
+    let bad = score(battery, "**Backup reserve:** 98%");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad[0].flagged_spans[0].kind, FlagKind::NumberConflict);
+}
+
+#[test]
+fn a_camel_case_identifier_field_names_its_record() {
+    // `orderNumber` identifies its record like `order_number`: the total of another order
+    // is no total of order 58213.
+    let accounts =
+        r#"{"orders":[{"orderNumber":58213,"total":42.0},{"orderNumber":77120,"total":19.5}]}"#;
+    assert!(all_supported(accounts, "Order 58213 came to $42.00."));
+    let bad = score(accounts, "Order 58213 came to $19.50.");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_rate_held_as_a_fraction_is_stated_as_a_percent() {
+    let loan = r#"{"rate":0.125,"term_months":36}"#;
+    assert!(all_supported(loan, "The rate is 12.5%."));
+    let bad = score(loan, "The rate is 15%.");
+    assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn a_time_zone_abbreviation_is_no_name() {
+    let ev = r#"{"start":"2026-03-04T14:00:00-05:00","host":"Dana Ruiz"}"#;
+    assert!(all_supported(
+        ev,
+        "It starts at 2:00 PM ET on March 4 with Dana Ruiz."
+    ));
+    assert!(!all_supported(
+        ev,
+        "It starts at 2:00 PM ET with Dana Cruz."
+    ));
+}
+
+#[test]
+fn terse_console_formats() {
+    // "7:45p" is a time, not a reference; a wrong one is still a wrong time.
+    let game = r#"{"kickoff":"19:45","visit":"2026-03-17"}"#;
+    assert!(all_supported(game, "Next game at 7:45p."));
+    assert!(!all_supported(game, "Next game at 8:45p."));
+    // A month/day a weekday names is a date; "3/4 of" stays a fraction.
+    assert!(all_supported(game, "Next visit Tue 3/17."));
+    assert!(!all_supported(game, "Next visit Tue 3/18."));
+    // A rate per units written as a path is no reference.
+    let storage = r#"{"rate_per_lot_day":15.0,"lots":3}"#;
+    assert!(all_supported(
+        storage,
+        "Rate: $15.00/lot/day for your 3 lots."
+    ));
+}
+
+#[test]
+fn a_rank_and_a_gap_between_records() {
+    let table = r#"{"teams":[{"name":"Kick Assets","won":4,"points":12},{"name":"Inter Nos","won":3,"points":9},{"name":"Net Gains","won":3,"points":9},{"name":"Hot Shots","won":1,"points":3}]}"#;
+    // A rank within the list and the list it is of; a gap is no value of one record.
+    assert!(all_supported(
+        table,
+        "Inter Nos: 2nd of 4 | 9 pts. Gap to 1st (Kick Assets): 3 pts."
+    ));
+    // Without the gap's label the 3 would be a value of Kick Assets' record, and wrong.
+    assert!(!all_supported(table, "Kick Assets (1st): 3 pts."));
+}
+
+#[test]
+fn a_rate_restated_per_another_period() {
+    let plan = r#"{"weekly":12.0}"#;
+    assert!(all_supported(plan, "That's $12 a week ($624 a year)."));
+    assert!(!all_supported(plan, "That's $12 a week ($600 a year)."));
+    let bond = r#"{"annual":765.2}"#;
+    assert!(all_supported(bond, "All in: $765.20/yr, approx. $64/mo."));
+    assert!(!all_supported(bond, "All in: $765.20/yr, approx. $85/mo."));
+}
+
+#[test]
+fn containers_a_quantity_needs_at_a_stated_capacity() {
+    let booking =
+        r#"{"booked":true,"grade":"ASW1","est_tonnes":120.0,"max_tonnes_per_truck":38.0}"#;
+    assert!(all_supported(
+        booking,
+        "120t of ASW1 — at 38t a truck that's 4 truckloads."
+    ));
+    assert!(!all_supported(
+        booking,
+        "120t of ASW1 — at 38t a truck that's 5 truckloads."
+    ));
+    // On a line a list marker opens, the first number is a quantity, not part of a date.
+    assert!(all_supported(
+        booking,
+        "Booked:\n- 120t of ASW1 — at 38t a truck that's 4 truckloads"
+    ));
+    // The unit apart from the number.
+    assert!(all_supported(
+        booking,
+        "120 t of ASW1 — at 38 t a truck that's 4 truckloads."
+    ));
+    assert!(!all_supported(
+        booking,
+        "120 t of ASW1 — at 38 t a truck that's 5 truckloads."
+    ));
+    // A capacity must be stated per container: "at 7 late arrivals" is none.
+    assert!(!all_supported(
+        booking,
+        "120t of ASW1 at 38t, so 4 truckloads."
+    ));
+}
+
+#[test]
+fn the_result_of_arithmetic_written_out() {
+    let bill = r#"{"bills":[{"period":"2026-01","amount":3140.0,"due_date":"2026-01-10"}],"interest_pct_pa":21,"visit_charge":450,"travel":80}"#;
+    let flagged = |a: &str| -> Vec<String> {
+        score(bill, a)
+            .iter()
+            .flat_map(|c| c.flagged_spans.iter().map(|f| f.text.clone()))
+            .collect()
+    };
+    let interest = |r: &str| {
+        flagged(&format!(
+            "Jan-2026 bill of Rs. 3,140.00, due 10-Jan-2026: 78 days x 21% / 365 = Rs. {r}"
+        ))
+    };
+    let right = interest("140.91");
+    assert!(!right.iter().any(|f| f.contains("140.91")), "{right:?}");
+    let wrong = interest("150.91");
+    assert!(wrong.iter().any(|f| f.contains("150.91")), "{wrong:?}");
+    assert!(all_supported(bill, "Charges: 2 x ₹450 + ₹80 = ₹980."));
+    assert!(!all_supported(bill, "Charges: 2 x ₹450 + ₹80 = ₹1,080."));
+}
+
+#[test]
+fn rupees_indian_grouping_and_dotted_dates() {
+    let bill = r#"{"flat":"A-802","bills":[{"period":"2026-01","amount":125000.0,"due_date":"2026-01-10"},{"period":"2026-02","amount":4505.0,"due_date":"2026-02-10"}],"maintenance_pa":250000}"#;
+    // "Rs." ends no sentence; rupees in every spelling; lakhs grouped and named.
+    assert!(all_supported(
+        bill,
+        "The Jan-2026 bill of Rs. 1,25,000/- was due on 10.01.2026."
+    ));
+    assert!(all_supported(
+        bill,
+        "The Feb-26 bill is ₹4,505, due 10.02.2026."
+    ));
+    assert!(all_supported(bill, "Annual maintenance is INR 2.5 lakh."));
+    // Wrong amounts, dates and periods are still flagged.
+    assert!(!all_supported(
+        bill,
+        "The Jan-2026 bill of Rs. 1,35,000/- was due on 10.01.2026."
+    ));
+    assert!(!all_supported(
+        bill,
+        "The Jan-2026 bill of Rs. 1,25,000/- was due on 11.01.2026."
+    ));
+    assert!(!all_supported(bill, "The Mar-2026 bill is ₹4,505."));
+    assert!(!all_supported(bill, "Annual maintenance is INR 3.5 lakh."));
+}
+
+#[test]
+fn a_count_of_the_values_its_sentence_lists() {
+    let loads = r#"{"grower":"GR-1","loads":[{"id":"L1","grade":"SFW1","screenings_pct":6.5},{"id":"L2","grade":"SFW1","screenings_pct":7.1},{"id":"L3","grade":"SFW1","screenings_pct":6.1},{"id":"L4","grade":"H2","screenings_pct":3.2}]}"#;
+    assert!(all_supported(
+        loads,
+        "3 loads went to feed (SFW1), with screenings of 6.5%, 7.1% and 6.1%."
+    ));
+    // A count the list does not bear out is checked as before.
+    assert!(!all_supported(
+        loads,
+        "2 loads went to feed (SFW1), with screenings of 6.5%, 7.1% and 6.1%."
+    ));
+    let days = r#"{"child":"CH-1","as_of":"2026-05-14","charged_days":[{"date":"2026-05-20","fee":92.5},{"date":"2026-05-27","fee":92.5},{"date":"2026-06-03","fee":92.5},{"date":"2026-06-10","fee":92.5}]}"#;
+    assert!(all_supported(
+        days,
+        "You are still charged for 20 May, 27 May and 3 Jun (3 days)."
+    ));
+    assert!(!all_supported(
+        days,
+        "You are still charged for 20 May, 27 May and 3 Jun (2 days)."
+    ));
+    // Months listed, and a count written with a leading zero.
+    let bills = r#"{"flat":"C-604","bills":[{"period":"2026-01","status":"unpaid"},{"period":"2026-02","status":"unpaid"},{"period":"2026-03","status":"unpaid"},{"period":"2025-12","status":"paid"}]}"#;
+    assert!(all_supported(
+        bills,
+        "As on date, 03 bills are unpaid (January 2026, February 2026, March 2026)."
+    ));
+}
+
+#[test]
+fn times_written_with_a_dot_or_without_a_colon() {
+    let day = r#"{"child":"CH-1","session":{"start":"07:00","end":"18:00"},"sign_ins":[{"date":"2026-02-02","in":"08:55","out":"16:44"}]}"#;
+    assert!(all_supported(day, "On 2 February: 8.55am to 4.44pm."));
+    assert!(all_supported(day, "On 2 February: 0855–1644."));
+    assert!(all_supported(
+        day,
+        "Picked up at 1644, before the 1800 close."
+    ));
+    // A changed time is still a time the evidence does not hold.
+    assert!(!all_supported(day, "On 2 February: 8.55am to 6.44pm."));
+    assert!(!all_supported(day, "Picked up at 1944."));
+    // Four digits glued into a code, or written as they are in the evidence, stay what
+    // they are.
+    let desk = r#"{"desk":"DK-SH-0426","opens":"08:00","era":"1500-1800"}"#;
+    assert!(all_supported(desk, "Desk DK-SH-0426 is yours from 8:00."));
+    assert!(all_supported(desk, "The collection covers 1500–1800."));
+}
+
+#[test]
+fn a_tonne_glued_to_its_number_and_the_whole_a_part_is_of() {
+    let grain = r#"{"contract":{"tonnes_contracted":130,"delivered_tonnes":65.4},"absences_used":15,"absences_allowed":42}"#;
+    assert!(all_supported(
+        grain,
+        "Delivered 65.4t of the 130t contracted."
+    ));
+    assert!(!all_supported(
+        grain,
+        "Delivered 65.4t of the 150t contracted."
+    ));
+    assert!(all_supported(grain, "Absences: 15 of 42 used."));
+    assert!(!all_supported(grain, "Absences: 15 of 44 used."));
+}
+
+#[test]
+fn a_duration_is_no_conflict_with_an_amount_of_a_sibling() {
+    let orders = r#"{"as_of":"2026-05-30T16:57:00+10:00","orders":[{"order_number":"PC716121","ready_since":"2026-04-22","total_aud":61.0},{"order_number":"PC764282","ready_since":"2026-05-14","total_aud":38.0}]}"#;
+    assert!(all_supported(
+        orders,
+        "PC716121: ready since 22 Apr (38 days)."
+    ));
+    // The amount itself is still bound to its record.
+    assert!(!all_supported(orders, "PC716121 comes to $38.00."));
+}
+
+#[test]
+fn the_time_between_two_timestamps() {
+    let lots = r#"{"as_of":"2026-03-16T19:30:00-05:00","lots":[{"id":"MCD26-0301","closes":"2026-03-18T20:15:00-05:00"},{"id":"MCD26-0302","closes":"2026-03-20T21:00:00-04:00"}]}"#;
+    // 2 days, 45 minutes later: 48 hours 45 minutes; offsets move both to UTC (the second
+    // closes 47 h 45 min after the first).
+    assert!(all_supported(
+        lots,
+        "MCD26-0301 closes first, 48 hours 45 minutes after the update."
+    ));
+    assert!(all_supported(
+        lots,
+        "It closes about 49 hours out as of the last update."
+    ));
+    assert!(all_supported(
+        lots,
+        "MCD26-0301 closes 47 hrs 45 mins ahead of the other."
+    ));
+    assert!(!all_supported(
+        lots,
+        "MCD26-0301 closes 52 hrs 45 mins ahead of the other."
+    ));
+}
+
+#[test]
+fn a_number_nothing_places_is_not_a_conflict() {
+    // No value, no field its words name, no computation gives 7.25: not found, which is
+    // not the conflict of a value bound to another.
+    let order = r#"{"order_id":"ORD-1","total":129.5,"items":3}"#;
+    let c = score(order, "Shipping adds $7.25.");
+    assert_eq!(c[0].status, ClaimStatus::Unsupported, "{c:?}");
+    assert_eq!(c[0].flagged_spans[0].kind, FlagKind::NumberNotInEvidence);
+    // Localized to the number, like a contradicted one.
+    assert_eq!((c[0].start, c[0].end), (14, 19), "{c:?}");
+}
+
+#[test]
+fn totals_of_numbers_written_as_strings() {
+    let pay = r#"{"checks":[{"gross":"1200.50","net":900.1},{"gross":"1100.25","net":850.0},{"gross":"1300.00","net":950.3}]}"#;
+    assert!(all_supported(pay, "Gross so far: $3,600.75"));
+    let bad = score(pay, "Gross so far: $3,610.75");
+    assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn the_rest_of_a_list() {
+    let recs = r#"{"recommendations":[{"id":"r-1","saving":"310.20"},{"id":"r-2","saving":"125.40"},{"id":"r-3","saving":"64.05"}]}"#;
+    assert!(all_supported(
+            recs,
+            "r-1 saves $310.20 a month. The other 2 recommendations would save another $189.45 combined."
+        ));
+    let bad = score(
+            recs,
+            "r-1 saves $310.20 a month. The other 5 recommendations would save another $189.45 combined.",
+        );
+    assert_eq!(bad[1].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_number_the_text_states_with_its_noun() {
+    let att =
+        r#"{"late_arrivals":2,"policy":"A warning letter is sent at 7 late arrivals in a year."}"#;
+    assert!(all_supported(
+        att,
+        "A warning letter is sent at 7 late arrivals in a year."
+    ));
+    assert!(all_supported(
+            att,
+            "You have 2 late arrivals; the letter comes at 7 late arrivals, so you are 5 arrivals short of it."
+        ));
+    assert!(!all_supported(
+            att,
+            "You have 2 late arrivals; the letter comes at 7 late arrivals, so you are 4 arrivals short of it."
+        ));
+}
+
+#[test]
+fn the_lower_bound_of_a_range_counts_nothing() {
+    // Six records, two of them holding "7": the "-7" after the 5 is the range's upper
+    // bound, not the value 5 records would hold.
+    let shop = r#"{"variants":[{"size":"7"},{"size":"8"},{"size":"9"},{"size":"7"},{"size":"10"},{"size":"11"}],"policy":"Refunds take 5 to 7 business days."}"#;
+    assert!(all_supported(
+        shop,
+        "Your money is back within 5-7 business days."
+    ));
+    assert!(all_supported(
+        shop,
+        "Your money is back within 5 – 7 business days."
+    ));
+    let bad = score(shop, "Your money is back within 97-99 business days.");
+    assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn the_whole_of_a_part_and_a_fraction() {
+    let wo = r#"{"wo_id":"WO-243275","tasks":[{"task":"Replace vacuum pump","est_hours":6.0,"status":"complete"},{"task":"Oil change","est_hours":0.8,"status":"open"},{"task":"Re-torque bolts","est_hours":6.0,"status":"open"}],"parts":[{"part_number":"48-6539","qty":1},{"part_number":"72-4288","qty":4}]}"#;
+    // Five records under one parent: "complete" held by 1 of them is no count of the list.
+    assert!(all_supported(wo, "WO-243275: 1 of 3 tasks complete."));
+    let bad = score(wo, "WO-243275: 1 of 4 tasks complete.");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    // The denominator of a fraction is the whole; the noun counts the numerator.
+    let study = r#"{"study_id":"AC-19","enrollment":{"target":24,"screened":23,"randomized":15}}"#;
+    assert!(all_supported(study, "AC-19 is at 15/24 randomized."));
+    assert!(!all_supported(study, "AC-19 is at 15/25 randomized."));
+}
+
+#[test]
+fn a_count_whose_value_is_the_word_after_it() {
+    let mel = r#"{"tail_number":"N8705","deferrals":[{"deferral_id":"DEF-4065","item":"Autopilot altitude hold","status":"open"},{"deferral_id":"DEF-8541","item":"Fuel gauge","status":"open"},{"deferral_id":"DEF-1481","item":"Strobe light","status":"closed"}]}"#;
+    assert!(all_supported(
+        mel,
+        "N8705 has 2 open deferrals (plus one closed strobe-light item)."
+    ));
+    let bad = score(
+        mel,
+        "N8705 has 1 open deferral (plus one closed strobe-light item).",
+    );
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn numbers_a_field_name_states_and_percents_between_named_fields() {
+    let study = r#"{"study_id":"AC-19","enrollment":{"target":24,"randomized":15},"randomized_last_8_weeks":5}"#;
+    assert!(all_supported(
+        study,
+        "Pace: 5 randomized in the last 8 weeks."
+    ));
+    assert!(!all_supported(
+        study,
+        "Pace: 5 randomized in the last 9 weeks."
+    ));
+    let units = r#"{"units":[{"unit_id":"BK-3292","standard_rate":54.0,"web_rate":48.6},{"unit_id":"BK-3249","standard_rate":46.0,"web_rate":41.4}]}"#;
+    assert!(all_supported(
+        units,
+        "The web rate is 10% below the standard rate ($46.00 for that unit)."
+    ));
+    // 15 % is only the standard rate of one unit against the other's.
+    assert!(!all_supported(
+        units,
+        "The web rate is 15% below the standard rate ($46.00 for that unit)."
+    ));
+}
+
+#[test]
+fn a_modifier_before_the_counted_noun() {
+    let permit = r#"{"inspections":[{"kind":"footing","requires":["survey"]},{"kind":"frame","requires":["footing"]},{"kind":"roof","requires":["frame"]},{"kind":"final","requires":["roof"]}]}"#;
+    assert!(all_supported(permit, "There are 4 required inspections."));
+    let bad = score(permit, "There are 5 required inspections.");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn total_and_mean_of_durations_between_two_clock_fields() {
+    let visits = r#"{"visits":[{"date":"2026-03-02","checkIn":"18:05","checkOut":"19:17"},{"date":"2026-03-04","checkIn":"07:40","checkOut":"08:30"},{"date":"2026-03-06","checkIn":"23:30","checkOut":"00:40"}]}"#;
+    // 72 + 50 + 70 = 192 minutes; mean 64.
+    assert!(all_supported(
+        visits,
+        "Your average session was 64 minutes."
+    ));
+    assert!(all_supported(visits, "Total time: 192 minutes."));
+    assert!(!all_supported(
+        visits,
+        "Your average session was 95 minutes."
+    ));
+}
+
+#[test]
+fn si_prefixed_units_scale_the_base_unit() {
+    let power = r#"{"siteId":"S-1","powerW":{"solar":4908,"home":1714,"grid":-5966}}"#;
+    assert!(all_supported(power, "Solar is producing 4.9 kW right now."));
+    assert!(all_supported(power, "The home is drawing 1.7 kW."));
+    assert!(!all_supported(
+        power,
+        "Solar is producing 5.8 kW right now."
+    ));
+    assert!(!all_supported(
+        power,
+        "Solar is producing 4.8 kW right now."
+    ));
+    let disk = r#"{"volume":"v-1","used_bytes":2684354560,"latency_s":0.25}"#;
+    assert!(all_supported(disk, "The volume holds 2.5 GB."));
+    assert!(all_supported(disk, "Reads take 250 ms."));
+    assert!(!all_supported(disk, "The volume holds 3.5 GB."));
+    assert!(!all_supported(disk, "Reads take 350 ms."));
+}
+
+#[test]
+fn units_of_one_quantity_convert() {
+    let tyres = r#"{"vehicle":"FL-1","tyre_pressure_kpa":{"front_left":420,"rear_left":375}}"#;
+    assert!(all_supported(
+        tyres,
+        "The rear left tyre is at 375 kPa (54 psi)."
+    ));
+    assert!(!all_supported(
+        tyres,
+        "The rear left tyre is at 375 kPa (58 psi)."
+    ));
+    let tank = r#"{"vehicle":"FL-1","tank_capacity_l":93,"wheelbase_cm":280}"#;
+    assert!(all_supported(tank, "The tank holds about 24.6 gallons."));
+    assert!(!all_supported(tank, "The tank holds 30.6 gallons."));
+}
+
+#[test]
+fn areas_and_the_unit_of_a_range() {
+    let units = r#"{"units":[{"unit_id":"BK-3292","sq_ft":25,"floor":3},{"unit_id":"BK-3249","sq_ft":25,"floor":1}]}"#;
+    assert!(all_supported(units, "BK-3292 has 25 sq ft (2.3 m²)."));
+    assert!(!all_supported(units, "BK-3292 has 25 sq ft (3.7 m²)."));
+    let kits = r#"{"study_id":"VRD-221","storage_range_c":[2,8]}"#;
+    assert!(all_supported(kits, "Kits stay at 2–8 °C (35.6–46.4 °F)."));
+    assert!(!all_supported(kits, "Kits stay at 2–8 °C (25.6–46.4 °F)."));
+}
+
+#[test]
+fn a_percent_of_the_sum_of_two_evidence_values() {
+    let loan = r#"{"loan":"L-1","principal":1811.05,"interest":437.49,"escrow":395.73,"late_charge_pct":4}"#;
+    assert!(all_supported(
+        loan,
+        "A late charge of 4% of principal and interest ($89.94) applies after the grace period."
+    ));
+    assert!(!all_supported(
+        loan,
+        "A late charge of 4% of principal and interest ($99.94) applies after the grace period."
+    ));
+}
+
+#[test]
+fn scales_and_worked_examples() {
+    let acct = r#"{"health_score":44,"arr":125000}"#;
+    assert!(all_supported(acct, "Health: 44/100."));
+    assert!(all_supported(acct, "Health is 44 out of 100."));
+    assert!(!all_supported(acct, "Health: 47/100."));
+    let fees = r#"{"atm_fee_flat":2.5,"daily_limit":800}"#;
+    assert!(all_supported(
+        fees,
+        "For example, withdrawing $300 would cost the $2.50 flat fee."
+    ));
+    assert!(!all_supported(
+        fees,
+        "For example, withdrawing $300 would cost the $3.75 flat fee."
+    ));
+}
+
+#[test]
+fn rates_shares_and_pence() {
+    let quote = r#"{"dtp_hours": 3, "dtp_rate_eur_per_hour": 45.0, "eur_gbp_rate": 0.8537,
+            "annual_cap_m3": 60000.0, "used_m3": 4000.0, "charge_gbp_per_m3": 0.026}"#;
+    // "hours" is counted by "three": the number after "at" is its rate, not its count.
+    assert!(all_supported(
+        quote,
+        "Layout work (DTP) adds three hours at 45,00 €, so 135,00 €."
+    ));
+    assert!(!all_supported(
+        quote,
+        "Layout work (DTP) adds three hours at 54,00 €, so 162,00 €."
+    ));
+    // Two currencies make an exchange rate, not the unit of a rate in one of them.
+    assert!(all_supported(quote, "The DTP rate is €45."));
+    assert!(!all_supported(quote, "The exchange rate is 0.8573."));
+    // A share of one value in another.
+    assert!(all_supported(
+        quote,
+        "You've used 4,000 m³ of your 60,000 m³ cap, which is about 7%."
+    ));
+    assert!(!all_supported(
+        quote,
+        "You've used 4,000 m³ of your 60,000 m³ cap, which is about 17%."
+    ));
+    // Pence.
+    assert!(all_supported(quote, "The charge is 2.6p per m³."));
+    assert!(!all_supported(quote, "The charge is 3.6p per m³."));
+    // A statistic over the records is no value of one of them.
+    let fleet = r#"{"vehicles":[{"vehicle_id":"FL-8107","odometer_km":140213},{"vehicle_id":"FL-3728","odometer_km":114657},{"vehicle_id":"FL-5013","odometer_km":30180},{"vehicle_id":"FL-2816","odometer_km":222646},{"vehicle_id":"FL-2630","odometer_km":71013},{"vehicle_id":"FL-9476","odometer_km":142211}]}"#;
+    assert!(all_supported(
+            fleet,
+            "Highest mileage is FL-2816 at 222,646 km, well above the depot average of about 120,000 km."
+        ));
+    // Without it the value is the named record's.
+    assert!(!all_supported(fleet, "FL-2816 is at about 120,000 km."));
+    // An operand of arithmetic the answer writes out, with its result.
+    let pay = r#"{"employee":"E-1","annual_salary":64500,"gross_pay":"2480.77","fine":{"per_day":"0.30"}}"#;
+    assert!(all_supported(
+        pay,
+        "**Earnings:** salary of $2,480.77 for the period ($64,500 a year ÷ 26)."
+    ));
+    assert!(!all_supported(
+        pay,
+        "**Earnings:** salary of $2,480.77 for the period ($64,500 a year ÷ 24)."
+    ));
+    assert!(all_supported(pay, "**Estimated fine:** $2.70 (9 × $0.30)."));
+    assert!(!all_supported(
+        pay,
+        "**Estimated fine:** $2.70 (7 × $0.30)."
+    ));
+    // A value exactly halfway between two cents may be rounded either way.
+    let loan =
+        r#"{"breakdown":{"principal":"1505.88","interest":"806.62"},"late_charge":{"pct":"5"}}"#;
+    for fee in ["$115.62", "$115.63"] {
+        assert!(all_supported(
+            loan,
+            &format!("5% of your $2,312.50 of principal and interest is {fee}.")
+        ));
+    }
+    assert!(!all_supported(
+        loan,
+        "5% of your $2,312.50 of principal and interest is $115.61."
+    ));
+}
+
+#[test]
+fn compound_nouns_and_the_users_own_numbers() {
+    // "desk" modifies "days": the count is of days (19 bookings), not of `desk_credits`.
+    let booking = |credits: u32| format!(r#"{{"site": "leith", "credits": {credits}}}"#);
+    let bookings: Vec<String> = (0..19)
+        .map(|i| booking(if i < 4 { 2 } else { 1 }))
+        .collect();
+    let usage = format!(
+        r#"{{"desk_credits": 20, "bookings": [{}]}}"#,
+        bookings.join(",")
+    );
+    let usage = usage.as_str();
+    assert!(all_supported(
+        usage,
+        "You booked 19 desk days and used 23 credits."
+    ));
+    assert!(!all_supported(usage, "You used 19 desk credits."));
+}
+
+#[test]
+fn the_users_own_number_with_its_noun() {
+    use super::super::{DeterministicScorer, Scorer, Stage2Config};
+    use crate::run::ToolCall;
+    // "Flex 10" names a plan that holds no 22; "about 22" is near a sibling's 20 credits.
+    // The user gave the 22 desk days: a number with its noun in the user's words.
+    let plans = r#"{"plans": [
+            {"code": "flex_10", "name": "Flex 10", "monthly_fee_gbp": 129.0, "desk_credits": 10, "meeting_room_hours": 4},
+            {"code": "flex_20", "name": "Flex 20", "monthly_fee_gbp": 219.0, "desk_credits": 20, "meeting_room_hours": 8}],
+            "overage_rate_gbp_per_credit": 12.5}"#;
+    let member = r#"{"member_id": "HM-83364", "plan": {"code": "flex_10", "name": "Flex 10",
+            "monthly_fee_gbp": 129.0, "desk_credits": 10, "meeting_room_hours": 4}}"#;
+    let mut run = super::super::test_support::run(plans);
+    run.tool_calls.push(ToolCall {
+        id: "call_2".into(),
+        name: "get_member".into(),
+        result: Some(member.into()),
+        ..Default::default()
+    });
+    let answer = "At about 22 desk days a month, staying on Flex 10 would cost you £279.00 a \
+                      month: the £129.00 fee plus twelve extra credits at £12.50 each.";
+    let scorer = DeterministicScorer::new(Stage2Config::default());
+    let supported = |run: &crate::run::AgentRun| {
+        scorer
+            .score(run, answer)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    run.user_input = "HM-83364: I use roughly 22 desk days a month. Compare the plans.".into();
+    assert!(supported(&run));
+    // The compound's head is what the user counted: "22 days".
+    run.user_input = "HM-83364: I'm in about 22 days a month. Compare the plans.".into();
+    assert!(supported(&run));
+}
+
+#[test]
+fn a_percent_of_one_amount_after_a_long_list() {
+    // Nine amounts before the total: the one the VAT is taken of must not be crowded out
+    // of the bases by sums of the others.
+    let quote = r#"{"targets": [{"lang": "PL", "words": 7450, "rate": 0.14},
+            {"lang": "NL", "words": 4200, "rate": 0.13}], "dtp_hours": 4, "dtp_rate": 45.0,
+            "vat_pct": 21}"#;
+    let answer = "Rates: 0,14 €, 0,13 €, 0,12 €, 0,11 €, 45,00 €, 3,00 €, 2,00 €. Lines: \
+                      1.043,00 €, 546,00 €, 180,00 €. All told, the net total is 1.769,00 €, and with 21% VAT that's \
+                      2.140,49 €.";
+    let claims = score(quote, answer);
+    let last = claims.last().unwrap();
+    assert!(
+        last.flagged_spans.iter().all(|f| f.text != "2.140,49 €"),
+        "{last:?}"
+    );
+    let wrong = answer.replace("2.140,49", "2.410,49");
+    let claims = score(quote, &wrong);
+    assert!(claims
+        .last()
+        .unwrap()
+        .flagged_spans
+        .iter()
+        .any(|f| f.text == "2.410,49 €"));
+}
+
+#[test]
+fn a_weighted_sum_of_one_records_fields() {
+    let quote = r#"{"targets": [{"lang": "PL", "words_new": 6200, "words_fuzzy": 1800,
+            "words_repeat": 1400, "rate": 0.14}], "fuzzy_pct": 50, "repeat_pct": 25}"#;
+    let text = |n: &str| {
+        format!(
+            "New words are charged in full, fuzzy matches at 50% and repetitions at 25%. \
+                 Polish comes to {n} weighted words."
+        )
+    };
+    assert!(all_supported(quote, &text("7,450")));
+    assert!(!all_supported(quote, &text("7,540")));
+}
+
+#[test]
+fn every_line_of_a_priced_list() {
+    // Each line is a quantity the answer states times a price it states; the third
+    // line's product must not be crowded out by sums built on the first.
+    let quote = r#"{"targets": [{"lang": "DE", "rate": 0.13}, {"lang": "NL", "rate": 0.14},
+            {"lang": "IT", "rate": 0.12}], "dtp_hours": 4, "dtp_rate": 45.0}"#;
+    let answer = "- German: 8,620 words at 0,13 € = 1.120,60 €\n\
+                      - Dutch: 3,320 words at 0,14 € = 464,80 €\n\
+                      - Italian: 9,160 words at 0,12 € = 1.099,20 €\n\
+                      Layout adds four hours at 45,00 €, so 180,00 €. The net total is \
+                      2.864,60 €.";
+    let claims = score(quote, answer);
+    assert!(
+        claims.iter().all(|c| c
+            .flagged_spans
+            .iter()
+            .all(|f| f.text.ends_with("words") || !f.text.contains('€'))),
+        "{claims:?}"
+    );
+    let wrong = answer.replace("1.099,20", "1.909,20");
+    assert!(score(quote, &wrong)
+        .iter()
+        .any(|c| c.flagged_spans.iter().any(|f| f.text == "1.909,20 €")));
+}
+
+#[test]
+fn the_amount_of_a_change_is_a_difference() {
+    // "26 March" names the first reading; 3.5 is another reading's rain, and the drop
+    // from 28.7 to 25.2.
+    let soil = r#"{"readings": [{"date": "2026-03-26", "moisture_pct": 28.7, "rain_mm": 6.0},
+            {"date": "2026-04-01", "moisture_pct": 25.2, "rain_mm": 3.5}]}"#;
+    assert!(all_supported(
+        soil,
+        "It has dropped by 3.5 points (from 28.7% on 26 March 2026)."
+    ));
+    assert!(!all_supported(
+        soil,
+        "It had 3.5 mm of rain (and 28.7% moisture) on 26 March 2026."
+    ));
+}
+
+#[test]
+fn a_count_of_the_records_a_stated_sum_adds_up() {
+    let inv = r#"{"lots": [{"lot": "L1", "kits": 14, "status": "available"},
+            {"lot": "L2", "kits": 8, "status": "available"},
+            {"lot": "L3", "kits": 3, "status": "quarantined"},
+            {"lot": "L4", "kits": 9, "status": "available"}]}"#;
+    assert!(all_supported(inv, "Usable kits: 31 across 3 lots."));
+    assert!(!all_supported(inv, "Usable kits: 31 across 2 lots."));
+}
+
+#[test]
+fn a_period_in_a_leading_label_is_its_scope() {
+    let inv = r#"{"lots": [{"lot": "L1", "kits": 14, "expiry": "2027-01-17"}],
+            "reorder_threshold_kits": 10}"#;
+    assert!(all_supported(inv, "Lots expiring within 60 days: none."));
+    // Not in a label: a period the answer reports.
+    assert!(!all_supported(inv, "The lots expire within 60 days."));
+    // A field the label names still judges it.
+    let policy = r#"{"expiry_window_days": 30, "lots": [{"lot": "L1", "kits": 14}]}"#;
+    assert!(!all_supported(policy, "Expiry window of 60 days: none."));
+}
