@@ -264,6 +264,72 @@ pub fn signature_start(answer: &str) -> Option<usize> {
 }
 
 /// Classify one unit of the answer.
+/// How many lines above a list item its lead-in line is looked for.
+const MAX_LIST_LINES: usize = 30;
+
+/// The type of a list item that names something the user is asked to supply ("Could you
+/// please provide the details of your new address, including:\n1. The first line of the
+/// address (e.g., street and number).\n2. The second line (if applicable, …)."): the item
+/// describes what is asked for, it states nothing. That is an item (after a list marker) that
+/// opens with a determiner or possessive and holds no digit and no label, under a lead-in line
+/// that ends with a colon and is a question or an instruction asking the user to supply
+/// something (a verb of supplying: "provide", "share", "send", "tell", "give", …). A read-back
+/// for confirmation ("Please confirm:\n- Your refund goes to PayPal") states what it reads
+/// back, so it stays an assertion.
+pub fn requested_item(answer: &str, start: usize, end: usize) -> Option<ClaimType> {
+    let is_marker = |p: &str| {
+        let p = p.trim_matches('*');
+        matches!(p, "-" | "*" | "•" | "+")
+            || p.strip_suffix(['.', ')']).is_some_and(|d| {
+                (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
+            })
+    };
+    let line_start = answer[..start].rfind('\n').map_or(0, |i| i + 1);
+    if !is_marker(answer[line_start..start].trim()) {
+        return None;
+    }
+    let item = answer[start..end].trim();
+    let first = words(item).into_iter().next()?;
+    if !DETERMINERS.contains(&first.as_str())
+        || item.contains(|ch: char| ch.is_ascii_digit() || ch == ':')
+    {
+        return None;
+    }
+    let lead = answer[..line_start]
+        .lines()
+        .rev()
+        .take(MAX_LIST_LINES)
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.split_once(' ').is_some_and(|(m, _)| is_marker(m)))?;
+    let lead = lead.trim_end_matches('*').trim_end();
+    let lead = lead.strip_suffix(':')?;
+    // The lead-in's last sentence ("Got it! Could you please provide …, including").
+    let last = lead
+        .rsplit_terminator(['.', '!', '?'])
+        .map(str::trim)
+        .find(|s| !s.is_empty())?;
+    // A request to supply something, not to confirm what the items read back.
+    const SUPPLY: &[&str] = &[
+        "provide",
+        "share",
+        "send",
+        "tell",
+        "give",
+        "enter",
+        "supply",
+        "specify",
+        "include",
+        "including",
+    ];
+    if !words(last).iter().any(|w| SUPPLY.contains(&w.as_str())) {
+        return None;
+    }
+    match classify(last) {
+        t @ (ClaimType::Question | ClaimType::Instruction) => Some(t),
+        _ => None,
+    }
+}
+
 pub fn classify(text: &str) -> ClaimType {
     let t = text.trim();
     if t.ends_with('?') {
@@ -729,6 +795,34 @@ mod tests {
             classify("Greetings from Sahyadri Dairy!"),
             ClaimType::Social
         );
+    }
+
+    #[test]
+    fn items_the_user_is_asked_to_supply() {
+        let ask = "Got it! Could you please provide the full details of your new address, including:\n\n1. The first line of the address (e.g., street name and number).\n2. The second line (if applicable, like an apartment or suite number).\n3. The city (which I assume is Phoenix).\n\nOnce I have them, I'll update it.";
+        let at = |needle: &str| {
+            let s = ask.find(needle).unwrap();
+            (s, s + needle.len())
+        };
+        let (s, e) = at("The second line (if applicable, like an apartment or suite number).");
+        assert_eq!(requested_item(ask, s, e), Some(ClaimType::Instruction));
+        let (s, e) = at("The city (which I assume is Phoenix).");
+        assert_eq!(requested_item(ask, s, e), Some(ClaimType::Instruction));
+        // A read-back for confirmation states values: still assertions.
+        let confirm = "Please confirm the following:\n- New address: 12 Elm St, Phoenix\n- Your refund goes to PayPal\n- The order is #W1234567";
+        let s = confirm.find("New address").unwrap();
+        assert_eq!(requested_item(confirm, s, s + 31), None);
+        let s = confirm.find("The order").unwrap();
+        assert_eq!(requested_item(confirm, s, confirm.len()), None);
+        let s = confirm.find("Your refund").unwrap();
+        assert_eq!(requested_item(confirm, s, s + 27), None);
+        // Under a lead-in that states something, an item is what it says.
+        let found = "Here is what I found:\n- The second line is empty.";
+        let s = found.find("The second").unwrap();
+        assert_eq!(requested_item(found, s, found.len()), None);
+        // Not a list item.
+        let s = ask.find("Once I have").unwrap();
+        assert_eq!(requested_item(ask, s, ask.len()), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! reports with `action`; content coverage is no item kind and always applies.
 
 use super::bounds;
-use super::claim_type::classify;
+use super::claim_type::{classify, requested_item};
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
 use super::direction::{direction_conflict, named_rank_conflict, superlative_conflict};
 use super::evidence::Evidence;
@@ -178,7 +178,7 @@ impl DeterministicScorer {
             {
                 ClaimType::Social
             } else {
-                classify(text)
+                requested_item(answer, cs, ce).unwrap_or_else(|| classify(text))
             };
             if !claim_type.is_scored() {
                 continue;
