@@ -1,0 +1,87 @@
+//! A date copied from another field of the evidence than the one the claim's words name.
+
+use super::*;
+
+/// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
+/// "drop", `created_at` by "created").
+pub(super) const DATE_FIELD_WORDS: &[&str] = &[
+    "date",
+    "dates",
+    "day",
+    "time",
+    "at",
+    "on",
+    "ts",
+    "timestamp",
+    "utc",
+    "iso",
+    "local",
+    "datetime",
+    "deadline",
+    "dt",
+];
+
+/// A date copied from another field than the one the claim names ("Drop without a W: by
+/// Monday, November 2" where `drop_deadline` is 2026-10-05 and `withdraw_deadline`
+/// 2026-11-02): the claim's sentence names date fields (every word of the field's name that
+/// is not a when-word, [`DATE_FIELD_WORDS`], is in it), none of them holds the date, another
+/// field does. Only a sentence with one date: with two, which field each states is open. In a
+/// Markdown table the column's header is what names the field.
+pub(in crate::stage2) fn date_of_another_field(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    let nameable = ev.keyed_dates.iter().any(|x| !x.0.is_empty());
+    if ev.keyed_dates.len() < 2 || !nameable || mon == 0 || day == 0 {
+        return false;
+    }
+    // In a table the column's header names the date's field; the row's other cells are
+    // values ("| Seventeen Bridges | May 21 | checked out |" under "Due").
+    let raw = match crate::text::table_header(answer, item.start) {
+        Some(header) => header.to_owned(),
+        None => super::super::states::whole_sentence_around(answer, item.start, item.end),
+    };
+    if re().date_text.find_iter(&raw).take(2).count() > 1 || states_an_offset(&raw) {
+        return false;
+    }
+    let sentence = normalize_terms(&raw);
+    let same =
+        |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
+    let named =
+        |words: &str| !words.is_empty() && words.split(' ').all(|w| contains_terms(&sentence, w));
+    let mut any_named = false;
+    for x in &ev.keyed_dates {
+        if named(&x.0) {
+            if same(x) {
+                return false;
+            }
+            any_named = true;
+        }
+    }
+    any_named && ev.keyed_dates.iter().any(same)
+}
+
+/// The words of a date field's name (and label) that say what the date is of: normalized,
+/// without when-words ([`DATE_FIELD_WORDS`]) and stop words, space-separated; empty when none
+/// is left (`"date"`, `"created_at"` keeps "created"). Computed once per evidence field.
+pub(in crate::stage2) fn date_field_words(key: &str) -> String {
+    let normalized = normalize_terms(key);
+    let words: Vec<&str> = normalized
+        .split(' ')
+        .filter(|w| !w.is_empty() && !DATE_FIELD_WORDS.contains(w) && !STOPWORDS.contains(w))
+        .collect();
+    // A name of function words only names nothing: `as_of` is "as of", which any sentence
+    // with "as" and "of" would otherwise name. Beside a content word they narrow it
+    // (`cap_as_of` is not every "cap").
+    if words
+        .iter()
+        .all(|w| w.len() < 3 || COVERAGE_STOP.contains(w))
+    {
+        return String::new();
+    }
+    words.join(" ")
+}
