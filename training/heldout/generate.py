@@ -13,6 +13,7 @@
     python3 training/heldout/generate.py --set j        (tenth set: six further domains, half validation -> target/heldout-j)
     python3 training/heldout/generate.py --set k        (eleventh set: six further domains, half validation -> target/heldout-k)
     python3 training/heldout/generate.py --set l        (twelfth set: six further domains, half validation -> target/heldout-l)
+    python3 training/heldout/generate.py --set m        (thirteenth set: six further domains, half validation -> target/heldout-m)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -167,6 +168,16 @@ SCENARIO_CLASSES_L = [("scn_l_blood", "BloodDonation"), ("scn_l_campground", "Ca
                       ("scn_l_hearing", "HearingClinic"), ("scn_l_instruments", "InstrumentRental")]
 FAULTS_L = FAULTS_F          # the same Stage-1 faults as sets f to k
 
+# Set m: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/mstyle.py: a coding / DevOps assistant in a developer's terminal or chat — narration of what it checked, inline
+# backticks, fenced code blocks, Markdown tables and bullets, "TL;DR:" lines, arrows and "~"/"≈", semantic versions, IEC
+# and SI byte sizes, compact durations, UTC timestamps and relative times, the working shown inline); half development,
+# half validation.
+SCENARIO_CLASSES_M = [("scn_m_ci", "CiPipelines"), ("scn_m_dns", "DnsZones"), ("scn_m_flags", "FeatureFlags"),
+                      ("scn_m_oncall", "OnCallSchedules"), ("scn_m_packages", "PackageRegistry"),
+                      ("scn_m_certs", "TlsCertificates")]
+FAULTS_M = FAULTS_F          # the same Stage-1 faults as sets f to l
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -221,6 +232,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "l": {"classes": SCENARIO_CLASSES_L, "out": "target/heldout-l", "seed": 20261225, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_L,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set l; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "m": {"classes": SCENARIO_CLASSES_M, "out": "target/heldout-m", "seed": 20270125, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_M,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -570,12 +586,13 @@ def main():
                          "company's chat assistant, half 'development', half 'validation'; k: six further domains by another "
                          "writer as an Indian-English enterprise helpdesk, half 'development', half 'validation'; l: six "
                          "further domains by another writer as a voice assistant read aloud by text-to-speech, half "
-                         "'development', half 'validation'")
+                         "'development', half 'validation'; m: six further domains by another writer as a coding / "
+                         "DevOps assistant in a developer's terminal, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
-                         "target/heldout-l for --set l)")
+                         "target/heldout-l for --set l, target/heldout-m for --set m)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
