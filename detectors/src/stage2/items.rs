@@ -48,6 +48,7 @@ pub(super) struct Regexes {
     /// "Took a look at that for you.", "I had a quick look." — a whole sentence of talk.
     pub(super) looked: Regex,
     duration: Regex,
+    compact_duration: Regex,
     clause: Regex,
     quoted: Regex,
     pub(super) own_past: Regex,
@@ -64,7 +65,7 @@ const MONTHS: &[&str] = &[
 impl Regexes {
     fn new() -> Self {
         Regexes {
-            url: Regex::new(r#"(?i)\b(?:https?://|www\.)[^\s<>"')\]]+[^\s<>"').,;:!?\]]"#).unwrap(),
+            url: Regex::new(r#"(?i)\b(?:https?://|www\.)[^\s<>"'`)\]]+[^\s<>"'`).,;:!?\]]"#).unwrap(),
             email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
             ident: Regex::new(r"(?x)
                 \bv\d+(?:\.\d+)+\b
@@ -80,7 +81,7 @@ impl Regexes {
             // 12-hour times ("2:30 PM", "2pm", "5.00pm" as British and Australian English write
             // it, and with minutes the one-letter suffix of terse consoles: "7:45p", "10:10a"),
             // 24-hour times, and "18h00".
-            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<hs>1[0-2]|0?[1-9]):(?P<ms>[0-5]\d)(?P<aps>[ap])\b|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
+            time: Regex::new(r"(?i)\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<ap>a\.?m\.?|p\.?m\.?)|\b(?P<hs>1[0-2]|0?[1-9]):(?P<ms>[0-5]\d)(?P<aps>[ap])\b|\b(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)Z?\b|\b(?P<hh>[01]?\d|2[0-3])h(?P<mh>[0-5]\d)\b").unwrap(),
             // A 24-hour time without a colon ("0915", "1430"): read as a time only in an answer
             // and only where its writing says so ([`hhmm_time`]).
             time_hhmm: Regex::new(r"\b(?P<hc>[01]\d|2[0-3])(?P<mc>[0-5]\d)\b").unwrap(),
@@ -130,6 +131,9 @@ impl Regexes {
             own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
+            // The compact durations of consoles and CI logs: "20m 43s", "1h 2m 3s", "4m07s" (in
+            // seconds) and "2d 4h" (in hours).
+            compact_duration: Regex::new(r"\b(?:(?:(?P<h>\d+)h\s?)?(?P<m>\d+)m\s?(?P<s>[0-5]?\d)s|(?P<d>\d+)d\s?(?P<dh>1\d|2[0-3]|0?\d)h)\b").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
         }
     }
@@ -153,7 +157,7 @@ fn number_regex(european: bool) -> Regex {
                 (?P<cur>[$€£¥₹]|\brs\.?|\binr\b)?\s?
                 \b(?P<num>{eu}\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<minor>p\b|¢)?
                 (?:\s?(?:(?P<area>m²|ft²|sq\.?\s?(?:ft|m)\b|square\s(?:feet|foot|met(?:er|re)s?)\b)|(?P<volume>m³|cubic\smet(?:er|re)s?\b)|(?P<mag>thousand|million|billion|trillion|k|m|bn|lakhs?|lacs?|crores?)\b))?
-                (?:\s?(?P<unit>%|percent\b|per\scent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kgs?\b|quintals?\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|ltrs?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
+                (?:\s?(?P<unit>%|percent\b|per\scent\b|°\s?[CF]\b|degrees?(?:\s?(?:celsius|fahrenheit|[CF]))?\b|km/h|kph\b|mph\b|kilometers\b|kilometres\b|km\b|miles\b|mi\b|kgs?\b|quintals?\b|lbs?\b|pounds\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|months?\b|years?\b|seconds?\b|secs?\b|ms\b|gb\b|mb\b|tb\b|kb\b|[kmgt]ib\b|kwh?\b|mwh?\b|gwh?\b|[kmg]hz\b|psi\b|kpa\b|bar\b|inch(?:es)?\b|cm\b|mm\b|feet\b|foot\b|ft\b|met(?:er|re)s?\b|gallons?\b|gal\b|lit(?:er|re)s?\b|ltrs?\b|megalit(?:er|re)s?\b|hectares?\b|ha\b|acres?\b))?
                 (?:\s?(?P<cur2>€|£))?"
     ))
     .unwrap()
@@ -520,6 +524,43 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                 &mut items,
                 &mut taken,
             );
+            // An ISO date-time ("2026-02-09T07:00Z", "2026-02-09T07:00:00+01:00"): the time
+            // after the `T` is a time of its own.
+            if c.name("iy").is_some() {
+                if let Some(t) = text[m.end()..]
+                    .strip_prefix('T')
+                    .and_then(|rest| r.iso_time.find(rest))
+                    .filter(|t| t.start() == 0)
+                {
+                    let rest = &text[m.end() + 1 + t.end()..];
+                    // Its zone designator goes with it ("Z", "+01:00", "-0500").
+                    let zone = if rest.starts_with('Z') {
+                        1
+                    } else {
+                        let b = rest.as_bytes();
+                        let digits = |r: std::ops::Range<usize>| {
+                            b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+                        };
+                        match b.first() {
+                            Some(b'+' | b'-')
+                                if digits(1..3) && b.get(3) == Some(&b':') && digits(4..6) =>
+                            {
+                                6
+                            }
+                            Some(b'+' | b'-') if digits(1..5) => 5,
+                            _ => 0,
+                        }
+                    };
+                    let s = cs + m.end() + 1;
+                    push(
+                        ItemKind::Time,
+                        s,
+                        s + t.end() + zone,
+                        &mut items,
+                        &mut taken,
+                    );
+                }
+            }
         }
     }
     // Relative days are checkable when the run has a timestamp and the evidence dates.
@@ -626,6 +667,41 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         );
     }
     let mut numbers: Vec<(Item, ClaimNumber)> = Vec::new();
+    for c in r.compact_duration.captures_iter(text) {
+        let w = c.get(0).unwrap();
+        let (s, e) = (cs + w.start(), cs + w.end());
+        if taken.iter().any(|t| overlaps(*t, (s, e))) {
+            continue;
+        }
+        let n = |g: &str| {
+            c.name(g)
+                .map_or(0.0, |x| x.as_str().parse::<f64>().unwrap_or(0.0))
+        };
+        let (value, unit) = if c.name("d").is_some() {
+            (n("d") * 24.0 + n("dh"), "h")
+        } else {
+            (n("h") * 3600.0 + n("m") * 60.0 + n("s"), "s")
+        };
+        taken.push((s, e));
+        numbers.push((
+            Item {
+                kind: ItemKind::Number,
+                start: s,
+                end: e,
+                text: w.as_str().to_owned(),
+            },
+            ClaimNumber {
+                value,
+                decimals: 0,
+                approx: false,
+                unit: unit.into(),
+                magnitude: 1.0,
+                noun: None,
+                noun_before: None,
+                currency: String::new(),
+            },
+        ));
+    }
     // Durations "1 hour 5 minutes" as one number of minutes.
     for c in r.duration.captures_iter(text) {
         let w = c.get(0).unwrap();

@@ -78,6 +78,13 @@ impl DeterministicScorer {
         if let Some(c) = ev.find_text(needle) {
             return Outcome::supported(Some(c));
         }
+        // An abbreviated hash ("commit `b390a88`"): the first characters of a longer hex
+        // token of the evidence, as git and most tools shorten a SHA.
+        if item.kind == ItemKind::Identifier {
+            if let Some(c) = hex_prefix(ev, needle) {
+                return Outcome::supported(Some(c));
+            }
+        }
         if item.kind == ItemKind::Identifier
             && ev
                 .call_arguments
@@ -190,6 +197,28 @@ impl DeterministicScorer {
         }
         no
     }
+}
+
+/// The shortest abbreviation of a hash read as one ("b390a88", git's default of seven).
+const MIN_HEX_PREFIX: usize = 7;
+
+/// Where the evidence holds a hex token that `needle` (seven or more hex digits, with a letter
+/// and a digit) begins: an abbreviated hash. The token must go on in hex digits past the
+/// needle, so a whole identifier of the evidence is not a prefix of itself.
+fn hex_prefix(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize)> {
+    let hex = needle.len() >= MIN_HEX_PREFIX
+        && needle.bytes().all(|b| b.is_ascii_hexdigit())
+        && needle.bytes().any(|b| b.is_ascii_digit())
+        && needle.bytes().any(|b| b.is_ascii_alphabetic());
+    if !hex {
+        return None;
+    }
+    ev.occurrences(needle)
+        .find(|o| {
+            !o.before(0).is_some_and(|c| c.is_ascii_alphanumeric())
+                && o.after(0).is_some_and(|c| c.is_ascii_hexdigit())
+        })
+        .map(|o| o.span())
 }
 
 /// A section reference ("clause 3.1", "section 4.3", "§ 12", "article IV") found as its label

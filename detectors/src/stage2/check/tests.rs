@@ -899,3 +899,51 @@ mod labelled_rows {
         ));
     }
 }
+
+#[test]
+fn terminal_formats_of_a_coding_agent() {
+    let run = r#"{"run_id":"run_238646","commit_sha":"b390a88ca6115f8e028c45da5594a0b04687848d","finished_at":"2026-03-28T03:58:12Z","freeze_ends":"2026-02-09T07:00:00Z","docs_url":"https://docs.example.dev/guides/rollouts"}"#;
+    // An abbreviated commit hash is the start of the evidence's SHA; another hash is not.
+    assert!(all_supported(
+        run,
+        "`run_238646` failed at commit `b390a88`."
+    ));
+    assert!(!all_supported(
+        run,
+        "`run_238646` failed at commit `b390a89`."
+    ));
+    // A hash the evidence holds whole is no prefix of itself with more digits.
+    assert!(!all_supported(
+        run,
+        "`run_238646` failed at commit `b390a88ca6115f8e028c45da5594a0b04687848d1`."
+    ));
+    // Times with the UTC designator, alone or in an ISO date-time.
+    assert!(all_supported(run, "It finished at 03:58Z."));
+    assert!(!all_supported(run, "It finished at 04:58Z."));
+    assert!(all_supported(run, "The freeze ends 2026-02-09T07:00Z."));
+    assert!(!all_supported(run, "The freeze ends 2026-02-09T09:00Z."));
+    // A URL in a code span ends before the backtick.
+    assert!(all_supported(
+        run,
+        "I checked it against `https://docs.example.dev/guides/rollouts`."
+    ));
+    assert!(!all_supported(
+        run,
+        "I checked it against `https://docs.example.dev/guides/rollbacks`."
+    ));
+}
+
+#[test]
+fn compact_durations_and_binary_sizes() {
+    let jobs = r#"{"jobs":[{"name":"e2e","duration_s":1243},{"name":"lint","duration_s":97},{"name":"soak","duration_s":187200}]}"#;
+    assert!(all_supported(jobs, "`e2e` took 20m 43s."));
+    assert!(!all_supported(jobs, "`e2e` took 21m 43s."));
+    assert!(all_supported(jobs, "`lint` took 1m 37s."));
+    assert!(all_supported(jobs, "`soak` ran 2d 4h."));
+    assert!(!all_supported(jobs, "`soak` ran 2d 12h."));
+    let sizes = r#"{"unpacked_size_bytes":168582,"image_bytes":1825361100}"#;
+    assert!(all_supported(sizes, "The tarball unpacks to 165 KiB."));
+    assert!(!all_supported(sizes, "The tarball unpacks to 185 KiB."));
+    assert!(all_supported(sizes, "The image is 1.7 GiB."));
+    assert!(!all_supported(sizes, "The image is 2.7 GiB."));
+}

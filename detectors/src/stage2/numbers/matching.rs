@@ -52,6 +52,10 @@ pub(in crate::stage2) fn conversions(c: &ClaimNumber, e: f64) -> bool {
         alts.push(e * 60.0);
         alts.push(e / 60.0);
     }
+    // Seconds from milliseconds (`"duration_ms": 1243000` as "20m 43s").
+    if u == "s" {
+        alts.push(e / 1000.0);
+    }
     if u.starts_with("day") {
         alts.push(e / 24.0);
         alts.push(e / 86400.0);
@@ -63,7 +67,11 @@ pub(in crate::stage2) fn conversions(c: &ClaimNumber, e: f64) -> bool {
     // below.
     if let Some((scale, bytes)) = si_prefix(&u) {
         let mut scaled = vec![e / scale];
-        if bytes {
+        let iec = u.ends_with("ib");
+        if iec {
+            // One binary prefix step down ("50 GiB" for `storage_mib: 51200`).
+            scaled.push(e / 1024.0);
+        } else if bytes {
             scaled.push(e / 1024f64.powf(scale.log10() / 3.0));
             scaled.push(e / 1000.0);
             scaled.push(e / 1024.0);
@@ -113,8 +121,13 @@ pub(super) fn physical_factors(unit: &str) -> &'static [f64] {
 
 /// The power of ten an SI-prefixed unit scales its base unit by, and whether the unit counts
 /// bytes: `kW`/`kWh`/`kHz`/`km`/`kg`/`kB` 10³, `MW`/`MWh`/`MHz`/`MB` 10⁶, `GW`/`GWh`/`GHz`/`GB`
-/// 10⁹, `TB` 10¹², `ms` 10⁻³ (lower-cased unit).
+/// 10⁹, `TB` 10¹², `ms` 10⁻³; and the power of 1,024 of a binary prefix (`KiB`, `MiB`, `GiB`,
+/// `TiB`) (lower-cased unit).
 pub(super) fn si_prefix(unit: &str) -> Option<(f64, bool)> {
+    // Binary (IEC) prefixes of bytes: KiB 2¹⁰, MiB 2²⁰, GiB 2³⁰, TiB 2⁴⁰.
+    if let Some(n) = ["kib", "mib", "gib", "tib"].iter().position(|u| *u == unit) {
+        return Some((1024f64.powi(n as i32 + 1), true));
+    }
     let mut chars = unit.chars();
     let prefix = chars.next()?;
     let base = chars.as_str();
