@@ -16,6 +16,7 @@
 //! the closed class of English direction antonyms, not values of any one domain.
 
 use super::coverage::STOPWORDS;
+use super::evidence::Evidence;
 use super::states::opens_condition;
 use super::terms::{contains_terms, field_name, normalize_terms};
 
@@ -196,6 +197,40 @@ pub(super) fn boolean_conflict(
         }
     }
     None
+}
+
+/// Whether a word of the boolean field `key` (`yanked`, `is_archived`; not `is`, `has`) is a
+/// JSON string value of the evidence (`"status": "yanked"`): another result states it as a
+/// value, so the boolean is not the run's only word on it.
+pub(super) fn word_held_as_value(ev: &Evidence, key: &str) -> bool {
+    normalize_key_words(key)
+        .iter()
+        .filter(|w| w.len() >= 4)
+        .any(|w| {
+            let quoted = format!("\"{w}\"");
+            let held = ev
+                .occurrences(&quoted)
+                .any(|o| !o.text[o.end..].trim_start().starts_with(':'));
+            held
+        })
+}
+
+/// The lower-cased words of a JSON key (`isYanked`, `is_yanked` → `is`, `yanked`).
+fn normalize_key_words(key: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    for ch in key.chars() {
+        if (!ch.is_alphanumeric() || ch.is_uppercase()) && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        if ch.is_alphanumeric() {
+            cur.extend(ch.to_lowercase());
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
 }
 
 /// `text` with "No." abbreviating "number" ("Booking No.: CF26038864", "Flat No. 802", "Ref

@@ -143,6 +143,15 @@ impl DeterministicScorer {
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
         let facts = AnswerFacts::new(answer, &ev);
+        // The JSON booleans a yes/no is judged by: not one whose word another result holds as
+        // a value (`"yanked": false` on the versions listed before the agent's own yank, whose
+        // result says `"status": "yanked"`) — the run's evidence then says both.
+        let booleans: Vec<(String, bool)> = ev
+            .booleans
+            .iter()
+            .filter(|(k, _)| !super::flags::word_held_as_value(&ev, k))
+            .cloned()
+            .collect();
         // Words of the answer looked up in the evidence as spelled (candidate names), once each.
         let spelled: std::cell::RefCell<std::collections::HashMap<String, bool>> =
             Default::default();
@@ -413,7 +422,7 @@ impl DeterministicScorer {
                 });
             }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
-            if let Some((s, e)) = boolean_conflict(text, &ev.booleans, &ev.keyed)
+            if let Some((s, e)) = boolean_conflict(text, &booleans, &ev.keyed)
                 .or_else(|| polar_conflict(text, &ev.polar))
             {
                 let (s, e) = (cs + s, cs + e);

@@ -947,3 +947,26 @@ fn compact_durations_and_binary_sizes() {
     assert!(all_supported(sizes, "The image is 1.7 GiB."));
     assert!(!all_supported(sizes, "The image is 2.7 GiB."));
 }
+
+#[test]
+fn a_boolean_another_result_states_as_a_value_does_not_decide() {
+    // The versions listed before the agent's own yank say `"yanked": false`; the yank's result
+    // says `"status": "yanked"`.
+    let listed =
+        r#"{"versions":[{"version":"2.5.2","yanked":false},{"version":"2.6.0","yanked":false}]}"#;
+    let yank = r#"{"version":"2.5.2","status":"yanked","operation":"op_G1RR0PTQ"}"#;
+    let both = format!("[{listed},{yank}]");
+    assert!(all_supported(
+        &both,
+        "`2.5.2` is now yanked (`op_G1RR0PTQ`)."
+    ));
+    // With the listing alone, the boolean still decides.
+    assert!(!all_supported(listed, "`2.5.2` is yanked."));
+}
+
+#[test]
+fn the_denominator_of_a_fraction_counts_the_list() {
+    let runs = r#"{"runs":[{"id":"r1","status":"passed"},{"id":"r2","status":"passed"},{"id":"r3","status":"failed"}]}"#;
+    assert!(all_supported(runs, "2/3 passed."));
+    assert!(!all_supported(runs, "1/3 passed."));
+}

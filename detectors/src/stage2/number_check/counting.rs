@@ -19,15 +19,23 @@ impl Claim<'_> {
         // count, or wrong.
         // The lower bound of a range ("5-7 business days", "3 to 4 weeks") counts nothing
         // itself: the words after it belong to the range. Nor does the whole of "1 of 3 tasks
-        // complete": its counted noun names the list.
+        // complete": its counted noun names the list, nor the denominator of "7/8 passed".
         let of_total = before
             .strip_suffix(" of")
+            .or_else(|| before.strip_suffix('/'))
             .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
         // Whether the words of a count name a value some records hold: the count is then of
         // those records, right or wrong.
         let mut names_held_value = false;
         if count && !range_continues(&answer[item.end..]) && !of_total {
-            let rest: Vec<&str> = answer[item.end..]
+            // The numerator of "7/8 passed": the words after the denominator.
+            let after = &answer[item.end..];
+            let after = after
+                .strip_prefix('/')
+                .map(|d| d.trim_start_matches(|ch: char| ch.is_ascii_digit()))
+                .filter(|d| d.len() + 1 < after.len())
+                .unwrap_or(after);
+            let rest: Vec<&str> = after
                 .split([',', ';', '.', ')', '(', ':', '\n', '—'])
                 .next()
                 .unwrap_or("")
