@@ -207,11 +207,15 @@ pub(super) fn word_held_as_value(ev: &Evidence, key: &str) -> bool {
         .iter()
         .filter(|w| w.len() >= 4)
         .any(|w| {
-            let quoted = format!("\"{w}\"");
-            let held = ev
-                .occurrences(&quoted)
-                .any(|o| !o.text[o.end..].trim_start().starts_with(':'));
-            held
+            // The word or its stem ("yanked", "yank": `"alternatives": ["yank", …]`).
+            let stem = normalize_terms(w);
+            [w.as_str(), stem.as_str()].iter().any(|v| {
+                let quoted = format!("\"{v}\"");
+                let held = ev
+                    .occurrences(&quoted)
+                    .any(|o| !o.text[o.end..].trim_start().starts_with(':'));
+                held
+            })
         })
 }
 

@@ -960,6 +960,23 @@ fn a_boolean_another_result_states_as_a_value_does_not_decide() {
         &both,
         "`2.5.2` is now yanked (`op_G1RR0PTQ`)."
     ));
+    // A refusal that offers the action by its name: the option, not a yes/no.
+    let refused = r#"{"error":"UNPUBLISH_WINDOW_CLOSED","alternatives":["yank","deprecate"]}"#;
+    let offered = format!("[{listed},{refused}]");
+    assert!(all_supported(
+        &offered,
+        "The registry refused. Alternatives were `yank` / `deprecate`."
+    ));
+    // A time since a moment is no value of the record the claim names.
+    let published = r#"{"version":"2.4.0","published_at":"2026-05-22T03:52:00Z","size_kb":12,"as_of":"2026-05-27T09:16:14Z"}"#;
+    assert!(all_supported(
+        published,
+        "`2.4.0` was published 2026-05-22 03:52 UTC, ~125h ago."
+    ));
+    assert!(!all_supported(
+        published,
+        "`2.4.0` was published 2026-05-22 03:52 UTC, ~240h ago."
+    ));
     // With the listing alone, the boolean still decides.
     assert!(!all_supported(listed, "`2.5.2` is yanked."));
 }

@@ -142,10 +142,11 @@ impl Claim<'_> {
         // A value that belongs to another record than the one the claim names is
         // contradicted (see [`records`]); the other checks below only support.
         // (Not the amount of a change — "dropped by 3.5 points", "is up by $12": a difference,
-        // which no record holds.)
+        // which no record holds; nor the time since or until a moment, "~125h ago".)
         let direct = |n: f64| matches_value(c, n) || conversions(c, n);
         if !change_amount(before)
             && !difference_label(before)
+            && !super::framing::elapsed_time(c, &self.answer[self.item.end..])
             && !statistic_of_records(before)
             && records::bind(&ev.records, names, c.value * c.magnitude, direct)
                 == records::Binding::Conflict

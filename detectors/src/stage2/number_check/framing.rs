@@ -4,7 +4,7 @@
 //! next to the number.
 
 use super::super::check::Outcome;
-use super::super::numbers::ordinal_of_period;
+use super::super::numbers::{ordinal_of_period, ClaimNumber};
 use super::super::premises::example_premise;
 use super::fields::names_field;
 use super::Claim;
@@ -101,6 +101,36 @@ pub(super) fn difference_label(before: &str) -> bool {
         .next()
         .unwrap_or("");
     DIFFERENCE.contains(&first) && line.contains(':')
+}
+
+/// Whether a number of a unit of time measures the time since or until a moment ("~125h
+/// ago", "3 days later", "in 6 hours from now", "2 weeks left"): the distance between two
+/// instants, which no record holds.
+pub(super) fn elapsed_time(c: &ClaimNumber, after: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr",
+        "hrs", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
+    ];
+    const RELATIONS: &[&str] = &[
+        "ago",
+        "later",
+        "earlier",
+        "since",
+        "left",
+        "remaining",
+        "old",
+        "from",
+        "before",
+        "after",
+    ];
+    let unit = c.unit.to_ascii_lowercase();
+    let next = after
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|ch: char| !ch.is_alphanumeric())
+        .to_ascii_lowercase();
+    UNITS.contains(&unit.as_str()) && RELATIONS.contains(&next.as_str())
 }
 
 /// Whether the text before a number introduces the last digits of an identifier.
