@@ -69,6 +69,7 @@ impl Regexes {
             email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
             ident: Regex::new(r"(?x)
                 \bv\d+(?:\.\d+)+\b
+              | \b\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?\b
               | \#\d+\b
               | \b[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]\b
               | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
@@ -649,13 +650,22 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         // A rate per units written as a path ("$15.00/lot/day", "3/unit/month"): a number
         // (or its decimals), then lower-case words.
         let mut segments = t.split('/');
-        let rate = segments.next().is_some_and(|n| {
-            n.chars().any(|c| c.is_ascii_digit())
-                && n.chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
-        }) && segments
-            .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
+        let rate = t.contains('/')
+            && segments.next().is_some_and(|n| {
+                n.chars().any(|c| c.is_ascii_digit())
+                    && n.chars()
+                        .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+            })
+            && segments.all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
         if rate {
+            continue;
+        }
+        // Dot-grouped thousands with decimals ("12.345.678,90"): a number, not a version.
+        let grouped = t.chars().all(|c| c.is_ascii_digit() || c == '.') && {
+            let mut after = text[m.end()..].chars();
+            after.next() == Some(',') && after.next().is_some_and(|c| c.is_ascii_digit())
+        };
+        if grouped {
             continue;
         }
         push(

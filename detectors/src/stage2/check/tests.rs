@@ -987,3 +987,21 @@ fn the_denominator_of_a_fraction_counts_the_list() {
     assert!(all_supported(runs, "2/3 passed."));
     assert!(!all_supported(runs, "1/3 passed."));
 }
+
+#[test]
+fn semantic_versions_and_fields_named_with_their_unit() {
+    let pkg = r#"{"versions":[{"version":"3.4.3","size":12},{"version":"3.7.2","size":14}],"billable_minutes":37,"total":"€12.345.678,90"}"#;
+    assert!(all_supported(pkg, "The latest match is `3.4.3`."));
+    assert!(!all_supported(pkg, "The latest match is `3.2.3`."));
+    assert!(all_supported(pkg, "Billable: 37 min."));
+    assert!(!all_supported(pkg, "Billable: 49 min."));
+    // Dot-grouped thousands with decimals are an amount, not a version.
+    let total = score(pkg, "The total is €12.345.678,90.");
+    assert!(
+        total[0]
+            .flagged_spans
+            .iter()
+            .all(|f| f.kind != crate::report::FlagKind::FabricatedReference),
+        "{total:?}"
+    );
+}

@@ -13,13 +13,28 @@ use super::framing::{change_amount, difference_label, statistic_of_records};
 use super::Claim;
 
 /// Words of a field name that say "how many", not "of what" (`comment_count`, `num_items`,
-/// `total_amount`), and abbreviations of units and currencies (`humidity_pct`, `amount_usd`).
+/// `total_amount`), and abbreviations of units and currencies (`humidity_pct`, `amount_usd`);
+/// units of time and size are [`unit_words`].
 const COUNT_WORDS: &[&str] = &[
     "count", "num", "number", "total", "n", "no", "of", "the", "avg", "amt", "qty", "cnt", "pct",
     "percent", "usd", "eur", "gbp", "jpy", "c", "f", "k", "g", "kg", "lb", "lbs", "km", "m", "mi",
     "cm", "mm", "ft", "s", "ms", "sec", "secs", "min", "mins", "h", "hr", "hrs", "d", "kb", "mb",
     "gb", "tb", "mph", "kph", "kmh",
 ];
+
+/// Units of time and size a field name may end in (`billable_minutes`, `size_bytes`), as
+/// [`normalize_terms`] writes them.
+fn unit_words() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        [
+            "seconds", "minutes", "hours", "days", "weeks", "months", "years", "bytes",
+        ]
+        .iter()
+        .map(|w| normalize_terms(w))
+        .collect()
+    })
+}
 
 /// The kind of quantity a JSON field's name or a claim's unit says: money, a percent, a
 /// duration, or unknown (`None`).
@@ -76,6 +91,7 @@ pub(in crate::stage2) fn names_field(key: &str, noun: &str, sentence: &str) -> b
         && words.iter().all(|w| {
             *w == noun
                 || COUNT_WORDS.contains(w) && !(rate && CURRENCIES.contains(w))
+                || unit_words().iter().any(|u| u == w)
                 || contains_terms(sentence, w)
         })
 }
@@ -262,7 +278,8 @@ impl Claim<'_> {
             // ("12.5%").
             let as_percent = |v: f64| percent && v.abs() <= 1.0 && matches_value(c, v * 100.0);
             Some(
-                vals.iter().any(|v| matches_value(c, *v) || as_percent(*v))
+                vals.iter()
+                    .any(|v| matches_value(c, *v) || as_percent(*v) || conversions(c, *v))
                     || aggregates
                     || rest_of_list
                     || (precise && derived_value(ev, item, c, facts))
