@@ -264,6 +264,149 @@ pub fn signature_start(answer: &str) -> Option<usize> {
 }
 
 /// Classify one unit of the answer.
+/// Closed-class words that may stand before a determiner without being a verb: prepositions,
+/// adverbs of degree and focus, conjunctions and words of time.
+const NOT_VERBS_BEFORE_DETERMINER: &[&str] = &[
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "after",
+    "before",
+    "during",
+    "from",
+    "to",
+    "by",
+    "under",
+    "over",
+    "inside",
+    "outside",
+    "within",
+    "since",
+    "until",
+    "till",
+    "about",
+    "per",
+    "via",
+    "through",
+    "across",
+    "between",
+    "into",
+    "onto",
+    "upon",
+    "without",
+    "among",
+    "against",
+    "toward",
+    "towards",
+    "around",
+    "behind",
+    "beyond",
+    "past",
+    "near",
+    "of",
+    "off",
+    "up",
+    "down",
+    "out",
+    "as",
+    "than",
+    "like",
+    "unlike",
+    "only",
+    "just",
+    "even",
+    "also",
+    "not",
+    "and",
+    "or",
+    "but",
+    "nor",
+    "so",
+    "yet",
+    "then",
+    "now",
+    "here",
+    "there",
+    "today",
+    "tomorrow",
+    "yesterday",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "has",
+    "have",
+    "had",
+    "do",
+    "does",
+    "did",
+    "all",
+    "both",
+    "half",
+    "once",
+    "when",
+    "where",
+    "while",
+    "because",
+    "whether",
+    "which",
+    "what",
+    "who",
+    "how",
+    "why",
+    "whose",
+    "via",
+    "vs",
+    "versus",
+    "see",
+    "e.g",
+    "i.e",
+];
+
+/// Whether `text` opens with an imperative: a bare verb right before a determiner ("remove the
+/// checks from code first", "archive the flags", "check your settings"). The first word is no
+/// closed-class word ([`NOT_VERBS_BEFORE_DETERMINER`], [`DETERMINERS`], pronouns, modals), no
+/// past or third-person form (`-ed`, `-s`, an irregular past: "Cancelled the order", "Includes
+/// the fee" report and state), no `-ly` adverb and no `-ing` form.
+pub fn imperative_opening(text: &str) -> bool {
+    let ws = words(text);
+    let (Some(first), Some(second)) = (ws.first(), ws.get(1)) else {
+        return false;
+    };
+    const DET: &[&str] = &[
+        "the", "a", "an", "your", "this", "these", "those", "its", "their", "any",
+    ];
+    let f = first.as_str();
+    DET.contains(&second.as_str())
+        && f.len() >= 3
+        && f.chars().all(|c| c.is_ascii_alphabetic())
+        && !NOT_VERBS_BEFORE_DETERMINER.contains(&f)
+        && !DETERMINERS.contains(&f)
+        && !FIRST_PERSON.contains(&f)
+        && !MODALS.contains(&f)
+        && !SUBORDINATORS.contains(&f)
+        && !IRREGULAR_PAST.contains(&f)
+        && !["you", "they", "he", "she", "it", "there", "please"].contains(&f)
+        && !f.ends_with("ed")
+        && !f.ends_with('s')
+        && !f.ends_with("ly")
+        && !f.ends_with("ing")
+}
+
+/// The end of the part of a unit that states something, before an instruction set off by a
+/// colon ("These are safe cleanup candidates: remove the checks from code first, then archive
+/// the flags."): the colon's position, when the clause after it is an imperative.
+pub fn before_instruction(text: &str) -> Option<usize> {
+    let (head, tail) = text.split_once(": ")?;
+    (!head.trim().is_empty() && head.contains(' ') && imperative_opening(tail))
+        .then_some(head.len())
+}
+
 /// How many lines above a list item its lead-in line is looked for.
 const MAX_LIST_LINES: usize = 30;
 
@@ -795,6 +938,30 @@ mod tests {
             classify("Greetings from Sahyadri Dairy!"),
             ClaimType::Social
         );
+    }
+
+    #[test]
+    fn imperatives_after_a_colon() {
+        assert!(imperative_opening(
+            "remove the checks from code first, then archive the flags."
+        ));
+        assert!(imperative_opening("Check your settings."));
+        // Reports, statements and prepositions before a determiner are no imperatives.
+        for t in [
+            "Cancelled the order.",
+            "Includes the fee.",
+            "Inside the freeze window.",
+            "Sent the receipt.",
+            "All the runs passed.",
+            "Currently the build is red.",
+            "Running the suite took 4 minutes.",
+        ] {
+            assert!(!imperative_opening(t), "{t}");
+        }
+        let unit = "These are safe cleanup candidates: remove the checks from code first, then archive the flags.";
+        assert_eq!(before_instruction(unit), Some(33));
+        assert_eq!(before_instruction("Status: the build passed."), None);
+        assert_eq!(before_instruction("Note: restart the agent."), None);
     }
 
     #[test]

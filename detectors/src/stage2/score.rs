@@ -179,6 +179,9 @@ impl DeterministicScorer {
                 });
                 break;
             }
+            // An instruction after a colon ("These are safe cleanup candidates: remove the
+            // checks first, then archive the flags.") is no claim: the unit ends at the colon.
+            let ce = super::claim_type::before_instruction(&answer[cs..ce]).map_or(ce, |k| cs + k);
             let text = &answer[cs..ce];
             let claim_type = if cs >= signature
                 || r.non_factual.is_match(text)
