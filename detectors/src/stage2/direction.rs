@@ -440,9 +440,17 @@ pub(super) fn direction_conflict(
             .filter_map(|b| lower[p..].find(b).map(|e| cs + p + e))
             .min()
             .unwrap_or(ce);
+        // The amount of the difference ("lower than the old one's by 1.70 points (1.92% vs
+        // 0.22%)") is no value compared.
+        let by = |i: &Item| {
+            answer[..i.start]
+                .trim_end()
+                .to_ascii_lowercase()
+                .ends_with(" by")
+        };
         let after: Vec<&(&Item, &ClaimNumber)> = nums
             .iter()
-            .filter(|(i, _)| i.start >= cs + p && i.start < clause_end)
+            .filter(|(i, _)| i.start >= cs + p && i.start < clause_end && !by(i))
             .collect();
         if after.len() == 2
             && after[0].1.unit == after[1].1.unit
@@ -806,6 +814,17 @@ mod tests {
         )
         .iter()
         .all(|c| c.status == ClaimStatus::Supported));
+        // The amount of the difference, after "by", is not one of the values compared.
+        let rates = r#"{"new_error_rate_pct":1.92,"old_error_rate_pct":0.22}"#;
+        assert!(all_supported(
+            rates,
+            "The new variation's error rate is higher than the old one's by 1.70 points (1.92% vs 0.22%)."
+        ));
+        let bad = score(
+            rates,
+            "The new variation's error rate is lower than the old one's by 1.70 points (1.92% vs 0.22%).",
+        );
+        assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
         // A value of the next clause is not compared.
         let milk = r#"{"morning_l":35.3,"evening_l":38.9,"best_day_l":19.8}"#;
         assert!(all_supported(
