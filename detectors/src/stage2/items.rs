@@ -49,6 +49,7 @@ pub(super) struct Regexes {
     pub(super) looked: Regex,
     duration: Regex,
     compact_duration: Regex,
+    hex_pairs: Regex,
     clause: Regex,
     quoted: Regex,
     pub(super) own_past: Regex,
@@ -69,7 +70,7 @@ impl Regexes {
             email: Regex::new(r"(?i)\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b").unwrap(),
             ident: Regex::new(r"(?x)
                 \bv\d+(?:\.\d+)+\b
-              | \b\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?\b
+              | \b\d+(?:\.\d+){2,}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?\b
               | \#\d+\b
               | \b[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]\b
               | \b[a-z0-9]+(?:[_-][a-z0-9]+)*\.(?:py|rs|js|ts|tsx|md|json|ya?ml|toml|txt|csv|sql|go|java|rb|sh|cfg|ini|log|html|css)\b
@@ -134,6 +135,9 @@ impl Regexes {
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             // The compact durations of consoles and CI logs: "20m 43s", "1h 2m 3s", "4m07s" (in
             // seconds) and "2d 4h" (in hours).
+            // Colon-separated hex pairs: a certificate fingerprint, a MAC address
+            // ("3A:1F:09:22:…", "00:1b:44:11:3a:b7"), read as one identifier before any time.
+            hex_pairs: Regex::new(r"\b[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){3,}\b").unwrap(),
             compact_duration: Regex::new(r"\b(?:(?:(?P<h>\d+)h\s?)?(?P<m>\d+)m\s?(?P<s>[0-5]?\d)s|(?P<d>\d+)d\s?(?P<dh>1\d|2[0-3]|0?\d)h)\b").unwrap(),
             duration: Regex::new(r"(?i)\b(?P<h>\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s*)?(?P<m>\d+)\s*(?:minutes?|mins?|m)\b").unwrap(),
         }
@@ -497,7 +501,12 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                 text: answer[s..e].to_owned(),
             });
         };
-    for m in r.url.find_iter(text).chain(r.email.find_iter(text)) {
+    for m in r
+        .url
+        .find_iter(text)
+        .chain(r.email.find_iter(text))
+        .chain(r.hex_pairs.find_iter(text))
+    {
         push(
             ItemKind::Identifier,
             cs + m.start(),

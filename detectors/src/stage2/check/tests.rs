@@ -1005,3 +1005,20 @@ fn semantic_versions_and_fields_named_with_their_unit() {
         "{total:?}"
     );
 }
+
+#[test]
+fn addresses_and_fingerprints_are_identifiers() {
+    let cert = r#"{"record":{"name":"api","type":"A","value":"203.0.113.10","ttl":300},"fingerprint_sha1":"3A:1F:09:22:7C:4D:10:5E","mac":"00:1b:44:11:3a:b7"}"#;
+    assert!(all_supported(cert, "`api` points at 203.0.113.10."));
+    assert!(!all_supported(cert, "`api` points at 203.0.113.99."));
+    // A fingerprint's pairs are no times ("09:22").
+    assert!(all_supported(
+        cert,
+        "Its fingerprint is 3A:1F:09:22:7C:4D:10:5E."
+    ));
+    assert!(!all_supported(
+        cert,
+        "Its fingerprint is 3A:1F:09:23:7C:4D:10:5E."
+    ));
+    assert!(all_supported(cert, "The mac is 00:1b:44:11:3a:b7."));
+}
