@@ -1022,3 +1022,21 @@ fn addresses_and_fingerprints_are_identifiers() {
     ));
     assert!(all_supported(cert, "The mac is 00:1b:44:11:3a:b7."));
 }
+
+#[test]
+fn a_time_a_stated_duration_before_another() {
+    let slot = r#"{"slot":{"type":"Power Red","start":"2026-06-05T08:00:00-05:00","minutes":90},"arrive_early_minutes":15}"#;
+    assert!(all_supported(
+        slot,
+        "That's Power Red on June 5 at 8:00 AM. Check-in opens 15 minutes early, at 7:45 AM."
+    ));
+    assert!(!all_supported(
+        slot,
+        "That's Power Red on June 5 at 8:00 AM. Check-in opens 15 minutes early, at 7:30 AM."
+    ));
+    // The duration must be right before the time.
+    assert!(!all_supported(
+        slot,
+        "That's Power Red on June 5 at 8:00 AM. Parking opens 15 minutes early; the desk opens at 7:45 AM."
+    ));
+}

@@ -61,12 +61,53 @@ impl DeterministicScorer {
         if computed {
             return Outcome::supported(None);
         }
+        // A time the sentence places a duration it states before or after a time the answer
+        // stated earlier ("It starts at 10:30 AM. Please arrive 15 minutes early, at 10:15
+        // AM."): that time less or plus the duration. Only right after the duration and its
+        // relation word, so no duration of another clause is applied.
+        if let Some(offset) = stated_offset(&answer[start..item.start]) {
+            let placed = re()
+                .time
+                .captures_iter(&answer[..item.start])
+                .filter_map(|t| time_minutes(&t))
+                .any(|t| (t as i64 + offset).rem_euclid(1440) == i64::from(mins));
+            if placed {
+                return Outcome::supported(None);
+            }
+        }
         Outcome {
             supported: false,
             contradicted: !ev.times.is_empty(),
             citation: None,
         }
     }
+}
+
+/// The offset in minutes a text ending right before a time states ("15 minutes early, at",
+/// "an hour before —", "30 mins later, at"): negative before, positive after.
+fn stated_offset(before: &str) -> Option<i64> {
+    static OFFSET: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = OFFSET.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?P<n>\d{1,3}|an?)\s*(?P<u>minutes?|mins?|hours?|hrs?)\s+(?P<rel>early|earlier|before|ahead|prior|later|after)\b[\s,:(—–-]*(?:at|by|around|for)?\s*$",
+        )
+        .expect("offset regex")
+    });
+    let c = re.captures(before)?;
+    let n: i64 = match &c["n"] {
+        "a" | "an" | "A" | "An" => 1,
+        n => n.parse().ok()?,
+    };
+    let per = if c["u"].to_ascii_lowercase().starts_with('h') {
+        60
+    } else {
+        1
+    };
+    let sign = match c["rel"].to_ascii_lowercase().as_str() {
+        "later" | "after" => 1,
+        _ => -1,
+    };
+    Some(sign * n * per)
 }
 
 impl DeterministicScorer {
