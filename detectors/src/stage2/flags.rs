@@ -203,13 +203,13 @@ pub(super) fn boolean_conflict(
 /// JSON string value of the evidence (`"status": "yanked"`): another result states it as a
 /// value, so the boolean is not the run's only word on it.
 pub(super) fn word_held_as_value(ev: &Evidence, key: &str) -> bool {
-    normalize_key_words(key)
-        .iter()
+    // The key is already a `field_name`: lower case, its words split by `_`.
+    key.split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.len() >= 4)
         .any(|w| {
             // The word or its stem ("yanked", "yank": `"alternatives": ["yank", …]`).
             let stem = normalize_terms(w);
-            [w.as_str(), stem.as_str()].iter().any(|v| {
+            [w, stem.as_str()].iter().any(|v| {
                 let quoted = format!("\"{v}\"");
                 let held = ev
                     .occurrences(&quoted)
@@ -217,24 +217,6 @@ pub(super) fn word_held_as_value(ev: &Evidence, key: &str) -> bool {
                 held
             })
         })
-}
-
-/// The lower-cased words of a JSON key (`isYanked`, `is_yanked` → `is`, `yanked`).
-fn normalize_key_words(key: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    for ch in key.chars() {
-        if (!ch.is_alphanumeric() || ch.is_uppercase()) && !cur.is_empty() {
-            words.push(std::mem::take(&mut cur));
-        }
-        if ch.is_alphanumeric() {
-            cur.extend(ch.to_lowercase());
-        }
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
 }
 
 /// `text` with "No." abbreviating "number" ("Booking No.: CF26038864", "Flat No. 802", "Ref

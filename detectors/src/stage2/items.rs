@@ -686,12 +686,9 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         );
     }
     let mut numbers: Vec<(Item, ClaimNumber)> = Vec::new();
-    for c in r.compact_duration.captures_iter(text) {
-        let w = c.get(0).unwrap();
-        let (s, e) = (cs + w.start(), cs + w.end());
-        if taken.iter().any(|t| overlaps(*t, (s, e))) {
-            continue;
-        }
+    // Durations as one number: the compact forms of consoles first ("20m 43s", "1h 2m 3s" in
+    // seconds, "2d 4h" in hours), then "1 hour 5 minutes" in minutes.
+    let compact = r.compact_duration.captures_iter(text).map(|c| {
         let n = |g: &str| {
             c.name(g)
                 .map_or(0.0, |x| x.as_str().parse::<f64>().unwrap_or(0.0))
@@ -701,6 +698,17 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
         } else {
             (n("h") * 3600.0 + n("m") * 60.0 + n("s"), "s")
         };
+        (c.get(0).expect("match"), value, unit)
+    });
+    let spelled = r.duration.captures_iter(text).map(|c| {
+        let n = |g: &str| c[g].parse::<f64>().unwrap_or(0.0);
+        (c.get(0).expect("match"), n("h") * 60.0 + n("m"), "min")
+    });
+    for (w, value, unit) in compact.chain(spelled) {
+        let (s, e) = (cs + w.start(), cs + w.end());
+        if taken.iter().any(|t| overlaps(*t, (s, e))) {
+            continue;
+        }
         taken.push((s, e));
         numbers.push((
             Item {
@@ -714,37 +722,6 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
                 decimals: 0,
                 approx: false,
                 unit: unit.into(),
-                magnitude: 1.0,
-                noun: None,
-                noun_before: None,
-                currency: String::new(),
-            },
-        ));
-    }
-    // Durations "1 hour 5 minutes" as one number of minutes.
-    for c in r.duration.captures_iter(text) {
-        let w = c.get(0).unwrap();
-        if taken
-            .iter()
-            .any(|t| overlaps(*t, (cs + w.start(), cs + w.end())))
-        {
-            continue;
-        }
-        let mins =
-            c["h"].parse::<f64>().unwrap_or(0.0) * 60.0 + c["m"].parse::<f64>().unwrap_or(0.0);
-        taken.push((cs + w.start(), cs + w.end()));
-        numbers.push((
-            Item {
-                kind: ItemKind::Number,
-                start: cs + w.start(),
-                end: cs + w.end(),
-                text: w.as_str().to_owned(),
-            },
-            ClaimNumber {
-                value: mins,
-                decimals: 0,
-                approx: false,
-                unit: "min".into(),
                 magnitude: 1.0,
                 noun: None,
                 noun_before: None,
