@@ -1,0 +1,64 @@
+//! Tests of item extraction.
+
+#[test]
+fn a_weekday_or_month_after_a_name_is_no_part_of_it() {
+    use crate::stage2::test_support::all_supported;
+    let ev = r#"{"center":"Midtown Donor Center","slots":["2026-03-24T09:15:00-05:00"]}"#;
+    assert!(all_supported(
+        ev,
+        "For platelets at the Midtown Donor Center Tuesday of next week, I see one time."
+    ));
+    assert!(!all_supported(
+        ev,
+        "For platelets at the Uptown Donor Center Tuesday of next week, I see one time."
+    ));
+}
+
+use super::civil_from_days;
+use crate::report::ClaimStatus;
+use crate::stage2::test_support::run;
+use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
+
+#[test]
+fn currency_prefixes_and_bold_labels_are_no_names() {
+    let s = DeterministicScorer::new(Stage2Config::default());
+    let ok = |ev: &str, a: &str| {
+        s.score(&run(ev), a)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    let rental =
+        r#"{"rental":{"daily_rate":98.08,"currency":"CAD","doors":"18:30","show":"20:00"}}"#;
+    assert!(ok(rental, "**Rate:** CA$98.08 a day"));
+    assert!(ok(rental, "**Doors:** 6:30pm · **Show:** 8pm"));
+    // A name in the value is still one.
+    assert!(!ok(rental, "**Rate:** CA$98.08 a day, set by Marta Quinn"));
+    // A chat abbreviation glued by a semicolon is no name; a name after a real one is.
+    assert!(ok(rental, "TL;DR — doors open at 6:30pm."));
+    assert!(ok(rental, "So, tl;DR: doors open at 6:30pm."));
+    assert!(!ok(rental, "Doors open at 6:30pm; RJ Quinn sets the rate."));
+}
+
+#[test]
+fn relative_days_against_the_run_timestamp() {
+    assert_eq!(civil_from_days(20_528), (2026, 3, 16));
+    assert_eq!(civil_from_days(0), (1970, 1, 1));
+    // The run happened on 2026-03-03 (UTC); the evidence says the parcel arrives on the 4th.
+    let mut r = run(r#"{"status":"in_transit","eta":"2026-03-04"}"#);
+    r.start_unix_nano = 1_772_528_400_000_000_000; // 2026-03-03T09:00:00Z
+    let s = DeterministicScorer::new(Stage2Config::default());
+    assert!(s
+        .score(&r, "Your parcel arrives tomorrow.")
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+    let bad = s.score(&r, "Your parcel arrives today.");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad[0].flagged_spans[0].text, "today");
+    // Without a date in the evidence a relative day is not checked.
+    let mut r2 = run(r#"{"status":"in_transit"}"#);
+    r2.start_unix_nano = r.start_unix_nano;
+    assert!(s
+        .score(&r2, "I will check again tomorrow.")
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
+}

@@ -1,0 +1,161 @@
+//! Items in words: the agent's reports of its own actions ("I've cancelled"), status values of
+//! the built-in and declared families ("shipped", `in_progress`), causal clauses ("due to …"),
+//! quoted titles, and names.
+
+use super::super::entities::entity_stop;
+use super::super::states::{explicit_state_frame, is_participle, state_frame, StateFrame};
+use super::super::terms::strip_clitic;
+use super::values::MONTH_NAMES;
+use super::{re, Found, ItemKind};
+
+/// "I've cancelled …", "I went ahead and booked …": the verb of an action the agent reports.
+pub(super) fn actions(f: &mut Found<'_>) {
+    for m in re().action.captures_iter(f.text) {
+        let v = m.name("verb").expect("verb");
+        f.push_match(ItemKind::Action, v);
+    }
+}
+
+/// Status values: members of a family (built in, or declared by a tool's enum) where the words
+/// around them state a status — a participle in a status frame, a declared member in an
+/// explicit one — and not in the claim's leading label. Longer members first.
+pub(super) fn states(f: &mut Found<'_>) {
+    let (answer, text, cs) = (f.answer, f.text, f.cs);
+    // ASCII folding keeps every byte offset (the phrases searched are ASCII).
+    let lower_text = text.to_ascii_lowercase();
+    let mut phrases: Vec<(&str, bool)> =
+        f.ev.families
+            .iter()
+            .flat_map(|f| f.members.iter().map(move |m| (m.as_str(), f.declared)))
+            .collect();
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
+    phrases.dedup_by_key(|p| p.0);
+    {
+        for (phrase, declared) in phrases {
+            let mut from = 0;
+            while let Some(p) = lower_text[from..].find(phrase) {
+                let st = from + p;
+                let en = st + phrase.len();
+                let b = lower_text.as_bytes();
+                if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                    && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+                    && !f.in_label(cs + st)
+                    && (!is_participle(phrase)
+                        || state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                    && (!declared
+                        || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                {
+                    f.push(ItemKind::State, cs + st, cs + en);
+                }
+                from = en;
+            }
+        }
+    }
+}
+
+/// Causal clauses ("due to a signal failure") and quoted titles of two or more words.
+pub(super) fn clauses_and_titles(f: &mut Found<'_>) {
+    let r = re();
+    let (text, cs) = (f.text, f.cs);
+    for m in r.clause.find_iter(text) {
+        f.push_match(ItemKind::Clause, m);
+    }
+    for m in r.quoted.find_iter(text) {
+        let inner = m
+            .as_str()
+            .trim_matches(|c| c == '"' || c == '“' || c == '”');
+        if inner.split_whitespace().count() >= 2
+            && inner.chars().next().is_some_and(char::is_uppercase)
+        {
+            let s = cs + m.start() + m.as_str().find(inner).unwrap_or(0);
+            f.push(ItemKind::Entity, s, s + inner.len());
+        }
+    }
+}
+
+/// Names: capitalized words and acronyms that are not sentence-initial words, labels, chat
+/// abbreviations, currency prefixes or dates.
+pub(super) fn names(f: &mut Found<'_>) {
+    let r = re();
+    let (text, cs) = (f.text, f.cs);
+    for m in r.entity.find_iter(text) {
+        if f.in_label(cs + m.start()) {
+            continue;
+        }
+        // A currency's country prefix ("CA$98.08", "US$", "NZ$") is part of the amount.
+        if text[m.end()..].starts_with(['$', '€', '£', '¥']) && m.as_str().len() <= 3 {
+            continue;
+        }
+        // A bold label further along the line ("**Doors:** 6:30pm · **Show:** 8pm") names
+        // what follows, as a leading one does.
+        let bold_label = text[..m.start()].ends_with("**")
+            && text[m.end()..].starts_with([':'])
+            && text[m.end() + 1..].starts_with("**");
+        if bold_label {
+            continue;
+        }
+        // Words glued by a semicolon ("TL;DR") are one chat abbreviation, not names: a
+        // semicolon between two words is always followed by a space in prose.
+        let glued = |s: &str, t: &str| {
+            s.ends_with(';') && s[..s.len() - 1].ends_with(|ch: char| ch.is_alphabetic())
+                || t.starts_with(';') && t[1..].starts_with(|ch: char| ch.is_alphabetic())
+        };
+        if glued(&text[..m.start()], &text[m.end()..]) {
+            continue;
+        }
+        let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
+        let first_word = t.split_whitespace().next().unwrap_or("");
+        // A list marker ("– ", "• ", "- ") starts a sentence as the line's start does.
+        let lead = text[..m.start()].trim_start_matches(['–', '—', '-', '•', '·', '*', ' ']);
+        let sentence_initial =
+            lead.is_empty() || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+        let multi = t.split_whitespace().count() > 1;
+        if entity_stop(first_word) && !multi {
+            continue;
+        }
+        if sentence_initial && !multi {
+            continue;
+        }
+        // Strip a leading stop word from a multi-word match ("The Hilton" → "Hilton").
+        let (off, t) = if entity_stop(first_word) {
+            let rest = t[first_word.len()..].trim_start();
+            // and the article after it ("Then the French job" → "French").
+            let rest = rest
+                .strip_prefix("the ")
+                .or_else(|| rest.strip_prefix("of "))
+                .map_or(rest, str::trim_start);
+            (t.len() - rest.len(), rest)
+        } else {
+            (0, t)
+        };
+        // A weekday or month name after a name is the date that follows it ("the Midtown
+        // Donor Center Tuesday of next week", "… Center March 24"), not part of the name.
+        let t = {
+            let mut t = t;
+            while let Some((head, last)) = t.rsplit_once(char::is_whitespace) {
+                let l = last.to_ascii_lowercase();
+                if super::super::calc::WEEKDAYS.contains(&l.as_str()) || MONTH_NAMES.contains(&last)
+                {
+                    t = head.trim_end();
+                } else {
+                    break;
+                }
+            }
+            t
+        };
+        if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+            continue;
+        }
+        // Nothing left but words that start no name ("So I've" → "I", "Was Friday" after its
+        // sentence-initial word): no name.
+        // (A month's name is kept: it is checked as a date.)
+        let no_name = |w: &str| entity_stop(w) && !MONTH_NAMES.contains(&w);
+        if t.split_whitespace().all(no_name)
+            || sentence_initial && off == 0 && t.split_whitespace().skip(1).all(no_name)
+        {
+            continue;
+        }
+        let s = cs + m.start() + off;
+        f.push(ItemKind::Entity, s, s + t.len());
+    }
+}
