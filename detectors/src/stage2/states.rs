@@ -176,6 +176,96 @@ pub(super) enum StateFrame {
     NotAStatus,
 }
 
+/// General workflow states, each class a set of words that say the same thing of a record ("a
+/// transfer that `succeeded` is completed"), the classes mutually exclusive: a record whose
+/// status is `processing` is not "completed", one that is `pending` not "declined". English
+/// vocabulary of any workflow, no domain's: what a status word of one class stated of a record
+/// holding a status of another contradicts ([`lifecycle_class`]; the check is
+/// `check::status`). Words that may loosely describe a state of another class ("open",
+/// "scheduled", "booked", "on hold") are in none.
+pub(super) const LIFECYCLE_CLASSES: &[&[&str]] = &[
+    &[
+        "completed",
+        "complete",
+        "done",
+        "finished",
+        "fulfilled",
+        "succeeded",
+        "successful",
+        "settled",
+        "resolved",
+    ],
+    // Not done yet: waiting or under way ("still pending" is said of a job in progress).
+    &[
+        "pending",
+        "processing",
+        "in progress",
+        "queued",
+        "submitted",
+        "running",
+        "ongoing",
+        "underway",
+    ],
+    &["cancelled", "canceled", "voided", "withdrawn", "aborted"],
+    &["failed", "declined", "rejected", "denied", "errored"],
+    &["approved", "accepted", "confirmed"],
+    &["active", "enabled", "live"],
+    &["inactive", "disabled", "suspended", "paused"],
+    &["expired", "lapsed"],
+];
+
+/// The class of [`LIFECYCLE_CLASSES`] the value `v` (a short value or a claim's word) is, by its
+/// normalized terms; `None` for any other value.
+pub(super) fn lifecycle_class(v: &str) -> Option<usize> {
+    let k = normalize_terms(&v.replace(['_', '-'], " "));
+    LIFECYCLE_CLASSES
+        .iter()
+        .position(|c| c.iter().any(|m| normalize_terms(m) == k))
+}
+
+/// Whether the status word at `start..end` of `text` is the complement of a singular copula:
+/// "is", "was", "has been", "remains" (or "it's", "that's") right before it, with only adverbs
+/// of time or manner between ("is still completed", "has now been fully settled"), or a
+/// "status" label ("Status: pending", "status is pending"); not in a condition ("if it's
+/// approved"). Stricter than [`explicit_state_frame`]: "is 80% complete", "is expected to be
+/// completed" and "are still active" (said of some of several records) state no status of one
+/// record, and "has been successfully completed" reports that an action succeeded (the
+/// modification of a pending order), not the record's state. A form in -ing must end its
+/// clause: "is processing your refund" is a verb with its object.
+pub(super) fn copula_before(text: &str, start: usize, end: usize) -> bool {
+    let start = crate::text::floor_char_boundary(text, start);
+    let end = crate::text::floor_char_boundary(text, end.max(start));
+    if text[start..end].ends_with("ing") {
+        let next = text[end..].trim_start_matches([' ', '*', '`']);
+        let ends =
+            next.is_empty() || next.starts_with(['.', ',', ';', ':', '!', '?', ')', '—', '\n']);
+        if !ends {
+            return false;
+        }
+    }
+    if explicit_state_frame(text, start) == StateFrame::NotAStatus {
+        return false;
+    }
+    let from = crate::text::floor_char_boundary(text, start.saturating_sub(80));
+    let before = text[from..start].to_lowercase().replace('’', "'");
+    let before = before.trim_end().trim_end_matches(['*', '`']).trim_end();
+    if before.ends_with("status:") || before.ends_with("status is") {
+        return true;
+    }
+    let mut been = false;
+    for w in before.rsplit(char::is_whitespace) {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        match w {
+            "still" | "now" | "currently" | "already" | "fully" | "also" => continue,
+            "been" if !been => been = true,
+            "has" | "it's" | "that's" if been => return true,
+            "is" | "was" | "remains" | "it's" | "that's" if !been => return true,
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// A verb form among the status words (their participles need a status frame to state one).
 pub(super) fn is_participle(phrase: &str) -> bool {
     !phrase.contains(' ') && (phrase.ends_with("ed") || matches!(phrase, "paid" | "lost"))

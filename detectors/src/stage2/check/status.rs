@@ -8,7 +8,8 @@ use crate::stage2::items::Item;
 use crate::stage2::records;
 use crate::stage2::score::DeterministicScorer;
 use crate::stage2::states::{
-    explicit_state_frame, lifecycle_rank, negated_before, sentence_around, state_frame, StateFrame,
+    copula_before, explicit_state_frame, lifecycle_class, lifecycle_rank, negated_before,
+    sentence_around, state_frame, StateFrame,
 };
 use crate::stage2::terms::{contains_terms, normalize_terms};
 
@@ -138,6 +139,9 @@ impl DeterministicScorer {
         if stated {
             return Outcome::supported(None);
         }
+        if lifecycle_conflict(ev, answer, item, names, &phrase) {
+            return Outcome::contradicted();
+        }
         // Flag only when the evidence states another value of the same family — and,
         // for a past-tense claim on a lifecycle ("was shipped"), not a later stage of
         // it ("delivered": what was delivered was shipped).
@@ -179,6 +183,66 @@ impl DeterministicScorer {
             citation: None,
         }
     }
+}
+
+/// A general workflow state ([`lifecycle_class`]) stated, as the complement of a copula, of
+/// records whose status is of another class and none of its own: "Your $4,200.00 transfer … is
+/// still completed" of a transfer whose `status` is `processing`. The records are those the
+/// claim names, else the least nested records holding such a state (a transfer's own status,
+/// not those of its history). A record holding a value of the claim's class too (a
+/// `payment_status` beside a `status`) is not contradicted.
+fn lifecycle_conflict(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    names: &records::Named,
+    phrase: &str,
+) -> bool {
+    let Some(class) = lifecycle_class(phrase) else {
+        return false;
+    };
+    if !copula_before(answer, item.start, item.end) {
+        return false;
+    }
+    // (holds a state of the claim's class, holds a state of another class)
+    let states_of = |r: &records::Record| {
+        let mut own = false;
+        let mut other = false;
+        for k in r.keys.iter().filter(|k| k.split(' ').count() <= 3) {
+            match lifecycle_class(k) {
+                Some(c) if c == class => own = true,
+                Some(_) => other = true,
+                None => {}
+            }
+        }
+        (own, other)
+    };
+    let targets: Vec<usize> = if names.anchored.is_empty() {
+        let holders: Vec<usize> = (0..ev.records.len())
+            .filter(|&i| {
+                let (own, other) = states_of(&ev.records[i]);
+                own || other
+            })
+            .collect();
+        let Some(least) = holders
+            .iter()
+            .map(|&i| records::depth(&ev.records, i))
+            .min()
+        else {
+            return false;
+        };
+        holders
+            .into_iter()
+            .filter(|&i| records::depth(&ev.records, i) == least)
+            .collect()
+    } else {
+        names.anchored.clone()
+    };
+    !targets.is_empty()
+        && targets.iter().all(|&r| {
+            let (own, other) = states_of(&ev.records[r]);
+            other && !own
+        })
 }
 
 /// Whether a record holds the status `phrase` as one of its values: a short value (at most four

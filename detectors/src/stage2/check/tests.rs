@@ -1040,3 +1040,35 @@ fn a_time_a_stated_duration_before_another() {
         "That's Power Red on June 5 at 8:00 AM. Parking opens 15 minutes early; the desk opens at 7:45 AM."
     ));
 }
+
+#[test]
+fn a_workflow_state_of_another_class_than_the_records() {
+    let flagged = |ev: &str, a: &str| {
+        score(ev, a)
+            .iter()
+            .flat_map(|c| c.flagged_spans.clone())
+            .any(|f| f.kind == crate::report::FlagKind::StateConflict)
+    };
+    let tr = r#"{"transfer_id":"TRF-BAPVAVRH","status":"processing","amount":4200.0,"status_history":[{"status":"submitted"},{"status":"processing"}]}"#;
+    assert!(flagged(tr, "Your $4,200.00 transfer is still completed."));
+    assert!(flagged(tr, "Transfer TRF-BAPVAVRH was declined."));
+    assert!(!flagged(
+        tr,
+        "Your $4,200.00 transfer is still in progress."
+    ));
+    assert!(!flagged(tr, "Your $4,200.00 transfer is still processing."));
+    // Not a state of the record: a condition, a verb with its object, a report that an action
+    // succeeded, a share of work, a statement of some of several records.
+    assert!(!flagged(tr, "You'd receive ₹353,068.80 if it's approved."));
+    assert!(!flagged(tr, "The bank is processing your transfer."));
+    assert!(!flagged(tr, "The change has been successfully completed."));
+    assert!(!flagged(tr, "The transfer is 80% complete."));
+    let cands = r#"{"candidates":[{"name":"A","status":"rejected"},{"name":"B","status":"withdrawn"},{"name":"C","status":"active"}]}"#;
+    assert!(!flagged(cands, "Two candidates are still active."));
+    // Synonyms agree; a record holding a state of the claim's class too is not contradicted.
+    let run = r#"{"run_id":"R-1","status":"succeeded"}"#;
+    assert!(!flagged(run, "Run R-1 is completed."));
+    assert!(flagged(run, "Run R-1 is still queued."));
+    let order = r#"{"order_id":"W123","status":"processing","payment_status":"completed"}"#;
+    assert!(!flagged(order, "The order is completed."));
+}

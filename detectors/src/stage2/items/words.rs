@@ -3,7 +3,10 @@
 //! quoted titles, and names.
 
 use super::super::entities::entity_stop;
-use super::super::states::{explicit_state_frame, is_participle, state_frame, StateFrame};
+use super::super::states::{
+    copula_before, explicit_state_frame, is_participle, lifecycle_class, state_frame, StateFrame,
+    LIFECYCLE_CLASSES,
+};
 use super::super::terms::strip_clitic;
 use super::values::MONTH_NAMES;
 use super::{re, Found, ItemKind};
@@ -44,6 +47,34 @@ pub(super) fn states(f: &mut Found<'_>) {
                         || state_frame(answer, cs + st) != StateFrame::NotAStatus)
                     && (!declared
                         || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                {
+                    f.push(ItemKind::State, cs + st, cs + en);
+                }
+                from = en;
+            }
+        }
+    }
+    // A general workflow state ("is still completed"), where a record holds one: a status only
+    // as the complement of a copula.
+    let held = f.ev.records.iter().any(|r| {
+        r.keys
+            .iter()
+            .any(|k| k.split(' ').count() <= 3 && lifecycle_class(k).is_some())
+    });
+    if !held {
+        return;
+    }
+    for class in LIFECYCLE_CLASSES {
+        for phrase in *class {
+            let mut from = 0;
+            while let Some(p) = lower_text[from..].find(phrase) {
+                let st = from + p;
+                let en = st + phrase.len();
+                let b = lower_text.as_bytes();
+                if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                    && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+                    && !f.in_label(cs + st)
+                    && copula_before(answer, cs + st, cs + en)
                 {
                     f.push(ItemKind::State, cs + st, cs + en);
                 }
