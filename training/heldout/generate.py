@@ -14,6 +14,7 @@
     python3 training/heldout/generate.py --set k        (eleventh set: six further domains, half validation -> target/heldout-k)
     python3 training/heldout/generate.py --set l        (twelfth set: six further domains, half validation -> target/heldout-l)
     python3 training/heldout/generate.py --set m        (thirteenth set: six further domains, half validation -> target/heldout-m)
+    python3 training/heldout/generate.py --set n        (fourteenth set: six further domains, half validation -> target/heldout-n)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -178,6 +179,17 @@ SCENARIO_CLASSES_M = [("scn_m_ci", "CiPipelines"), ("scn_m_dns", "DnsZones"), ("
                       ("scn_m_certs", "TlsCertificates")]
 FAULTS_M = FAULTS_F          # the same Stage-1 faults as sets f to l
 
+# Set n: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/nstyle.py: a finance & operations analyst assistant writing executive briefings for managers — a one-line
+# headline, KPI bullets, short paragraphs and small tables, abbreviated magnitudes, percentages and percentage points,
+# basis points, multiples, ranges, fiscal quarters, month-year and ISO-week periods, rankings and shares of a total,
+# period-over-period changes, per-unit rates, rounding words, the working in parentheses, caveats and recommendations);
+# half development, half validation.
+SCENARIO_CLASSES_N = [("scn_n_ads", "AdCampaigns"), ("scn_n_callcenter", "CallCenter"),
+                      ("scn_n_franchise", "FranchiseSales"), ("scn_n_grants", "GrantFunding"),
+                      ("scn_n_museum", "MuseumVisits"), ("scn_n_water", "WaterQuality")]
+FAULTS_N = FAULTS_F          # the same Stage-1 faults as sets f to m
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -237,6 +249,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "m": {"classes": SCENARIO_CLASSES_M, "out": "target/heldout-m", "seed": 20270125, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_M,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set m; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "n": {"classes": SCENARIO_CLASSES_N, "out": "target/heldout-n", "seed": 20270301, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_N,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -587,12 +604,14 @@ def main():
                          "writer as an Indian-English enterprise helpdesk, half 'development', half 'validation'; l: six "
                          "further domains by another writer as a voice assistant read aloud by text-to-speech, half "
                          "'development', half 'validation'; m: six further domains by another writer as a coding / "
-                         "DevOps assistant in a developer's terminal, half 'development', half 'validation'")
+                         "DevOps assistant in a developer's terminal, half 'development', half 'validation'; n: six further domains by "
+                         "another writer as a finance & operations analyst writing executive briefings for managers, half "
+                         "'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
-                         "target/heldout-l for --set l, target/heldout-m for --set m)")
+                         "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
