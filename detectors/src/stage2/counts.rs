@@ -255,3 +255,141 @@ pub(super) fn enumerated_count(answer: &str, item: &Item, c: &ClaimNumber) -> bo
     }
     false
 }
+
+/// Most records of one list, and numeric fields of a record, a threshold count looks at.
+const MAX_THRESHOLD_RECORDS: usize = 64;
+const MAX_THRESHOLD_FIELDS: usize = 12;
+
+/// A count of the records of a list that lie below or above a threshold the claim states ("2
+/// stores are below the 85% watch line", "1 campaign is below 1.0× ROAS"): some numeric field
+/// of the list's records, or the ratio of two of them (a percent: times 100), lies beyond the
+/// threshold on exactly that many records. The comparison follows the counted noun ("are
+/// below", "fell under", "sit above"); the threshold is the first number after it in the
+/// clause. Supports only: a count no field or ratio gives is left to the other checks.
+pub(super) fn threshold_count(answer: &str, item: &Item, c: &ClaimNumber, ev: &Evidence) -> bool {
+    let n = c.value * c.magnitude;
+    if c.value.fract() != 0.0 || n < 1.0 || !c.unit.is_empty() || !c.currency.is_empty() {
+        return false;
+    }
+    let rest = answer[item.end..].to_ascii_lowercase();
+    let mut words = rest.split_whitespace().peekable();
+    let mut skipped = 0;
+    while let Some(w) = words.peek() {
+        let w = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+        if skipped < 3
+            && matches!(
+                w,
+                "are"
+                    | "is"
+                    | "were"
+                    | "was"
+                    | "sit"
+                    | "sits"
+                    | "sat"
+                    | "fall"
+                    | "fell"
+                    | "came"
+                    | "come"
+                    | "in"
+                    | "ran"
+                    | "run"
+                    | "still"
+                    | "now"
+                    | "currently"
+                    | "all"
+            )
+        {
+            words.next();
+            skipped += 1;
+        } else {
+            break;
+        }
+    }
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let second = words.peek().copied().unwrap_or("");
+    let below = match (first, second) {
+        ("below" | "under", _) => true,
+        ("above" | "over", _) => false,
+        ("less" | "lower" | "fewer", "than") => true,
+        ("more" | "higher" | "greater", "than") => false,
+        _ => return false,
+    };
+    // The threshold: the first number after the comparison, in the same clause.
+    let at = answer[item.end..]
+        .to_ascii_lowercase()
+        .find(first)
+        .map_or(item.end, |p| item.end + p + first.len());
+    let clause_end = answer[at..]
+        .find(['.', ';', '\n', '(', '—'])
+        .map_or(answer.len(), |e| at + e)
+        .min(at + 80);
+    let clause_end = crate::text::floor_char_boundary(answer, clause_end);
+    let Some(t) = super::items::re().number.captures(&answer[at..clause_end]) else {
+        return false;
+    };
+    let threshold =
+        super::items::captured_value(&t).unwrap_or(f64::NAN) * super::items::captured_magnitude(&t);
+    let percent = super::items::captured_unit(&t) == "%";
+    if !threshold.is_finite() {
+        return false;
+    }
+    // A ratio against a percent is a hundredth; so is a field's fraction (`0.797`).
+    let beyond = |v: f64, ratio: bool| {
+        let v = if percent && (ratio || v.abs() <= 1.0) {
+            v * 100.0
+        } else {
+            v
+        };
+        if below {
+            v < threshold
+        } else {
+            v > threshold
+        }
+    };
+    // The records of each list (siblings under one parent).
+    let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> = Default::default();
+    for (i, r) in ev.records.iter().enumerate() {
+        let list = lists.entry(r.parent).or_default();
+        if list.len() < MAX_THRESHOLD_RECORDS {
+            list.push(i);
+        }
+    }
+    let want = n as usize;
+    lists.values().filter(|l| l.len() >= want).any(|list| {
+        let first = &ev.records[list[0]];
+        let names: Vec<&str> = first
+            .fields
+            .iter()
+            .take(MAX_THRESHOLD_FIELDS)
+            .map(|(k, _)| k.as_str())
+            .collect();
+        let value = |r: usize, k: &str| {
+            ev.records[r]
+                .fields
+                .iter()
+                .find(|(name, _)| name == k)
+                .map(|x| x.1)
+        };
+        let count = |f: &dyn Fn(usize) -> Option<f64>, ratio: bool| -> Option<usize> {
+            let mut hits = 0;
+            for &r in list {
+                if beyond(f(r)?, ratio) {
+                    hits += 1;
+                }
+            }
+            Some(hits)
+        };
+        names.iter().any(|a| {
+            count(&|r| value(r, a), false) == Some(want)
+                || names.iter().filter(|b| *b != a).any(|b| {
+                    let ratio = |r: usize| {
+                        let d = value(r, b)?;
+                        (d != 0.0).then(|| value(r, a).map(|x| x / d))?
+                    };
+                    count(&ratio, true) == Some(want)
+                })
+        })
+    })
+}

@@ -199,12 +199,15 @@ pub(super) fn boolean_conflict(
     None
 }
 
-/// Whether a word of the boolean field `key` (`yanked`, `is_archived`; not `is`, `has`) is a
-/// JSON string value of the evidence (`"status": "yanked"`): another result states it as a
-/// value, so the boolean is not the run's only word on it.
+/// Whether a word of the boolean field `key` (`yanked`, `is_archived`; not `is`, `has`), or the
+/// whole key, is a JSON string value of the evidence (`"status": "yanked"`, `"reason_code":
+/// "APPROVAL_REQUIRED"`): another result states it as a value, so the boolean is not the run's
+/// only word on it.
 pub(super) fn word_held_as_value(ev: &Evidence, key: &str) -> bool {
-    // The key is already a `field_name`: lower case, its words split by `_`.
+    // The key is already a `field_name`: lower case, its words split by `_`. The whole key
+    // counts too (`"approval_required": false` beside `"reason_code": "APPROVAL_REQUIRED"`).
     key.split(|c: char| !c.is_alphanumeric())
+        .chain(std::iter::once(key))
         .filter(|w| w.len() >= 4)
         .any(|w| {
             // The word or its stem ("yanked", "yank": `"alternatives": ["yank", …]`).

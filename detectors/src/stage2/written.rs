@@ -34,72 +34,20 @@ pub(super) fn written_result(
     let clause_start = clause_start.max(lhs_end.saturating_sub(120));
     let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
     let lhs = &answer[clause_start..lhs_end];
-    // Tokens: numbers (with their percent sign) and operators.
-    let mut nums: Vec<f64> = Vec::new();
-    let mut ops: Vec<char> = Vec::new();
-    let chars: Vec<(usize, char)> = lhs.char_indices().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let (at, ch) = chars[i];
-        if ch.is_ascii_digit() {
-            let end = lhs[at..]
-                .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-                .map_or(lhs.len(), |e| at + e);
-            let text = lhs[at..end].trim_end_matches([',', '.']);
-            let Ok(mut v) = text.replace(',', "").parse::<f64>() else {
-                return false;
-            };
-            let rest = lhs[at + text.len()..].trim_start();
-            if rest.starts_with('%') || rest.to_ascii_lowercase().starts_with("per cent") {
-                v /= 100.0;
-            }
-            if nums.len() > ops.len() || nums.len() >= MAX_OPERANDS {
-                return false;
-            }
-            nums.push(v);
-            while i < chars.len() && chars[i].0 < at + text.len() {
-                i += 1;
-            }
-            continue;
-        }
-        let spaced = |j: usize| chars.get(j).is_none_or(|&(_, c)| c == ' ');
-        let op = match ch {
-            '×' | '*' | '÷' | '/' | '+' | '−' => Some(ch),
-            '-' | 'x' | 'X' if i > 0 && spaced(i - 1) && spaced(i + 1) => Some(ch),
-            _ => None,
-        };
-        if let Some(op) = op {
-            if nums.len() != ops.len() + 1 {
-                return false;
-            }
-            ops.push(match op {
-                'x' | 'X' | '*' => '×',
-                '/' => '÷',
-                '−' => '-',
-                o => o,
-            });
-        }
-        i += 1;
-    }
-    if ops.is_empty() || nums.len() != ops.len() + 1 {
+    let Some((operands, ops)) = expression(lhs) else {
+        return multiple_of_stated(lhs, c, facts, clause_start);
+    };
+    // Exact: the operands as written.
+    let exact: Vec<Operand> = operands
+        .iter()
+        .map(|o| Operand {
+            value: o.value,
+            half_unit: 0.0,
+        })
+        .collect();
+    let Some((value, _)) = interval(&exact, &ops) else {
         return false;
-    }
-    // Products and quotients first, then sums.
-    let mut terms: Vec<f64> = vec![nums[0]];
-    let mut signs: Vec<f64> = vec![1.0];
-    for (k, &op) in ops.iter().enumerate() {
-        let x = nums[k + 1];
-        match op {
-            '×' => *terms.last_mut().expect("a term") *= x,
-            '÷' if x != 0.0 => *terms.last_mut().expect("a term") /= x,
-            '+' | '-' => {
-                terms.push(x);
-                signs.push(if op == '+' { 1.0 } else { -1.0 });
-            }
-            _ => return false,
-        }
-    }
-    let value: f64 = terms.iter().zip(&signs).map(|(t, s)| t * s).sum();
+    };
     let n = c.value * c.magnitude;
     let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) + 1e-9;
     if (value - n).abs() <= tol {
@@ -116,6 +64,198 @@ pub(super) fn written_result(
         });
     }
     false
+}
+
+/// "1.5x the median = $86.24": a multiple (a number with "x" or "×") of a quantity the words
+/// name, where the answer states that quantity earlier (the median, £57.49): the result is the
+/// multiple of a number the answer states before the clause, to the result's decimals (that
+/// number's own rounding carried). The multiple is the clause's only number.
+fn multiple_of_stated(
+    lhs: &str,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+    clause_start: usize,
+) -> bool {
+    let Some(at) = lhs.find(|ch: char| ch.is_ascii_digit()) else {
+        return false;
+    };
+    let end = lhs[at..]
+        .find(|ch: char| !(ch.is_ascii_digit() || ch == '.'))
+        .map_or(lhs.len(), |e| at + e);
+    let Ok(k) = lhs[at..end].parse::<f64>() else {
+        return false;
+    };
+    let after = lhs[end..].trim_start();
+    let times = after.starts_with(['x', '×']) && after[1..].starts_with(char::is_whitespace);
+    if !times || lhs[end..].contains(|ch: char| ch.is_ascii_digit()) || k <= 0.0 {
+        return false;
+    }
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) * c.magnitude;
+    facts.numbers.iter().any(|x| {
+        x.quantity()
+            && x.start() < clause_start
+            && (k * x.value() - n).abs() <= tol + k * 0.005 + 1e-9 * n.abs()
+    })
+}
+
+/// A number of an expression the answer writes out: its value (a percent is a hundredth; "K",
+/// "M", "bn" glued to it multiply) and half the unit of its last written digit — 0 for a whole
+/// number with no magnitude (a count, an exact amount), "3.11M" ± 0.005M.
+#[derive(Debug, Clone, Copy)]
+struct Operand {
+    value: f64,
+    half_unit: f64,
+}
+
+/// The numbers and operators of an arithmetic expression (`+ - − × x * / ÷`, a spaced `-` or
+/// `x` only), words between them ignored ("78 days", "€450 × 4 stores"); `None` unless it
+/// alternates number, operator, number … with at least one operator and at most
+/// [`MAX_OPERANDS`] numbers.
+fn expression(text: &str) -> Option<(Vec<Operand>, Vec<char>)> {
+    let mut nums: Vec<Operand> = Vec::new();
+    let mut ops: Vec<char> = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, ch) = chars[i];
+        if ch.is_ascii_digit() {
+            let end = text[at..]
+                .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+                .map_or(text.len(), |e| at + e);
+            let digits = text[at..end].trim_end_matches([',', '.']);
+            let mut v = digits.replace(',', "").parse::<f64>().ok()?;
+            let decimals = digits.split_once('.').map_or(0, |(_, f)| f.len() as i32);
+            let mut unit = if decimals > 0 {
+                0.5 * 10f64.powi(-decimals)
+            } else {
+                0.0
+            };
+            let glued = &text[at + digits.len()..];
+            let letter_after = |n: usize| glued[n..].starts_with(|c: char| c.is_alphabetic());
+            let magnitude = if glued.starts_with(['k', 'K']) && !letter_after(1) {
+                1e3
+            } else if glued.starts_with('M') && !letter_after(1) {
+                1e6
+            } else if glued.starts_with("bn") && !letter_after(2) {
+                1e9
+            } else {
+                1.0
+            };
+            if magnitude > 1.0 {
+                unit = if decimals > 0 { unit } else { 0.5 } * magnitude;
+                v *= magnitude;
+            }
+            let rest = glued.trim_start();
+            if rest.starts_with('%') || rest.to_ascii_lowercase().starts_with("per cent") {
+                v /= 100.0;
+                unit /= 100.0;
+            }
+            if nums.len() > ops.len() || nums.len() >= MAX_OPERANDS {
+                return None;
+            }
+            nums.push(Operand {
+                value: v,
+                half_unit: unit,
+            });
+            while i < chars.len() && chars[i].0 < at + digits.len() {
+                i += 1;
+            }
+            continue;
+        }
+        let spaced = |j: usize| chars.get(j).is_none_or(|&(_, c)| c == ' ');
+        let op = match ch {
+            '×' | '*' | '÷' | '/' | '+' | '−' => Some(ch),
+            '-' | 'x' | 'X' if i > 0 && spaced(i - 1) && spaced(i + 1) => Some(ch),
+            _ => None,
+        };
+        if let Some(op) = op {
+            if nums.len() != ops.len() + 1 {
+                return None;
+            }
+            ops.push(match op {
+                'x' | 'X' | '*' => '×',
+                '/' => '÷',
+                '−' => '-',
+                o => o,
+            });
+        }
+        i += 1;
+    }
+    (!ops.is_empty() && nums.len() == ops.len() + 1).then_some((nums, ops))
+}
+
+/// The range of values an expression's numbers allow, each within half the unit of its last
+/// written digit (products and quotients first, then sums).
+fn interval(operands: &[Operand], ops: &[char]) -> Option<(f64, f64)> {
+    let range = |o: &Operand| (o.value - o.half_unit, o.value + o.half_unit);
+    let mul = |(a, b): (f64, f64), (c, d): (f64, f64)| {
+        let p = [a * c, a * d, b * c, b * d];
+        (
+            p.iter().copied().fold(f64::INFINITY, f64::min),
+            p.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        )
+    };
+    let mut terms: Vec<(f64, f64)> = vec![range(operands.first()?)];
+    let mut signs: Vec<f64> = vec![1.0];
+    for (k, &op) in ops.iter().enumerate() {
+        let x = range(operands.get(k + 1)?);
+        let last = terms.last_mut()?;
+        match op {
+            '×' => *last = mul(*last, x),
+            '÷' if x.0 > 0.0 || x.1 < 0.0 => *last = mul(*last, (1.0 / x.1, 1.0 / x.0)),
+            '+' | '-' => {
+                terms.push(x);
+                signs.push(if op == '+' { 1.0 } else { -1.0 });
+            }
+            _ => return None,
+        }
+    }
+    Some(
+        terms
+            .iter()
+            .zip(&signs)
+            .fold((0.0, 0.0), |(lo, hi), (t, &s)| {
+                if s > 0.0 {
+                    (lo + t.0, hi + t.1)
+                } else {
+                    (lo - t.1, hi - t.0)
+                }
+            }),
+    )
+}
+
+/// The result of working the answer shows in parentheses right after it ("$44.66 ($412K ÷
+/// 9,224)", "€186k (6.0% × €3.11M)", "79.7% (€648K ÷ €813K)", "37% of spend ($167K ÷
+/// $449K)", a few words between): the expression's value, within the precision of every
+/// number written (a rounded operand carries its rounding), equals the number as written; a
+/// percent may be written for a quotient. Each operand is checked on its own; a changed
+/// result no longer equals the expression.
+pub(super) fn parenthetical_working(answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let after = &answer[item.end..];
+    let Some(open) = after.find('(') else {
+        return false;
+    };
+    let between = &after[..open];
+    if between.split_whitespace().count() > 3
+        || between.contains(|ch: char| ch.is_ascii_digit() || ".;:!?\n(—".contains(ch))
+    {
+        return false;
+    }
+    let inner = &after[open + 1..];
+    let Some(close) = inner.find(')').filter(|&e| e <= 120) else {
+        return false;
+    };
+    let Some((operands, ops)) = expression(&inner[..close]) else {
+        return false;
+    };
+    let Some((lo, hi)) = interval(&operands, &ops) else {
+        return false;
+    };
+    let n = c.value * c.magnitude;
+    let half = 0.5 * 10f64.powi(-c.decimals.max(0)) * c.magnitude + 1e-9 * n.abs();
+    let meets = |v: f64| v + half >= lo - 1e-9 * lo.abs() && v - half <= hi + 1e-9 * hi.abs();
+    meets(n) || (c.unit == "%" && meets(n / 100.0))
 }
 
 /// An operand of arithmetic the answer writes out, whose result it states: the 26 of

@@ -84,6 +84,11 @@ impl DeterministicScorer {
             if let Some(c) = hex_prefix(ev, needle) {
                 return Outcome::supported(Some(c));
             }
+            // An ISO week by its number ("W8", "W14"): the week the evidence writes in ISO
+            // 8601 ("2026-W08").
+            if let Some(c) = iso_week(ev, needle) {
+                return Outcome::supported(Some(c));
+            }
         }
         if item.kind == ItemKind::Identifier
             && ev
@@ -185,6 +190,17 @@ impl DeterministicScorer {
             if acronym_of_evidence_words(ev, &item.text) {
                 return Outcome::supported(None);
             }
+            // A period-over-period abbreviation ("YoY", "MoM", "WoW", "QoQ": a period's letter,
+            // "o" for "over", the same letter) names a comparison, not a thing.
+            if period_over_period(&item.text) {
+                return Outcome::supported(None);
+            }
+            // An acronym the answer uses as the name of a measure it states ("CPL of $25.63",
+            // "CPL £14.98", "3.5x ROAS", "AHT 5.2 min", "CPL = spend ÷ leads"): the name of a
+            // quantity, whose value is checked as a number, not a name of the evidence.
+            if names_a_measure(answer, &item.text) {
+                return Outcome::supported(None);
+            }
             // Multi-word names: every significant word present counts (word order,
             // possessives and articles vary in paraphrase).
             let words: Vec<&str> = needle
@@ -219,6 +235,75 @@ fn hex_prefix(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize)> {
                 && o.after(0).is_some_and(|c| c.is_ascii_hexdigit())
         })
         .map(|o| o.span())
+}
+
+/// Where the evidence writes the ISO week `needle` names ("w8", "w08", "wk14" lower-cased) as
+/// ISO 8601 does, after its year: "2026-W08".
+fn iso_week(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize)> {
+    let digits = needle
+        .strip_prefix("wk")
+        .or_else(|| needle.strip_prefix('w'))?;
+    if !(1..=2).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let week: u32 = digits.parse().ok()?;
+    if !(1..=53).contains(&week) {
+        return None;
+    }
+    ev.occurrences(&format!("-w{week:02}"))
+        .find(|o| {
+            o.before(0).is_some_and(|c| c.is_ascii_digit())
+                && !o.after(0).is_some_and(|c| c.is_ascii_digit())
+        })
+        .map(|o| o.span())
+}
+
+/// Whether `text` abbreviates "period over period": a capital letter, "o", the same capital
+/// letter ("YoY", "QoQ", "MoM", "WoW", "DoD").
+fn period_over_period(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 3 && b[0].is_ascii_uppercase() && b[1] == b'o' && b[2] == b[0]
+}
+
+/// Whether the answer uses the acronym `acr` (two to six capital letters) as the name of a
+/// quantity somewhere: right before a number, alone or after "of", "at", ":",
+/// "=" or "≈" ("CPL of $25.63", "CPL £14.98", "AHT 5.2 min"); right after a multiple or a
+/// number with a unit ("3.5x ROAS", "36 sec ASA"); or defined by a formula ("CPL = spend ÷
+/// leads").
+fn names_a_measure(answer: &str, acr: &str) -> bool {
+    let n = acr.chars().count();
+    if !(2..=6).contains(&n) || !acr.chars().all(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    answer.match_indices(acr).take(32).any(|(at, _)| {
+        let (head, tail) = (&answer[..at], &answer[at + acr.len()..]);
+        if word(head.chars().next_back()) || word(tail.chars().next()) {
+            return false;
+        }
+        // After it: a number, alone or after a linking word or sign.
+        let mut rest = tail.trim_start_matches(['*', ' ']);
+        for link in ["of ", "at ", ":", "=", "≈"] {
+            if let Some(r) = rest.strip_prefix(link) {
+                rest = r.trim_start_matches(['*', ' ']);
+                break;
+            }
+        }
+        let rest = rest.trim_start_matches(['$', '€', '£', '¥', '₹', '~']);
+        if rest.starts_with(|c: char| c.is_ascii_digit()) {
+            return true;
+        }
+        // A formula defining it ("CPL = spend ÷ leads").
+        if tail.trim_start().starts_with('=') {
+            return true;
+        }
+        // Before it: a multiple or a number with its unit ("3.5x ROAS", "1.0× ROAS").
+        let before = head.trim_end_matches(['*', ' ']);
+        let before = before.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '×');
+        before.len() < head.trim_end_matches(['*', ' ']).len()
+            && before.ends_with(|c: char| c.is_ascii_digit())
+            && head.ends_with(' ')
+    })
 }
 
 /// A section reference ("clause 3.1", "section 4.3", "§ 12", "article IV") found as its label

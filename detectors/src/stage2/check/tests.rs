@@ -1072,3 +1072,34 @@ fn a_workflow_state_of_another_class_than_the_records() {
     let order = r#"{"order_id":"W123","status":"processing","payment_status":"completed"}"#;
     assert!(!flagged(order, "The order is completed."));
 }
+
+#[test]
+fn iso_weeks_period_over_period_and_measure_acronyms() {
+    let weeks =
+        r#"{"weeks":[{"week":"2026-W07","visits":2677},{"week":"2026-W08","visits":3791}]}"#;
+    assert!(all_supported(weeks, "Peak week: W8 with 3,791."));
+    assert!(!all_supported(weeks, "Peak week: W9 with 3,791."));
+    assert!(all_supported(weeks, "Visits in W8 were up 41.6% WoW."));
+    // An acronym used as the name of a stated measure; one used as a name is still checked.
+    let ads = r#"{"campaigns":[{"name":"Win-back","spend":84700,"leads":9088,"revenue":586000}]}"#;
+    assert!(all_supported(
+        ads,
+        "Win-back had the lowest CPL at $9.32 and a 6.9x ROAS."
+    ));
+    assert!(!all_supported(ads, "Win-back is managed by the GHX team."));
+}
+
+#[test]
+fn a_boolean_whose_whole_key_is_a_value_elsewhere() {
+    let ev = r#"{"attempt":{"ok":false,"reason_code":"APPROVAL_REQUIRED","max_change_pct":20},"change":{"ok":true,"new_budget":97200.0,"approval_required":false}}"#;
+    assert!(all_supported(
+        ev,
+        "AdPulse returned `APPROVAL_REQUIRED`, so the rest needs finance approval."
+    ));
+    // Without that value the boolean decides.
+    let alone = r#"{"change":{"ok":true,"new_budget":97200.0,"approval_required":false}}"#;
+    assert!(!all_supported(
+        alone,
+        "AdPulse returned `APPROVAL_REQUIRED`, so the rest needs finance approval."
+    ));
+}

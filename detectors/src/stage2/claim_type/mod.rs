@@ -48,6 +48,9 @@ pub fn classify(text: &str) -> ClaimType {
     if t.ends_with('?') {
         return ClaimType::Question;
     }
+    if advice_after_label(t) {
+        return ClaimType::Instruction;
+    }
     let mut ws = words(t);
     if ws.is_empty() {
         return ClaimType::Social;
@@ -307,6 +310,41 @@ pub fn classify(text: &str) -> ClaimType {
         return ClaimType::Social;
     }
     ClaimType::Assertion
+}
+
+/// Nouns that label advice ("Recommendation:", "Next step:", "Tip:").
+const ADVICE_NOUNS: &[&str] = &["recommendation", "suggestion", "step", "tip", "advice"];
+
+/// A unit whose leading label names advice ("**Recommendation:** shift budget toward …", "Next
+/// step: check staffing …") and whose text after it opens with a bare lower-case word, not a
+/// determiner, pronoun or digit: a recommendation to the user, not a fact. "Next step: the
+/// agency confirms by Friday" and "Next step: I've escalated it" stay statements.
+fn advice_after_label(t: &str) -> bool {
+    let Some((_, end)) = label_span(t) else {
+        return false;
+    };
+    let label = t[..end].trim_matches(|c: char| !c.is_alphanumeric());
+    let noun = label
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let noun = noun.strip_suffix('s').unwrap_or(&noun);
+    if !ADVICE_NOUNS.contains(&noun) {
+        return false;
+    }
+    let rest = t[end..].trim_start_matches(['*', '_', ' ', ':']);
+    let Some(first) = words(rest).into_iter().next() else {
+        return false;
+    };
+    rest.starts_with(|c: char| c.is_ascii_lowercase())
+        && first.chars().all(|c| c.is_ascii_alphabetic())
+        && !DETERMINERS.contains(&first.as_str())
+        && !FIRST_PERSON.contains(&first.as_str())
+        && !matches!(
+            first.as_str(),
+            "you" | "it" | "they" | "there" | "he" | "she"
+        )
 }
 
 /// The byte range of a leading label in a unit — a Markdown heading, a bold span at its

@@ -224,3 +224,25 @@ fn labels() {
     );
     assert_eq!(label_span("### Order details"), Some((0, 17)));
 }
+
+#[test]
+fn advice_after_a_label_that_names_advice() {
+    assert_eq!(
+        classify("**Recommendation:** shift budget toward Win-back – Email."),
+        Instruction
+    );
+    assert_eq!(
+        classify("Next step: line up a weekday promotion if the dip continues."),
+        Instruction
+    );
+    // A statement after such a label, or advice under another label, is what it says.
+    assert_eq!(
+        classify("Next step: the agency confirms the change by Friday."),
+        Assertion
+    );
+    assert_eq!(
+        classify("Next step: I've escalated it to finance."),
+        ActionReport
+    );
+    assert_eq!(classify("Status: shipped on May 3."), Assertion);
+}

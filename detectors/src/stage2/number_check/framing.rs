@@ -256,6 +256,36 @@ impl Claim<'_> {
         {
             return Some(Outcome::supported(None));
         }
+        // The base of a rate ("each $1 of spend brought back $3.49", "per 1,000 impressions"):
+        // one unit of what the rate is per, not a quantity of the evidence.
+        let base = [1.0, 10.0, 100.0, 1000.0].contains(&(c.value * c.magnitude));
+        if base
+            && before
+                .rsplit(|ch: char| !ch.is_alphabetic())
+                .next()
+                .is_some_and(|w| matches!(w, "each" | "every" | "per"))
+        {
+            return Some(Outcome::supported(None));
+        }
+        // The size of a selection ("Top 3 stores:", "the bottom 2 by revenue"): how many the
+        // answer chose to show, not a count of the evidence — within the longest list's length.
+        let selection = answer[..item.start]
+            .trim_end_matches(['*', ' '])
+            .rsplit(|ch: char| !ch.is_alphabetic())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("top") || w.eq_ignore_ascii_case("bottom"));
+        if selection
+            && item
+                .text
+                .chars()
+                .next()
+                .is_some_and(|ch| ch.is_ascii_digit())
+            && c.currency.is_empty()
+            && c.unit.is_empty()
+            && (1..=ev.value_counts().longest_list()).contains(&(c.value as usize))
+        {
+            return Some(Outcome::supported(None));
+        }
         // The whole a rank is of ("2nd of 6"): the length of a list.
         if answer[..item.start]
             .trim_end()

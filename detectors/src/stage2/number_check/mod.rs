@@ -38,7 +38,7 @@ use super::records;
 use super::score::DeterministicScorer;
 use super::states::sentence_around;
 use super::terms::normalize_terms;
-use super::written::{containers_needed, written_operand, written_result};
+use super::written::{containers_needed, parenthetical_working, written_operand, written_result};
 
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
 fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
@@ -77,6 +77,15 @@ impl DeterministicScorer {
         }
         // The result of arithmetic written out before it ("… x 21% / 365 = Rs. 140.91").
         if !outcome.supported && written_result(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // The result of working shown in parentheses after it ("$44.66 ($412K ÷ 9,224)").
+        if !outcome.supported && parenthetical_working(answer, item, c) {
+            return Outcome::supported(None);
+        }
+        // How many records of a list lie beyond a threshold the claim states ("2 stores are
+        // below the 85% watch line").
+        if !outcome.supported && super::counts::threshold_count(answer, item, c, ev) {
             return Outcome::supported(None);
         }
         // How many values its sentence lists ("3 loads … screenings of 6.5%, 7.1%, 6.1%").

@@ -703,3 +703,55 @@ fn a_period_in_a_leading_label_is_its_scope() {
     let policy = r#"{"expiry_window_days": 30, "lots": [{"lot": "L1", "kits": 14}]}"#;
     assert!(!all_supported(policy, "Expiry window of 60 days: none."));
 }
+
+#[test]
+fn working_in_parentheses_multiples_rate_bases_and_selections() {
+    let stores = r#"{"watch_line_pct":85,"stores":[{"store":"Caen","net_sales":648210,"target":813400},{"store":"Lyon","net_sales":702000,"target":700000},{"store":"Bonn","net_sales":512000,"target":640000},{"store":"Reims","net_sales":900000,"target":880000}]}"#;
+    // The working shown after a number, within the rounding of its operands.
+    let caen = r#"{"store":"Caen","net_sales":648210,"target":813400}"#;
+    assert!(all_supported(
+        caen,
+        "Caen: 79.7% (€648K ÷ €813K) of target."
+    ));
+    assert!(!all_supported(
+        caen,
+        "Caen: 69.7% (€648K ÷ €813K) of target."
+    ));
+    let fee =
+        r#"{"tech_fee_per_store_month":450,"months":3,"stores":["Caen","Lyon","Bonn","Reims"]}"#;
+    assert!(all_supported(fee, "Technology fee: €5,400 (€450 × 4 × 3)."));
+    assert!(!all_supported(
+        fee,
+        "Technology fee: €6,400 (€450 × 4 × 3)."
+    ));
+    // A multiple of a quantity the answer stated before.
+    let cpl = r#"{"campaigns":[{"name":"A","spend":1000.0,"leads":20},{"name":"B","spend":3000.0,"leads":40}]}"#;
+    let threshold = |a: &str| {
+        score(cpl, a)
+            .into_iter()
+            .find(|c| c.text.starts_with("Threshold"))
+            .map(|c| c.status)
+    };
+    let median = "Median CPL: $62.50.\nThreshold: 1.5x the median = ";
+    assert_eq!(
+        threshold(&format!("{median}$93.75")),
+        Some(ClaimStatus::Supported)
+    );
+    assert_ne!(
+        threshold(&format!("{median}$97.75")),
+        Some(ClaimStatus::Supported)
+    );
+    // The base of a rate, and the size of a selection.
+    let roas = r#"{"spend":449000,"revenue":1566010}"#;
+    assert!(all_supported(roas, "Each $1 of spend brought back $3.49."));
+    assert!(all_supported(stores, "Top 3 stores:"));
+    // A count of the records beyond a threshold the claim states: the ratio of two fields.
+    assert!(all_supported(
+        stores,
+        "2 stores are below the 85% watch line."
+    ));
+    assert!(!all_supported(
+        stores,
+        "3 stores are below the 85% watch line."
+    ));
+}
