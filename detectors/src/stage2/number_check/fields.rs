@@ -164,6 +164,9 @@ impl Claim<'_> {
             && !difference_label(before)
             && !super::framing::elapsed_time(c, &self.answer[self.item.end..])
             && !statistic_of_records(before)
+            // A negated clause says the record does not hold it ("Observatory didn't have the
+            // full 31 opening days"): another value there agrees.
+            && !super::super::states::negated_before(self.answer, self.item.start)
             && records::bind(&ev.records, names, c.value * c.magnitude, direct)
                 == records::Binding::Conflict
             // A duration or a percent held elsewhere only in fields of another kind of

@@ -83,6 +83,11 @@ impl DeterministicScorer {
         if !outcome.supported && parenthetical_working(answer, item, c) {
             return Outcome::supported(None);
         }
+        // An approximate count that is a sum of money over a cost per unit its sentence states
+        // ("the £4k cut is ~90 leads" at "a CPL of £44.53").
+        if !outcome.supported && super::numbers::approx_quotient(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
         // How many records of a list lie beyond a threshold the claim states ("2 stores are
         // below the 85% watch line").
         if !outcome.supported && super::counts::threshold_count(answer, item, c, ev) {

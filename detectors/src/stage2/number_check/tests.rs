@@ -755,3 +755,26 @@ fn working_in_parentheses_multiples_rate_bases_and_selections() {
         "3 stores are below the 85% watch line."
     ));
 }
+
+#[test]
+fn a_negated_value_of_a_record_and_a_count_bought_at_a_unit_cost() {
+    let sites = r#"{"month":"2026-03","sites":[{"name":"Science Centre","visits":10574,"open_days":31},{"name":"Observatory","visits":24134,"open_days":28}]}"#;
+    assert!(all_supported(
+        sites,
+        "Observatory didn't have the full 31 opening days."
+    ));
+    let bad = score(sites, "Observatory had the full 31 opening days.");
+    assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    // A sum of money over a cost per unit the sentence states, approximately.
+    let ads = r#"{"campaigns":[{"name":"A","spend":19947.99,"leads":448,"monthly_budget":24000}],"new_budget":20000}"#;
+    let impact = |n: &str| {
+        score(
+            ads,
+            &format!("At the period's CPL of £44.53, the £4k cut is ~{n} leads a month fewer."),
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(impact("90"));
+    assert!(!impact("120"));
+}

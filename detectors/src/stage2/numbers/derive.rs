@@ -122,6 +122,44 @@ pub(super) fn answer_arithmetic(item: &Item, c: &ClaimNumber, facts: &AnswerFact
     any_difference(&pool, c, |_, _| true)
 }
 
+/// Most numbers of a sentence tried as operands of [`approx_quotient`].
+const MAX_QUOTIENT_OPERANDS: usize = 8;
+
+/// An approximate count ("~90 leads", "around 82 leads") that is the quotient of two amounts of
+/// one currency its sentence states ("the £4k cut … at the period's CPL of £44.53"): a sum of
+/// money over a cost per unit. Only a claim with a rounding word before it and no currency of
+/// its own, to half a unit of its last digit; each operand is checked on its own.
+pub(in crate::stage2) fn approx_quotient(
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+) -> bool {
+    if !c.approx || !c.currency.is_empty() || c.is_percent() {
+        return false;
+    }
+    let (s, e) = crate::stage2::states::whole_sentence_range(answer, item.start, item.end);
+    let money: Vec<&AnswerNumber> = facts
+        .numbers
+        .iter()
+        .filter(|n| {
+            n.start != item.start
+                && (s..e).contains(&n.start)
+                && n.quantity()
+                && !n.currency.is_empty()
+                && n.value != 0.0
+        })
+        .take(MAX_QUOTIENT_OPERANDS)
+        .collect();
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) * c.magnitude;
+    money.iter().any(|a| {
+        money.iter().any(|b| {
+            a.start != b.start && a.currency == b.currency && (a.value / b.value - n).abs() <= tol
+        })
+    })
+}
+
 /// A claim number computed from the evidence or from the answer's own numbers (see
 /// [`calc`]): two-value arithmetic, subset sums of a field, sums of the answer's own parts,
 /// durations between dates.

@@ -16,7 +16,9 @@ mod periods;
 #[cfg(test)]
 mod tests;
 
-pub(super) use derive::{derived_value, difference_with_field, nearest, stated_difference};
+pub(super) use derive::{
+    approx_quotient, derived_value, difference_with_field, nearest, stated_difference,
+};
 pub(super) use matching::{conversions, matches_value};
 pub(super) use periods::{ordinal_of_period, period_restated};
 
