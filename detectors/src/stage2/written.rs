@@ -258,6 +258,73 @@ pub(super) fn parenthetical_working(answer: &str, item: &Item, c: &ClaimNumber) 
     meets(n) || (c.unit == "%" && meets(n / 100.0))
 }
 
+/// A share the answer states in parentheses right after a part and its whole: "it has spent
+/// €58.1K of the current €63K budget in the period (92%)", "2 of 5 sites (40%)". `A of [a few
+/// words] B [a few words] (P%)`: P is A ÷ B, within the rounding of the three numbers as
+/// written. `Some(true)` when it is, `Some(false)` when it is not (a share of something else
+/// is written with its noun, "(75% of visits)", and is not read here), `None` without that
+/// form.
+pub(super) fn share_of_stated(answer: &str, item: &Item, c: &ClaimNumber) -> Option<bool> {
+    if !c.is_percent() || !answer[item.end..].starts_with(')') {
+        return None;
+    }
+    let open = answer[..item.start].strip_suffix('(')?;
+    let open = open.trim_end();
+    // The clause before it: back to a sentence end, a colon or a semicolon (at most 160 bytes).
+    let from = crate::text::floor_char_boundary(answer, open.len().saturating_sub(160));
+    let clause_start = answer[from..open.len()]
+        .rfind(['.', ':', ';', '\n', '(', ')'])
+        .map_or(from, |p| from + p + 1);
+    // A period as a decimal point ("€58.1K") does not end the clause.
+    let clause_start = if answer[..clause_start]
+        .chars()
+        .next_back()
+        .is_some_and(|ch| ch == '.')
+        && answer[clause_start..].starts_with(|ch: char| ch.is_ascii_digit())
+    {
+        from
+    } else {
+        clause_start
+    };
+    let clause = &answer[clause_start..open.len()];
+    let numbers: Vec<(usize, usize, f64, f64)> = super::items::re()
+        .number
+        .captures_iter(clause)
+        .filter_map(|cap| {
+            let m = cap.get(0)?;
+            let v = super::items::captured_value(&cap)? * super::items::captured_magnitude(&cap);
+            let frac = super::items::captured_frac(&cap).map_or(0, str::len) as i32;
+            let half = 0.5 * 10f64.powi(-frac) * super::items::captured_magnitude(&cap);
+            Some((m.start(), m.end(), v, half))
+        })
+        .collect();
+    // The last "A of … B" pair: A right before "of", B within four words after it, and at most
+    // four words from B to the parenthesis.
+    let words = |t: &str| t.split_whitespace().count();
+    for w in numbers.windows(2).rev() {
+        let (a, b) = (w[0], w[1]);
+        let between = clause[a.1..b.0].trim();
+        let Some(rest) = between.strip_prefix("of") else {
+            continue;
+        };
+        if !rest.starts_with(' ') && !rest.is_empty() || words(rest) > 4 {
+            continue;
+        }
+        if words(&clause[b.1..]) > 4 || clause[b.1..].contains(|ch: char| ch.is_ascii_digit()) {
+            return None;
+        }
+        let (a_lo, a_hi) = (a.2 - a.3, a.2 + a.3);
+        let (b_lo, b_hi) = (b.2 - b.3, b.2 + b.3);
+        if b_lo <= 0.0 {
+            return None;
+        }
+        let (lo, hi) = (100.0 * a_lo / b_hi, 100.0 * a_hi / b_lo);
+        let half = 0.5 * 10f64.powi(-c.decimals.max(0));
+        return Some(c.value + half >= lo && c.value - half <= hi);
+    }
+    None
+}
+
 /// An operand of arithmetic the answer writes out, whose result it states: the 26 of
 /// "$2,480.77 for the period ($64,500 a year ÷ 26)", the 9 of "$2.70 (9 × $0.30)". The other
 /// operand is the answer's number on the other side of the operator (at most 32 bytes away);

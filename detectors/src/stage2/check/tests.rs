@@ -1103,3 +1103,18 @@ fn a_boolean_whose_whole_key_is_a_value_elsewhere() {
         "AdPulse returned `APPROVAL_REQUIRED`, so the rest needs finance approval."
     ));
 }
+
+#[test]
+fn a_letter_code_of_the_evidences_scheme() {
+    let ev = r#"{"sites":[{"site_id":"SITE-MAH","name":"Modern Art House"},{"site_id":"SITE-OBS","name":"Observatory"}],"risk":"AT_RISK"}"#;
+    assert!(all_supported(
+        ev,
+        "The weak spot is Modern Art House (SITE-MAH)."
+    ));
+    assert!(!all_supported(
+        ev,
+        "The weak spot is Modern Art House (SITE-MAQ)."
+    ));
+    // Capital words of no code scheme of the evidence are no code.
+    assert!(all_supported(ev, "Observatory is AT-RISK."));
+}

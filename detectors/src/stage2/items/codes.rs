@@ -62,7 +62,14 @@ pub(super) fn identifiers(f: &mut Found<'_>) {
                     && back.next().is_some_and(|c| c.is_ascii_digit())
                     && t.starts_with(|c: char| c.is_ascii_digit())
             };
-            if !(snake || (digit && alpha)) || r.unit_number.is_match(t) || measure || decimals {
+            // Capital letters in hyphenated groups ("SITE-MAQ") are a code of the evidence's
+            // scheme when it holds a code with the same first group ("SITE-MAH").
+            let scheme = !digit && letter_code_of_scheme(f.ev, t);
+            if !(snake || (digit && alpha) || scheme)
+                || r.unit_number.is_match(t)
+                || measure
+                || decimals
+            {
                 continue;
             }
         }
@@ -89,4 +96,24 @@ pub(super) fn identifiers(f: &mut Found<'_>) {
         }
         f.push_match(ItemKind::Identifier, m);
     }
+}
+
+/// Whether `t` is groups of two or more capital letters joined by hyphens ("SITE-MAQ") whose
+/// first group, with its hyphen, starts a code of the evidence ("SITE-MAH"): an identifier of
+/// the same scheme. An all-caps word pair the evidence has no code like ("AT-RISK") is not.
+fn letter_code_of_scheme(ev: &crate::stage2::evidence::Evidence, t: &str) -> bool {
+    let groups: Vec<&str> = t.split('-').collect();
+    if groups.len() < 2
+        || !groups
+            .iter()
+            .all(|g| g.len() >= 2 && g.bytes().all(|b| b.is_ascii_uppercase()))
+    {
+        return false;
+    }
+    let prefix = format!("{}-", groups[0].to_ascii_lowercase());
+    let held = ev.occurrences(&prefix).any(|o| {
+        !o.before(0).is_some_and(|c| c.is_ascii_alphanumeric())
+            && o.after(0).is_some_and(|c| c.is_ascii_alphanumeric())
+    });
+    held
 }

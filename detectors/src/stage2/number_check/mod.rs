@@ -38,7 +38,9 @@ use super::records;
 use super::score::DeterministicScorer;
 use super::states::sentence_around;
 use super::terms::normalize_terms;
-use super::written::{containers_needed, parenthetical_working, written_operand, written_result};
+use super::written::{
+    containers_needed, parenthetical_working, share_of_stated, written_operand, written_result,
+};
 
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
 fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usize, usize)> {
@@ -65,6 +67,14 @@ impl DeterministicScorer {
         facts: &AnswerFacts,
         names: &records::Named,
     ) -> Outcome {
+        // A share in parentheses after its part and whole ("€58.1K of the €63K budget (92%)").
+        if let Some(ok) = share_of_stated(answer, item, c) {
+            return if ok {
+                Outcome::supported(None)
+            } else {
+                Outcome::contradicted()
+            };
+        }
         let outcome = self.number_rules(ev, answer, item, c, facts, names);
         // An operand of arithmetic the answer writes out, whose result it states: what the
         // result's own check says decides for it.

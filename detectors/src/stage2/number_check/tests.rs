@@ -778,3 +778,26 @@ fn a_negated_value_of_a_record_and_a_count_bought_at_a_unit_cost() {
     assert!(impact("90"));
     assert!(!impact("120"));
 }
+
+#[test]
+fn a_share_in_parentheses_after_its_part_and_whole() {
+    let budget =
+        r#"{"campaign":"Customer Stories","spend":58110.5,"monthly_budget":63000,"ratio":1.04}"#;
+    let pacing = |p: &str| {
+        score(
+            budget,
+            &format!("Pacing: it has spent €58.1K of the current €63K budget in the period ({p})."),
+        )
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(pacing("92%"));
+    // Another share is wrong even where some evidence value could make it.
+    assert!(!pacing("104%"));
+    // A share of something else, written with its noun, is not read as this one.
+    let sites = r#"{"sites":[{"name":"A","visits":750},{"name":"B","visits":150},{"name":"C","visits":100}],"up":["A","B"]}"#;
+    assert!(all_supported(
+        sites,
+        "2 of 3 sites were up (90% of visits)."
+    ));
+}
