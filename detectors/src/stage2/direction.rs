@@ -700,6 +700,151 @@ pub(super) fn superlative_conflict(
     None
 }
 
+/// Words of a rise and of a fall right before the percent they change by ("up 8.7% MoM",
+/// "fell by 3.1%").
+const RISE: &[&str] = &[
+    "up",
+    "rose",
+    "increased",
+    "grew",
+    "climbed",
+    "gained",
+    "jumped",
+];
+const FALL: &[&str] = &[
+    "down",
+    "fell",
+    "decreased",
+    "dropped",
+    "declined",
+    "slipped",
+    "shrank",
+];
+/// Most pairs of related evidence values a change is sought among.
+const MAX_CHANGE_PAIRS: usize = 4096;
+
+/// A change whose direction the evidence contradicts: "up 8.7% MoM" where 8.7% is what the
+/// smaller of two related values is below the larger, as a share of the larger — a fall of
+/// 8.7% — and no pair rises by it. A rise of P% from S to L is (L − S) / S; a fall of P% from
+/// L to S is (L − S) / L: the percent alone says which value is the base, so the direction
+/// is checked without knowing which value is the later one. Related values: two fields of
+/// one record named alike (`visits`, `prior_year_visits`: the same last word), or one field
+/// of sibling records (a series of weeks or months), one of them a value the claim states.
+/// Unrelated pairs are never compared: a coincidence among them would say nothing.
+pub(super) fn change_sign_conflict(
+    answer: &str,
+    cs: usize,
+    all: &[(Item, Option<ClaimNumber>)],
+    records: &[Record],
+) -> Option<(usize, usize, &'static str)> {
+    for (item, n) in all {
+        let Some(n) = n else { continue };
+        if !n.is_percent() || item.start < cs {
+            continue;
+        }
+        let before = answer[cs..item.start].trim_end();
+        let before = before.strip_suffix(" by").unwrap_or(before);
+        let word_start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, ch)| !ch.is_alphabetic())
+            .map_or(0, |(p, ch)| p + ch.len_utf8());
+        let word = before[word_start..].to_ascii_lowercase();
+        let (rise, fall) = (RISE.contains(&word.as_str()), FALL.contains(&word.as_str()));
+        if !rise && !fall {
+            continue;
+        }
+        let p = n.value;
+        let tol = 0.5 * 10f64.powi(-n.decimals.max(0)) + 1e-9;
+        // The pair must hold a value the claim states ("$267K in April 2026, up 8.7% MoM"):
+        // one change among many related pairs may match by chance.
+        let stated: Vec<(f64, f64)> = all
+            .iter()
+            .filter_map(|(i, m)| {
+                m.as_ref()
+                    .filter(|m| i.start != item.start && !m.is_percent())
+            })
+            .map(|m| {
+                let v = m.value * m.magnitude;
+                (
+                    v,
+                    0.5 * 10f64.powi(-m.decimals.max(0)) * m.magnitude + 1e-9 * v.abs(),
+                )
+            })
+            .collect();
+        let held = |x: f64| stated.iter().any(|&(v, t)| (x - v).abs() <= t);
+        let (mut ups, mut downs) = (false, false);
+        related_pairs(records, |a, b| {
+            let (small, large) = if a <= b { (a, b) } else { (b, a) };
+            if small > 0.0 && large > small && (held(a) || held(b)) {
+                ups |= ((large - small) / small * 100.0 - p).abs() <= tol;
+                downs |= ((large - small) / large * 100.0 - p).abs() <= tol;
+            }
+        });
+        if (rise && downs && !ups) || (fall && ups && !downs) {
+            let s = cs + word_start;
+            return Some((
+                s,
+                s + word.len(),
+                "direction of change contradicts the values it is computed from",
+            ));
+        }
+    }
+    None
+}
+
+/// Calls `f` on pairs of related values (see [`change_sign_conflict`]); at most
+/// [`MAX_CHANGE_PAIRS`] pairs are looked at, whatever the size of the evidence.
+fn related_pairs(records: &[Record], mut f: impl FnMut(f64, f64)) {
+    fn last_word(k: &str) -> &str {
+        k.rsplit(|ch: char| !ch.is_alphanumeric())
+            .next()
+            .unwrap_or("")
+    }
+    let mut budget = MAX_CHANGE_PAIRS;
+    // Two fields of one record named alike.
+    for r in records {
+        for (i, (ka, a)) in r.fields.iter().enumerate() {
+            for (kb, b) in &r.fields[i + 1..] {
+                if budget == 0 {
+                    return;
+                }
+                budget -= 1;
+                let la = last_word(ka);
+                if la.len() >= 3 && la.eq_ignore_ascii_case(last_word(kb)) {
+                    f(*a, *b);
+                }
+            }
+        }
+    }
+    // One field of sibling records.
+    let mut lists: std::collections::HashMap<Option<usize>, Vec<&Record>> = Default::default();
+    for r in records {
+        let list = lists.entry(r.parent).or_default();
+        if list.len() < MAX_SERIES {
+            list.push(r);
+        }
+    }
+    for list in lists.values().filter(|l| l.len() >= 2) {
+        for (i, r) in list.iter().enumerate() {
+            for s in &list[i + 1..] {
+                for (k, a) in &r.fields {
+                    if budget == 0 {
+                        return;
+                    }
+                    budget -= 1;
+                    if let Some((_, b)) = s.fields.iter().find(|(ks, _)| ks == k) {
+                        f(*a, *b);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Most records of one list compared in [`related_pairs`].
+const MAX_SERIES: usize = 24;
+
 #[cfg(test)]
 mod tests {
     use crate::report::ClaimStatus;

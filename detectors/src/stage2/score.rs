@@ -7,7 +7,9 @@
 use super::bounds;
 use super::claim_type::{classify, requested_item};
 use super::coverage::{absence_claim, mentioned_in_one_line, merge_close, uncovered_words};
-use super::direction::{direction_conflict, named_rank_conflict, superlative_conflict};
+use super::direction::{
+    change_sign_conflict, direction_conflict, named_rank_conflict, superlative_conflict,
+};
 use super::evidence::Evidence;
 use super::flags::{boolean_conflict, boolean_words, polar_conflict};
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
@@ -399,9 +401,11 @@ impl DeterministicScorer {
             let direction = ItemKind::Number
                 .is_in(kinds)
                 .then(|| {
-                    direction_conflict(answer, cs, ce, &all).or_else(|| {
-                        superlative_conflict(answer, cs, ce, &all, &ev.fields, &facts.numbers)
-                    })
+                    direction_conflict(answer, cs, ce, &all)
+                        .or_else(|| {
+                            superlative_conflict(answer, cs, ce, &all, &ev.fields, &facts.numbers)
+                        })
+                        .or_else(|| change_sign_conflict(answer, cs, &all, &ev.records))
                 })
                 .flatten()
                 .or_else(|| {

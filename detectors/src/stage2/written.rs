@@ -85,8 +85,10 @@ fn multiple_of_stated(
     let Ok(k) = lhs[at..end].parse::<f64>() else {
         return false;
     };
-    let after = lhs[end..].trim_start();
-    let times = after.starts_with(['x', '×']) && after[1..].starts_with(char::is_whitespace);
+    let times = lhs[end..]
+        .trim_start()
+        .strip_prefix(['x', '×'])
+        .is_some_and(|rest| rest.starts_with(char::is_whitespace));
     if !times || lhs[end..].contains(|ch: char| ch.is_ascii_digit()) || k <= 0.0 {
         return false;
     }

@@ -801,3 +801,29 @@ fn a_share_in_parentheses_after_its_part_and_whole() {
         "2 of 3 sites were up (90% of visits)."
     ));
 }
+
+#[test]
+fn new_arithmetic_forms_slice_on_character_boundaries() {
+    // Multi-byte signs right where the forms are read: no panic, and the forms still hold.
+    let cpl = r#"{"campaigns":[{"name":"A","spend":1000.0,"leads":20},{"name":"B","spend":3000.0,"leads":40}]}"#;
+    let out = score(
+        cpl,
+        "Median CPL: $62.50 — mid-range.\nThreshold: 1.5× the median = $93.75 — 2× ROAS—(×)",
+    );
+    assert!(!out.is_empty());
+    let series =
+        r#"{"months":[{"month":"2026-03","sales":245600},{"month":"2026-04","sales":267000}]}"#;
+    for a in [
+        "**In short:** Springfield — $267K in April 2026 — up 8.7% MoM.",
+        "Sales—up 8.7%—to $267K (×1.087) ÷ (–) … £ (€ ÷ 2)",
+        "2 stores are below — the 85% — watch line (€58.1K of the €63K budget (92%))",
+    ] {
+        assert!(!score(series, a).is_empty());
+    }
+    assert!(all_supported(series, "$267K in April 2026, up 8.7% MoM."));
+    let bad = score(series, "$267K in April 2026, down 8.7% MoM.");
+    assert!(bad
+        .iter()
+        .flat_map(|c| c.flagged_spans.clone())
+        .any(|f| f.kind == FlagKind::DirectionConflict));
+}
