@@ -1118,3 +1118,21 @@ fn a_letter_code_of_the_evidences_scheme() {
     // Capital words of no code scheme of the evidence are no code.
     assert!(all_supported(ev, "Observatory is AT-RISK."));
 }
+
+#[test]
+fn a_day_of_the_following_month_by_the_evidences_rule() {
+    let ev = "6.1 Fees for a calendar month are due by the 15th day of the following month.\n6.2 Late payments accrue interest at 1.5% per month.";
+    let date_flagged = |a: &str| {
+        score(ev, a)
+            .iter()
+            .flat_map(|c| c.flagged_spans.clone())
+            .any(|f| f.kind == crate::report::FlagKind::DateNotInEvidence)
+    };
+    assert!(!date_flagged("So the March instalment is due by Apr 15."));
+    assert!(!date_flagged(
+        "So the December instalment is due by 15 Jan."
+    ));
+    // Another day, or a month the rule does not follow from, is not supported.
+    assert!(date_flagged("So the March instalment is due by Apr 20."));
+    assert!(date_flagged("So the March instalment is due by May 15."));
+}

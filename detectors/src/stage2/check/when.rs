@@ -167,7 +167,10 @@ impl DeterministicScorer {
             }
         }
         let computed = dates::computed_date(ev, answer, item, mon, day, year);
-        if computed || dates::weekly_recurrence(ev, answer, item, mon, day, year) {
+        if computed
+            || dates::weekly_recurrence(ev, answer, item, mon, day, year)
+            || dates::day_of_following_month(ev, answer, item, mon, day)
+        {
             return Outcome::supported(None);
         }
         Outcome {

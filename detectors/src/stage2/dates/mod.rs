@@ -70,6 +70,46 @@ pub(super) fn month_name(text: &str) -> Option<u32> {
         .map(|p| p as u32 + 1)
 }
 
+/// A day the evidence's rule places in the month after one the sentence names: under "Fees
+/// for a calendar month are due by the 15th day of the following month", "the March instalment
+/// is due by Apr 15". The evidence writes the rule ("the 15th day of the following month", "the
+/// 15th of the next month", "the 15th day of the month following"); the claim's sentence names
+/// the month before the claimed date's, by name, besides the date itself.
+pub(super) fn day_of_following_month(
+    ev: &Evidence,
+    answer: &str,
+    item: &crate::stage2::items::Item,
+    mon: u32,
+    day: u32,
+) -> bool {
+    let suffix = match (day % 10, day % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    let n = format!("{day}{suffix}");
+    let rules = [
+        format!("{n} day of the following month"),
+        format!("{n} of the following month"),
+        format!("{n} day of the next month"),
+        format!("{n} of the next month"),
+        format!("{n} day of the month following"),
+        format!("{n} of the month following"),
+    ];
+    if !rules.iter().any(|r| ev.find_text(r).is_some()) {
+        return false;
+    }
+    let before = if mon == 1 { 12 } else { mon - 1 };
+    let sentence = crate::stage2::states::whole_sentence_range(answer, item.start, item.end);
+    let (s, e) = sentence;
+    answer[s..e]
+        .split(|ch: char| !ch.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .any(|w| month_name(w) == Some(before) && w.len() > 3)
+}
+
 /// The year of a season named with it: "Fall" followed by " 2026".
 pub(super) fn season_year(word: &str, after: &str) -> Option<i32> {
     let w = word.trim_end_matches(['.', ',', ')']).to_ascii_lowercase();
