@@ -393,3 +393,79 @@ pub(super) fn threshold_count(answer: &str, item: &Item, c: &ClaimNumber, ev: &E
         })
     })
 }
+
+/// Words that name a statistic of a list's records.
+const STATISTIC_WORDS: &[&str] = &["median", "average", "mean"];
+
+/// A median or mean the words before the number name ("**Median CPL:** £68.37 across the 4
+/// campaigns", "an average cost per visit of €4.20") of a field of a list's records, or of the
+/// ratio of two of their fields (spend ÷ leads per campaign): the calculator's statistics of
+/// per-record ratios. Only where the statistic is named in the number's sentence before it, so
+/// a value is not matched against every statistic of every pair; bounded like
+/// [`threshold_count`].
+pub(super) fn statistic_of_ratios(
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    ev: &Evidence,
+) -> bool {
+    let start = super::states::whole_sentence_start(answer, item.start);
+    let named = answer[start..item.start]
+        .to_ascii_lowercase()
+        .split(|ch: char| !ch.is_alphanumeric())
+        .any(|w| STATISTIC_WORDS.contains(&w));
+    if !named {
+        return false;
+    }
+    let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> = Default::default();
+    for (i, r) in ev.records.iter().enumerate() {
+        let list = lists.entry(r.parent).or_default();
+        if list.len() < MAX_THRESHOLD_RECORDS {
+            list.push(i);
+        }
+    }
+    let stats = |mut col: Vec<f64>| -> [f64; 2] {
+        col.sort_by(f64::total_cmp);
+        let n = col.len();
+        let median = if n % 2 == 1 {
+            col[n / 2]
+        } else {
+            (col[n / 2 - 1] + col[n / 2]) / 2.0
+        };
+        [median, col.iter().sum::<f64>() / n as f64]
+    };
+    let meets = |col: Vec<f64>| {
+        col.len() >= 2
+            && stats(col)
+                .iter()
+                .any(|&v| super::numbers::matches_value(c, v))
+    };
+    lists.values().filter(|l| l.len() >= 2).any(|list| {
+        let names: Vec<&str> = ev.records[list[0]]
+            .fields
+            .iter()
+            .take(MAX_THRESHOLD_FIELDS)
+            .map(|(k, _)| k.as_str())
+            .collect();
+        let value = |r: usize, k: &str| {
+            ev.records[r]
+                .fields
+                .iter()
+                .find(|(name, _)| name == k)
+                .map(|x| x.1)
+        };
+        let column = |f: &dyn Fn(usize) -> Option<f64>| -> Option<Vec<f64>> {
+            list.iter().map(|&r| f(r)).collect()
+        };
+        names.iter().any(|a| {
+            column(&|r| value(r, a)).is_some_and(meets)
+                || names.iter().filter(|b| *b != a).any(|b| {
+                    column(&|r| {
+                        let d = value(r, b)?;
+                        (d != 0.0).then(|| value(r, a).map(|x| x / d))?
+                    })
+                    .is_some_and(meets)
+                })
+        })
+    })
+}

@@ -103,6 +103,11 @@ impl DeterministicScorer {
         if !outcome.supported && super::counts::threshold_count(answer, item, c, ev) {
             return Outcome::supported(None);
         }
+        // A median or mean its sentence names of a field, or of a ratio of two fields, across
+        // a list's records ("Median CPL: £68.37 across the 4 campaigns").
+        if !outcome.supported && super::counts::statistic_of_ratios(answer, item, c, ev) {
+            return Outcome::supported(None);
+        }
         // How many values its sentence lists ("3 loads … screenings of 6.5%, 7.1%, 6.1%").
         if !outcome.supported && super::counts::enumerated_count(answer, item, c) {
             return Outcome::supported(None);

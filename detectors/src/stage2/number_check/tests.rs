@@ -827,3 +827,18 @@ fn new_arithmetic_forms_slice_on_character_boundaries() {
         .flat_map(|c| c.flagged_spans.clone())
         .any(|f| f.kind == FlagKind::DirectionConflict));
 }
+
+#[test]
+fn a_named_median_of_a_ratio_of_two_fields() {
+    let ads = r#"{"campaigns":[{"name":"A","spend":1000.0,"leads":20},{"name":"B","spend":3000.0,"leads":40},{"name":"C","spend":900.0,"leads":10}]}"#;
+    // CPL per campaign: 50, 75, 90 — median 75, mean 71.67.
+    assert!(all_supported(
+        ads,
+        "**Median CPL:** $75.00 across the 3 campaigns."
+    ));
+    assert!(all_supported(ads, "That is an average CPL of $71.67."));
+    assert!(!all_supported(
+        ads,
+        "**Median CPL:** $72.00 across the 3 campaigns."
+    ));
+}
