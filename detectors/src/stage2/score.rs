@@ -553,6 +553,12 @@ impl DeterministicScorer {
                 for m in re().own_working.find_iter(text) {
                     taken.push((cs + m.start(), cs + m.end()));
                 }
+                // A note naming the evidence field a figure comes from ("ROAS uses the
+                // attributed `revenue` field", "Visits are the `visits` field"): the clause is
+                // about the answer's method; the field's name is still checked as an identifier.
+                for (s, e) in field_notes(text, &ev) {
+                    taken.push((cs + s, cs + e));
+                }
                 // Conjunctions and prepositions of several words carry no content ("as long
                 // as they're added at the counter").
                 let lower = text.to_ascii_lowercase();
@@ -792,6 +798,48 @@ fn negates(text: &str) -> bool {
                 "no" | "not" | "never" | "none" | "nothing" | "neither" | "nor" | "without"
             )
         })
+}
+
+/// The clauses of `text` that name a field of the evidence in a code span followed by "field",
+/// "column" or "key" ("ROAS uses the attributed `revenue` field"): byte ranges from the
+/// clause's start (after `(`, `,`, `;`, `:` or the unit's start) to its end (before `,`, `;`,
+/// `)`, `.` or the unit's end). The field must be a JSON key of the evidence.
+fn field_notes(text: &str, ev: &Evidence) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find('`').map(|p| from + p) {
+        let Some(close) = text[open + 1..].find('`').map(|p| open + 1 + p) else {
+            break;
+        };
+        from = close + 1;
+        let name = &text[open + 1..close];
+        let noun = text[close + 1..]
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(|ch: char| !ch.is_alphanumeric())
+            .to_ascii_lowercase();
+        let key = !name.is_empty()
+            && name.len() <= 64
+            && !name.contains(char::is_whitespace)
+            && ev
+                .find_text(&format!("\"{}\":", name.to_ascii_lowercase()))
+                .is_some();
+        if !matches!(noun.as_str(), "field" | "column" | "key") || !key {
+            continue;
+        }
+        let start = text[..open]
+            .rfind(['(', ',', ';', ':'])
+            .map_or(0, |p| p + 1);
+        let end = text[close..]
+            .find([',', ';', ')', '.'])
+            .map_or(text.len(), |p| close + p);
+        out.push((start, end));
+        if out.len() >= 8 {
+            break;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

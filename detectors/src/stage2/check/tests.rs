@@ -1136,3 +1136,17 @@ fn a_day_of_the_following_month_by_the_evidences_rule() {
     assert!(date_flagged("So the March instalment is due by Apr 20."));
     assert!(date_flagged("So the March instalment is due by May 15."));
 }
+
+#[test]
+fn a_note_naming_the_evidence_field_a_figure_comes_from() {
+    let ev = "{\"campaigns\":[{\"name\":\"A\",\"spend\":1000.0,\"revenue\":3500.0}]}\nROAS is attributed revenue over spend for each campaign in the period.";
+    assert!(all_supported(
+        ev,
+        "(ROAS uses the attributed `revenue` field.)"
+    ));
+    // A field the evidence does not have is still checked, and so is the rest of the note.
+    assert!(!all_supported(
+        ev,
+        "(ROAS uses the attributed `gross_revenue` field.)"
+    ));
+}
