@@ -625,6 +625,20 @@ pub(super) fn direction_conflict(
     None
 }
 
+/// The decimals written in the number that starts at `start` of `answer` (after a currency
+/// sign): 2 for "$113.86", 0 for "1,200".
+fn decimals_at(answer: &str, start: usize) -> i32 {
+    let rest = answer[start..].trim_start_matches(|ch: char| !ch.is_ascii_digit());
+    let token = rest
+        .split(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == ','))
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(['.', ',']);
+    token
+        .split_once('.')
+        .map_or(0, |(_, f)| f.len().min(9) as i32)
+}
+
 /// Superlatives that rank a value stated right after them ("the largest was $14.37").
 const RANKING: &[(&str, bool)] = &[
     ("largest", true),
@@ -643,12 +657,12 @@ const RANKING: &[(&str, bool)] = &[
 /// the answer mentions — an answer about some records (the eating-out charges among all
 /// transactions) ranks those — unless it is the extreme of the whole field. A value found in no
 /// field, or ranked among no other mentioned value, is left to the other checks.
-pub(super) fn superlative_conflict(
+pub(super) fn superlative_conflict<'a>(
     answer: &str,
     cs: usize,
     ce: usize,
     all: &[(Item, Option<ClaimNumber>)],
-    fields: &[Vec<f64>],
+    fields: impl IntoIterator<Item = &'a Vec<f64>>,
     mentioned: &[AnswerNumber],
 ) -> Option<(usize, usize, &'static str)> {
     let lower = answer[cs..ce].to_ascii_lowercase();
@@ -675,16 +689,22 @@ pub(super) fn superlative_conflict(
         let tol = 0.5 * 10f64.powi(-n.decimals) * n.magnitude + 1e-9 * v.abs();
         let near = |x: f64, y: f64, t: f64| (x - y).abs() <= t;
         let mut ranked_wrong = false;
-        for f in fields.iter().filter(|f| f.iter().any(|x| near(*x, v, tol))) {
+        for f in fields
+            .into_iter()
+            .filter(|f| f.iter().any(|x| near(*x, v, tol)))
+        {
             let beyond = |x: f64| if largest { x > v + tol } else { x < v - tol };
             if !f.iter().any(|&x| beyond(x)) {
                 return None; // the extreme of the whole field
             }
+            // A mentioned number is that value to its own precision ("$113.86" for a cost per
+            // lead of 113.8623…).
             let outranked = f.iter().any(|&x| {
                 beyond(x)
-                    && mentioned
-                        .iter()
-                        .any(|m| near(m.value(), x, 1e-6 * x.abs().max(1.0)))
+                    && mentioned.iter().any(|m| {
+                        let half = 0.5 * 10f64.powi(-decimals_at(answer, m.start()));
+                        near(m.value(), x, half.max(1e-6 * x.abs().max(1.0)))
+                    })
             });
             if !outranked {
                 return None;

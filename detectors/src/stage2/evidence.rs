@@ -49,6 +49,9 @@ pub(super) struct Evidence {
     pub(super) derived_scaling: OnceLock<calc::DerivedIndex>,
     pub(super) derived_percent: OnceLock<calc::DerivedIndex>,
     pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
+    /// Per-record ratios of two fields across a list ([`Evidence::ratio_columns`]), built on
+    /// first use.
+    pub(super) ratios: OnceLock<Vec<Vec<f64>>>,
     /// Calendar spans the evidence states ([`super::dates`]), built on first use: every date
     /// claim an exact span does not pin down reads them.
     pub(super) date_spans: OnceLock<Vec<super::dates::Span>>,
@@ -138,6 +141,7 @@ impl Evidence {
             derived_scaling: OnceLock::new(),
             derived_percent: OnceLock::new(),
             derived_subsets: OnceLock::new(),
+            ratios: OnceLock::new(),
             date_spans: OnceLock::new(),
             vocab: OnceLock::new(),
             prose: false,
@@ -399,6 +403,60 @@ impl Evidence {
             .iter()
             .filter(|f| f.len() <= calc::MAX_SUBSET)
             .take(calc::MAX_COLUMNS)
+    }
+
+    /// The ratio of two numeric fields on each record of a list, as a column (spend ÷ leads per
+    /// campaign: the cost per lead a superlative ranks by). Lists of 3 to [`MAX_RATIO_ROWS`]
+    /// records, fields every record holds (the first [`MAX_RATIO_FIELDS`] of the first record),
+    /// at most [`MAX_RATIO_COLUMNS`] columns.
+    pub(super) fn ratio_columns(&self) -> &[Vec<f64>] {
+        self.ratios.get_or_init(|| {
+            let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> =
+                Default::default();
+            for (i, r) in self.records.iter().enumerate() {
+                lists.entry(r.parent).or_default().push(i);
+            }
+            let mut keys: Vec<&Option<usize>> = lists.keys().collect();
+            keys.sort();
+            let mut out = Vec::new();
+            for k in keys {
+                let list = &lists[k];
+                if !(3..=MAX_RATIO_ROWS).contains(&list.len()) {
+                    continue;
+                }
+                let value = |r: usize, k: &str| {
+                    self.records[r]
+                        .fields
+                        .iter()
+                        .find(|(name, _)| name == k)
+                        .map(|x| x.1)
+                };
+                let names: Vec<&str> = self.records[list[0]]
+                    .fields
+                    .iter()
+                    .take(MAX_RATIO_FIELDS)
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                for a in &names {
+                    for b in names.iter().filter(|b| *b != a) {
+                        let col: Option<Vec<f64>> = list
+                            .iter()
+                            .map(|&r| {
+                                let d = value(r, b).filter(|d| *d != 0.0)?;
+                                value(r, a).map(|x| x / d)
+                            })
+                            .collect();
+                        if let Some(col) = col {
+                            out.push(col);
+                            if out.len() >= MAX_RATIO_COLUMNS {
+                                return out;
+                            }
+                        }
+                    }
+                }
+            }
+            out
+        })
     }
 
     /// Whether the evidence names a period of month `m` as `YYYY-MM` (a billing period
@@ -843,3 +901,9 @@ fn time_windows(
         })
         .collect()
 }
+
+/// Most records of a list, numeric fields of a record and columns in
+/// [`Evidence::ratio_columns`].
+const MAX_RATIO_ROWS: usize = 24;
+const MAX_RATIO_FIELDS: usize = 8;
+const MAX_RATIO_COLUMNS: usize = 128;

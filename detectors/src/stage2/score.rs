@@ -403,7 +403,9 @@ impl DeterministicScorer {
                 .then(|| {
                     direction_conflict(answer, cs, ce, &all)
                         .or_else(|| {
-                            superlative_conflict(answer, cs, ce, &all, &ev.fields, &facts.numbers)
+                            // The values of a field, or a ratio of two (cost per lead).
+                            let fields = ev.fields.iter().chain(ev.ratio_columns());
+                            superlative_conflict(answer, cs, ce, &all, fields, &facts.numbers)
                         })
                         .or_else(|| change_sign_conflict(answer, cs, &all, &ev.records))
                 })

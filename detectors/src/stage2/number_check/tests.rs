@@ -842,3 +842,21 @@ fn a_named_median_of_a_ratio_of_two_fields() {
         "**Median CPL:** $72.00 across the 3 campaigns."
     ));
 }
+
+#[test]
+fn a_superlative_ranked_by_a_ratio_of_two_fields() {
+    let ads = r#"{"campaigns":[{"name":"Win-back","spend":1007.0,"leads":100},{"name":"Retargeting","spend":11386.0,"leads":100},{"name":"Search","spend":3000.0,"leads":100}]}"#;
+    let ranked = |w: &str| {
+        score(
+            ads,
+            &format!(
+                "Win-back had the {w} CPL at $10.07, while Retargeting was the weakest at $113.86."
+            ),
+        )
+        .iter()
+        .flat_map(|c| c.flagged_spans.clone())
+        .any(|f| f.kind == FlagKind::DirectionConflict)
+    };
+    assert!(!ranked("lowest"));
+    assert!(ranked("highest"));
+}
