@@ -348,50 +348,14 @@ pub(super) fn threshold_count(answer: &str, item: &Item, c: &ClaimNumber, ev: &E
             v > threshold
         }
     };
-    // The records of each list (siblings under one parent).
-    let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> = Default::default();
-    for (i, r) in ev.records.iter().enumerate() {
-        let list = lists.entry(r.parent).or_default();
-        if list.len() < MAX_THRESHOLD_RECORDS {
-            list.push(i);
-        }
-    }
     let want = n as usize;
-    lists.values().filter(|l| l.len() >= want).any(|list| {
-        let first = &ev.records[list[0]];
-        let names: Vec<&str> = first
-            .fields
-            .iter()
-            .take(MAX_THRESHOLD_FIELDS)
-            .map(|(k, _)| k.as_str())
-            .collect();
-        let value = |r: usize, k: &str| {
-            ev.records[r]
-                .fields
-                .iter()
-                .find(|(name, _)| name == k)
-                .map(|x| x.1)
-        };
-        let count = |f: &dyn Fn(usize) -> Option<f64>, ratio: bool| -> Option<usize> {
-            let mut hits = 0;
-            for &r in list {
-                if beyond(f(r)?, ratio) {
-                    hits += 1;
-                }
-            }
-            Some(hits)
-        };
-        names.iter().any(|a| {
-            count(&|r| value(r, a), false) == Some(want)
-                || names.iter().filter(|b| *b != a).any(|b| {
-                    let ratio = |r: usize| {
-                        let d = value(r, b)?;
-                        (d != 0.0).then(|| value(r, a).map(|x| x / d))?
-                    };
-                    count(&ratio, true) == Some(want)
-                })
+    super::records::lists(&ev.records, MAX_THRESHOLD_RECORDS)
+        .iter()
+        .filter(|l| l.len() >= want)
+        .any(|list| {
+            super::records::list_columns(&ev.records, list, MAX_THRESHOLD_FIELDS)
+                .any(|(ratio, col)| col.iter().filter(|&&v| beyond(v, ratio)).count() == want)
         })
-    })
 }
 
 /// Words that name a statistic of a list's records.
@@ -417,13 +381,6 @@ pub(super) fn statistic_of_ratios(
     if !named {
         return false;
     }
-    let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> = Default::default();
-    for (i, r) in ev.records.iter().enumerate() {
-        let list = lists.entry(r.parent).or_default();
-        if list.len() < MAX_THRESHOLD_RECORDS {
-            list.push(i);
-        }
-    }
     let stats = |mut col: Vec<f64>| -> [f64; 2] {
         col.sort_by(f64::total_cmp);
         let n = col.len();
@@ -440,32 +397,11 @@ pub(super) fn statistic_of_ratios(
                 .iter()
                 .any(|&v| super::numbers::matches_value(c, v))
     };
-    lists.values().filter(|l| l.len() >= 2).any(|list| {
-        let names: Vec<&str> = ev.records[list[0]]
-            .fields
-            .iter()
-            .take(MAX_THRESHOLD_FIELDS)
-            .map(|(k, _)| k.as_str())
-            .collect();
-        let value = |r: usize, k: &str| {
-            ev.records[r]
-                .fields
-                .iter()
-                .find(|(name, _)| name == k)
-                .map(|x| x.1)
-        };
-        let column = |f: &dyn Fn(usize) -> Option<f64>| -> Option<Vec<f64>> {
-            list.iter().map(|&r| f(r)).collect()
-        };
-        names.iter().any(|a| {
-            column(&|r| value(r, a)).is_some_and(meets)
-                || names.iter().filter(|b| *b != a).any(|b| {
-                    column(&|r| {
-                        let d = value(r, b)?;
-                        (d != 0.0).then(|| value(r, a).map(|x| x / d))?
-                    })
-                    .is_some_and(meets)
-                })
+    super::records::lists(&ev.records, MAX_THRESHOLD_RECORDS)
+        .iter()
+        .filter(|l| l.len() >= 2)
+        .any(|list| {
+            super::records::list_columns(&ev.records, list, MAX_THRESHOLD_FIELDS)
+                .any(|(_, col)| meets(col))
         })
-    })
 }

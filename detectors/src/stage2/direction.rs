@@ -838,23 +838,16 @@ fn related_pairs(records: &[Record], mut f: impl FnMut(f64, f64)) {
         }
     }
     // One field of sibling records.
-    let mut lists: std::collections::HashMap<Option<usize>, Vec<&Record>> = Default::default();
-    for r in records {
-        let list = lists.entry(r.parent).or_default();
-        if list.len() < MAX_SERIES {
-            list.push(r);
-        }
-    }
-    for list in lists.values().filter(|l| l.len() >= 2) {
-        for (i, r) in list.iter().enumerate() {
-            for s in &list[i + 1..] {
-                for (k, a) in &r.fields {
+    for list in super::records::lists(records, MAX_SERIES) {
+        for (i, &r) in list.iter().enumerate() {
+            for &s in &list[i + 1..] {
+                for (k, a) in &records[r].fields {
                     if budget == 0 {
                         return;
                     }
                     budget -= 1;
-                    if let Some((_, b)) = s.fields.iter().find(|(ks, _)| ks == k) {
-                        f(*a, *b);
+                    if let Some(b) = records[s].field(k) {
+                        f(*a, b);
                     }
                 }
             }

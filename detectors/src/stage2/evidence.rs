@@ -411,47 +411,17 @@ impl Evidence {
     /// at most [`MAX_RATIO_COLUMNS`] columns.
     pub(super) fn ratio_columns(&self) -> &[Vec<f64>] {
         self.ratios.get_or_init(|| {
-            let mut lists: std::collections::HashMap<Option<usize>, Vec<usize>> =
-                Default::default();
-            for (i, r) in self.records.iter().enumerate() {
-                lists.entry(r.parent).or_default().push(i);
-            }
-            let mut keys: Vec<&Option<usize>> = lists.keys().collect();
-            keys.sort();
             let mut out = Vec::new();
-            for k in keys {
-                let list = &lists[k];
+            for list in records::lists(&self.records, MAX_RATIO_ROWS + 1) {
                 if !(3..=MAX_RATIO_ROWS).contains(&list.len()) {
                     continue;
                 }
-                let value = |r: usize, k: &str| {
-                    self.records[r]
-                        .fields
-                        .iter()
-                        .find(|(name, _)| name == k)
-                        .map(|x| x.1)
-                };
-                let names: Vec<&str> = self.records[list[0]]
-                    .fields
-                    .iter()
-                    .take(MAX_RATIO_FIELDS)
-                    .map(|(k, _)| k.as_str())
-                    .collect();
-                for a in &names {
-                    for b in names.iter().filter(|b| *b != a) {
-                        let col: Option<Vec<f64>> = list
-                            .iter()
-                            .map(|&r| {
-                                let d = value(r, b).filter(|d| *d != 0.0)?;
-                                value(r, a).map(|x| x / d)
-                            })
-                            .collect();
-                        if let Some(col) = col {
-                            out.push(col);
-                            if out.len() >= MAX_RATIO_COLUMNS {
-                                return out;
-                            }
-                        }
+                for (_, col) in records::list_columns(&self.records, &list, MAX_RATIO_FIELDS)
+                    .filter(|(ratio, _)| *ratio)
+                {
+                    out.push(col);
+                    if out.len() >= MAX_RATIO_COLUMNS {
+                        return out;
                     }
                 }
             }

@@ -258,6 +258,65 @@ pub enum Binding {
     Unknown,
 }
 
+impl Record {
+    /// The value of its numeric field `name`.
+    pub fn field(&self, name: &str) -> Option<f64> {
+        self.fields.iter().find(|(k, _)| k == name).map(|x| x.1)
+    }
+}
+
+/// The records of each list — siblings under one parent — at most `max_rows` of each, lists in
+/// the order their first record comes in the evidence.
+pub fn lists(records: &[Record], max_rows: usize) -> Vec<Vec<usize>> {
+    let mut at: std::collections::HashMap<Option<usize>, usize> = Default::default();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let k = *at.entry(r.parent).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        if out[k].len() < max_rows {
+            out[k].push(i);
+        }
+    }
+    out
+}
+
+/// The columns of one list (see [`lists`]): each numeric field of its first record (the first
+/// `max_fields`) on every record, and the ratio of two of them (a ÷ b) on every record, where
+/// every record holds the fields and no divisor is zero. `(ratio, values)`, one column at a
+/// time.
+pub fn list_columns<'a>(
+    records: &'a [Record],
+    list: &'a [usize],
+    max_fields: usize,
+) -> impl Iterator<Item = (bool, Vec<f64>)> + 'a {
+    let names: Vec<&str> = list.first().map_or(Vec::new(), |&r| {
+        records[r]
+            .fields
+            .iter()
+            .take(max_fields)
+            .map(|(k, _)| k.as_str())
+            .collect()
+    });
+    let n = names.len();
+    (0..n * n).filter_map(move |ij| {
+        let (a, b) = (names[ij / n], names[ij % n]);
+        let col: Option<Vec<f64>> = list
+            .iter()
+            .map(|&r| {
+                let x = records[r].field(a)?;
+                if a == b {
+                    return Some(x);
+                }
+                let d = records[r].field(b).filter(|d| *d != 0.0)?;
+                Some(x / d)
+            })
+            .collect();
+        col.map(|c| (a != b, c))
+    })
+}
+
 /// How deep a record is nested: 0 for a document, 1 for its elements, … (at most 64).
 pub fn depth(records: &[Record], mut r: usize) -> usize {
     let mut d = 0;
