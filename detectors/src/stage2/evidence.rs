@@ -52,6 +52,9 @@ pub(super) struct Evidence {
     /// Per-record ratios of two fields across a list ([`Evidence::ratio_columns`]), built on
     /// first use.
     pub(super) ratios: OnceLock<Vec<Vec<f64>>>,
+    /// The workflow-state classes each record holds ([`Evidence::record_states`]), built on
+    /// first use.
+    pub(super) record_states: OnceLock<Vec<u16>>,
     /// Calendar spans the evidence states ([`super::dates`]), built on first use: every date
     /// claim an exact span does not pin down reads them.
     pub(super) date_spans: OnceLock<Vec<super::dates::Span>>,
@@ -142,6 +145,7 @@ impl Evidence {
             derived_percent: OnceLock::new(),
             derived_subsets: OnceLock::new(),
             ratios: OnceLock::new(),
+            record_states: OnceLock::new(),
             date_spans: OnceLock::new(),
             vocab: OnceLock::new(),
             prose: false,
@@ -403,6 +407,17 @@ impl Evidence {
             .iter()
             .filter(|f| f.len() <= calc::MAX_SUBSET)
             .take(calc::MAX_COLUMNS)
+    }
+
+    /// Per record, the classes of general workflow states it holds
+    /// ([`super::states::lifecycle_classes_held`]), one bit each; computed once per run.
+    pub(super) fn record_states(&self) -> &[u16] {
+        self.record_states.get_or_init(|| {
+            self.records
+                .iter()
+                .map(super::states::lifecycle_classes_held)
+                .collect()
+        })
     }
 
     /// The ratio of two numeric fields on each record of a list, as a column (spend ÷ leads per

@@ -217,10 +217,31 @@ pub(super) const LIFECYCLE_CLASSES: &[&[&str]] = &[
 /// The class of [`LIFECYCLE_CLASSES`] the value `v` (a short value or a claim's word) is, by its
 /// normalized terms; `None` for any other value.
 pub(super) fn lifecycle_class(v: &str) -> Option<usize> {
-    let k = normalize_terms(&v.replace(['_', '-'], " "));
-    LIFECYCLE_CLASSES
+    // The members' normalized terms, computed once.
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, usize>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::new();
+        for (class, members) in LIFECYCLE_CLASSES.iter().enumerate() {
+            for m in *members {
+                index.entry(normalize_terms(m)).or_insert(class);
+            }
+        }
+        index
+    });
+    index
+        .get(&normalize_terms(&v.replace(['_', '-'], " ")))
+        .copied()
+}
+
+/// The classes of [`LIFECYCLE_CLASSES`] a record holds as values (short values of at most three
+/// terms), one bit each.
+pub(super) fn lifecycle_classes_held(r: &super::records::Record) -> u16 {
+    r.keys
         .iter()
-        .position(|c| c.iter().any(|m| normalize_terms(m) == k))
+        .filter(|k| k.split(' ').count() <= 3)
+        .filter_map(|k| lifecycle_class(k))
+        .fold(0, |held, class| held | 1 << class)
 }
 
 /// Whether the status word at `start..end` of `text` is the complement of a singular copula:

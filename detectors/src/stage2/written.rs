@@ -38,14 +38,7 @@ pub(super) fn written_result(
         return multiple_of_stated(lhs, c, facts, clause_start);
     };
     // Exact: the operands as written.
-    let exact: Vec<Operand> = operands
-        .iter()
-        .map(|o| Operand {
-            value: o.value,
-            half_unit: 0.0,
-        })
-        .collect();
-    let Some((value, _)) = interval(&exact, &ops) else {
+    let Some((value, _)) = interval(&operands, &ops, false) else {
         return false;
     };
     let n = c.value * c.magnitude;
@@ -188,9 +181,13 @@ fn expression(text: &str) -> Option<(Vec<Operand>, Vec<char>)> {
 }
 
 /// The range of values an expression's numbers allow, each within half the unit of its last
-/// written digit (products and quotients first, then sums).
-fn interval(operands: &[Operand], ops: &[char]) -> Option<(f64, f64)> {
-    let range = |o: &Operand| (o.value - o.half_unit, o.value + o.half_unit);
+/// written digit when `rounded` (else each exactly as written: a range of one value); products
+/// and quotients first, then sums.
+fn interval(operands: &[Operand], ops: &[char], rounded: bool) -> Option<(f64, f64)> {
+    let range = |o: &Operand| {
+        let h = if rounded { o.half_unit } else { 0.0 };
+        (o.value - h, o.value + h)
+    };
     let mul = |(a, b): (f64, f64), (c, d): (f64, f64)| {
         let p = [a * c, a * d, b * c, b * d];
         (
@@ -251,7 +248,7 @@ pub(super) fn parenthetical_working(answer: &str, item: &Item, c: &ClaimNumber) 
     let Some((operands, ops)) = expression(&inner[..close]) else {
         return false;
     };
-    let Some((lo, hi)) = interval(&operands, &ops) else {
+    let Some((lo, hi)) = interval(&operands, &ops, true) else {
         return false;
     };
     let n = c.value * c.magnitude;

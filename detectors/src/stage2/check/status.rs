@@ -205,22 +205,15 @@ fn lifecycle_conflict(
         return false;
     }
     // (holds a state of the claim's class, holds a state of another class)
-    let states_of = |r: &records::Record| {
-        let mut own = false;
-        let mut other = false;
-        for k in r.keys.iter().filter(|k| k.split(' ').count() <= 3) {
-            match lifecycle_class(k) {
-                Some(c) if c == class => own = true,
-                Some(_) => other = true,
-                None => {}
-            }
-        }
-        (own, other)
+    let held = ev.record_states();
+    let states_of = |r: usize| {
+        let own = 1u16 << class;
+        (held[r] & own != 0, held[r] & !own != 0)
     };
     let targets: Vec<usize> = if names.anchored.is_empty() {
         let holders: Vec<usize> = (0..ev.records.len())
             .filter(|&i| {
-                let (own, other) = states_of(&ev.records[i]);
+                let (own, other) = states_of(i);
                 own || other
             })
             .collect();
@@ -240,7 +233,7 @@ fn lifecycle_conflict(
     };
     !targets.is_empty()
         && targets.iter().all(|&r| {
-            let (own, other) = states_of(&ev.records[r]);
+            let (own, other) = states_of(r);
             other && !own
         })
 }

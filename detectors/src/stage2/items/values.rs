@@ -217,21 +217,14 @@ pub(in crate::stage2) fn item_time_minutes(text: &str) -> Option<u32> {
         .and_then(|c| time_minutes(&c))
 }
 
-/// The months by their names, as a capitalized word writes them.
-pub(super) const MONTH_NAMES: &[&str] = &[
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+/// Whether `w` is a month's full name as a capitalized word writes it ("March"; not "march",
+/// "MARCH" or "Mar"), by the names in [`crate::stage2::dates::MONTHS`].
+pub(super) fn is_month_name(w: &str) -> bool {
+    let mut chars = w.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.as_str().bytes().all(|b| b.is_ascii_lowercase())
+        && crate::stage2::dates::MONTHS.contains(&w.to_ascii_lowercase().as_str())
+}
 
 /// Day offset of a relative day word.
 pub(in crate::stage2) fn relative_day_offset(w: &str) -> Option<i64> {

@@ -4,11 +4,10 @@
 
 use super::super::entities::entity_stop;
 use super::super::states::{
-    copula_before, explicit_state_frame, is_participle, lifecycle_class, state_frame, StateFrame,
-    LIFECYCLE_CLASSES,
+    copula_before, explicit_state_frame, is_participle, state_frame, StateFrame, LIFECYCLE_CLASSES,
 };
 use super::super::terms::strip_clitic;
-use super::values::MONTH_NAMES;
+use super::values::is_month_name;
 use super::{re, Found, ItemKind};
 
 /// "I've cancelled …", "I went ahead and booked …": the verb of an action the agent reports.
@@ -33,55 +32,41 @@ pub(super) fn states(f: &mut Found<'_>) {
             .collect();
     phrases.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
     phrases.dedup_by_key(|p| p.0);
-    {
-        for (phrase, declared) in phrases {
-            let mut from = 0;
-            while let Some(p) = lower_text[from..].find(phrase) {
-                let st = from + p;
-                let en = st + phrase.len();
-                let b = lower_text.as_bytes();
-                if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
-                    && (en >= b.len() || !b[en].is_ascii_alphanumeric())
-                    && !f.in_label(cs + st)
-                    && (!is_participle(phrase)
-                        || state_frame(answer, cs + st) != StateFrame::NotAStatus)
-                    && (!declared
-                        || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
-                {
-                    f.push(ItemKind::State, cs + st, cs + en);
-                }
-                from = en;
+    for (phrase, declared) in phrases {
+        for (st, en) in whole_words(&lower_text, phrase) {
+            if !f.in_label(cs + st)
+                && (!is_participle(phrase)
+                    || state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                && (!declared || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
+            {
+                f.push(ItemKind::State, cs + st, cs + en);
             }
         }
     }
     // A general workflow state ("is still completed"), where a record holds one: a status only
     // as the complement of a copula.
-    let held = f.ev.records.iter().any(|r| {
-        r.keys
-            .iter()
-            .any(|k| k.split(' ').count() <= 3 && lifecycle_class(k).is_some())
-    });
-    if !held {
+    if f.ev.record_states().iter().all(|&held| held == 0) {
         return;
     }
-    for class in LIFECYCLE_CLASSES {
-        for phrase in *class {
-            let mut from = 0;
-            while let Some(p) = lower_text[from..].find(phrase) {
-                let st = from + p;
-                let en = st + phrase.len();
-                let b = lower_text.as_bytes();
-                if (st == 0 || !b[st - 1].is_ascii_alphanumeric())
-                    && (en >= b.len() || !b[en].is_ascii_alphanumeric())
-                    && !f.in_label(cs + st)
-                    && copula_before(answer, cs + st, cs + en)
-                {
-                    f.push(ItemKind::State, cs + st, cs + en);
-                }
-                from = en;
+    for phrase in LIFECYCLE_CLASSES.iter().flat_map(|class| class.iter()) {
+        for (st, en) in whole_words(&lower_text, phrase) {
+            if !f.in_label(cs + st) && copula_before(answer, cs + st, cs + en) {
+                f.push(ItemKind::State, cs + st, cs + en);
             }
         }
     }
+}
+
+/// Where `phrase` stands in `lower` as whole words (not inside a longer word): byte ranges.
+fn whole_words<'a>(lower: &'a str, phrase: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let b = lower.as_bytes();
+    lower
+        .match_indices(phrase)
+        .map(|(st, _)| (st, st + phrase.len()))
+        .filter(move |&(st, en)| {
+            (st == 0 || !b[st - 1].is_ascii_alphanumeric())
+                && (en >= b.len() || !b[en].is_ascii_alphanumeric())
+        })
 }
 
 /// Causal clauses ("due to a signal failure") and quoted titles of two or more words.
@@ -165,8 +150,7 @@ pub(super) fn names(f: &mut Found<'_>) {
             let mut t = t;
             while let Some((head, last)) = t.rsplit_once(char::is_whitespace) {
                 let l = last.to_ascii_lowercase();
-                if super::super::calc::WEEKDAYS.contains(&l.as_str()) || MONTH_NAMES.contains(&last)
-                {
+                if super::super::calc::WEEKDAYS.contains(&l.as_str()) || is_month_name(last) {
                     t = head.trim_end();
                 } else {
                     break;
@@ -180,7 +164,7 @@ pub(super) fn names(f: &mut Found<'_>) {
         // Nothing left but words that start no name ("So I've" → "I", "Was Friday" after its
         // sentence-initial word): no name.
         // (A month's name is kept: it is checked as a date.)
-        let no_name = |w: &str| entity_stop(w) && !MONTH_NAMES.contains(&w);
+        let no_name = |w: &str| entity_stop(w) && !is_month_name(w);
         if t.split_whitespace().all(no_name)
             || sentence_initial && off == 0 && t.split_whitespace().skip(1).all(no_name)
         {
