@@ -57,7 +57,8 @@ fn sub(chars: &[char], s: u32, e: u32) -> String {
 }
 
 /// Every invariant of a report about `run`: claim offsets are character offsets inside the
-/// final answer and name the claim's text; every flagged span lies inside its claim's
+/// final answer and name the claim's text, a whole sentence or its leading part (a unit ends at
+/// the colon before an instruction); every flagged span lies inside its claim's
 /// sentence and names its text; every evidence span names text of a document of that source;
 /// scores are finite and in [0, 1].
 pub fn check_report(r: &HallucinationReport, run: &AgentRun) {
@@ -93,8 +94,12 @@ pub fn check_report(r: &HallucinationReport, run: &AgentRun) {
             c.start,
             c.end
         );
+        // A claim is one sentence of the answer, or its leading part when the sentence goes on
+        // with an instruction after a colon ("These are safe cleanup candidates: remove the
+        // checks first" — the unit ends at the colon, `claim_type::before_instruction`).
         let home = sentences.iter().find(|&&(s, e)| {
-            sub(&chars, s, e) == c.text
+            let sentence = sub(&chars, s, e);
+            (sentence == c.text || !c.text.is_empty() && sentence.starts_with(c.text.as_str()))
                 && s <= c.start
                 && c.end <= e
                 && c.flagged_spans
