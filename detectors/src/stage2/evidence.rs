@@ -83,7 +83,7 @@ pub(super) struct Evidence {
     /// the words that say what the date is of (`"drop_deadline": "2026-10-05"` → ("drop",
     /// month 10, day 5, year 2026); [`super::dates::date_field_words`]); at most
     /// [`MAX_KEYED_DATES`].
-    pub(super) keyed_dates: Vec<(String, u32, u32, i32)>,
+    pub(super) keyed_dates: Vec<KeyedDate>,
     /// JSON booleans by the field holding them ([`super::flags`]).
     pub(super) booleans: Vec<(String, bool)>,
     /// Fields holding a direction word and its opposites ([`super::flags::keyed_polar`]).
@@ -101,6 +101,9 @@ pub(super) struct Evidence {
     pub(super) prose: bool,
     /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
     pub(super) run_day: Option<i64>,
+    /// Letter codes of the evidence that abbreviate a name ([`name_codes`]), lower-cased, at
+    /// most [`MAX_NAME_CODES`].
+    pub(super) name_codes: Vec<String>,
 }
 
 impl Evidence {
@@ -153,6 +156,7 @@ impl Evidence {
                 .into_iter()
                 .find(|t| *t > 0)
                 .map(|t| (t / 86_400_000_000_000) as i64),
+            name_codes: Vec::new(),
         };
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
@@ -178,6 +182,7 @@ impl Evidence {
                 }
             }
             ev.time_ranges.extend(time_windows(t, i, &ev.times));
+            name_codes(t, &mut ev.name_codes);
             instants(t, &mut ev.instants);
             let spans_of_i: Vec<(usize, usize)> = ev
                 .dates
@@ -225,7 +230,7 @@ impl Evidence {
                 let from = ev.keyed_dates.len();
                 keyed_dates(j, None, &mut ev.keyed_dates);
                 for x in &mut ev.keyed_dates[from..] {
-                    x.0 = super::dates::date_field_words(&x.0);
+                    x.name = super::dates::date_field_words(&x.name);
                 }
                 super::flags::keyed_booleans(j, None, &mut ev.booleans);
                 super::flags::keyed_polar(j, None, &mut ev.polar);
@@ -469,11 +474,71 @@ impl Evidence {
     }
 }
 
+/// The time of day an ISO timestamp writes after its date ("2026-02-12T14:15:00-06:00" →
+/// 14:15 as minutes after midnight), as written (the offset ignored).
+fn clock_of_timestamp(s: &str) -> Option<u32> {
+    let b = s.as_bytes();
+    if b.len() < 16 || !matches!(b[10], b'T' | b' ') || b[13] != b':' {
+        return None;
+    }
+    let h: u32 = s.get(11..13)?.parse().ok()?;
+    let m: u32 = s.get(14..16)?.parse().ok()?;
+    (h < 24 && m < 60).then_some(h * 60 + m)
+}
+
+/// Letter codes kept per run.
+const MAX_NAME_CODES: usize = 64;
+
+/// Letter codes that abbreviate a name, as places, sites and centres are coded (`CC-OTR` for
+/// Otur, `SITE-RVG` for Riverview Gallery, `"hub": "LHR"`): three or four capital letters that
+/// end an identifier after a hyphen or underscore, or are a whole quoted value. Pushed
+/// lower-cased, once each, at most [`MAX_NAME_CODES`].
+fn name_codes(text: &str, out: &mut Vec<String>) {
+    let token_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let mut rest = text;
+    while out.len() < MAX_NAME_CODES {
+        let Some(start) = rest.find(token_char) else {
+            return;
+        };
+        let before = rest[..start].chars().next_back();
+        let tail = &rest[start..];
+        let end = tail.find(|c: char| !token_char(c)).unwrap_or(tail.len());
+        let token = &tail[..end];
+        let after = tail[end..].chars().next();
+        rest = &tail[end..];
+        let letters =
+            |s: &str| (3..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_uppercase());
+        let code = match token.rsplit_once(['-', '_']) {
+            Some((head, last)) if !head.is_empty() && letters(last) => last,
+            None if before == Some('"') && after == Some('"') && letters(token) => token,
+            _ => continue,
+        };
+        let code = code.to_ascii_lowercase();
+        if !out.contains(&code) {
+            out.push(code);
+        }
+    }
+}
+
 /// Dates kept by their field per run.
 const MAX_KEYED_DATES: usize = 256;
 
+/// An ISO date of the evidence by the field holding it ([`Evidence::keyed_dates`]).
+#[derive(Debug, Clone)]
+pub(super) struct KeyedDate {
+    /// The field's name (and the record's label), as [`super::dates::date_field_words`]
+    /// reduces it once the result is read.
+    pub(super) name: String,
+    pub(super) month: u32,
+    pub(super) day: u32,
+    pub(super) year: i32,
+    /// The time of day the value writes after its date (`"2026-02-12T14:15:00-06:00"` →
+    /// 14:15, as written, offset ignored), in minutes after midnight.
+    pub(super) time: Option<u32>,
+}
+
 /// ISO dates by the field holding them (at most [`MAX_KEYED_DATES`]).
-fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, u32, u32, i32)>) {
+fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<KeyedDate>) {
     use serde_json::Value as J;
     if out.len() >= MAX_KEYED_DATES {
         return;
@@ -487,7 +552,13 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, 
                 (key, iso, num(0..4), num(5..7), num(8..10))
             {
                 if (1..=12).contains(&m) && (1..=31).contains(&d) {
-                    out.push((field_name(k), m, d, y as i32));
+                    out.push(KeyedDate {
+                        name: field_name(k),
+                        month: m,
+                        day: d,
+                        year: y as i32,
+                        time: clock_of_timestamp(s),
+                    });
                 }
             }
         }
@@ -520,10 +591,13 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<(String, 
                 let before = out.len();
                 keyed_dates(x, Some(k), out);
                 if matches!(x, J::String(_)) && out.len() > before {
-                    let (_, m, d, y) = out[before].clone();
+                    let date = out[before].clone();
                     for l in &labels {
                         if out.len() < MAX_KEYED_DATES {
-                            out.push((format!("{} {}", field_name(k), l.to_lowercase()), m, d, y));
+                            out.push(KeyedDate {
+                                name: format!("{} {}", field_name(k), l.to_lowercase()),
+                                ..date.clone()
+                            });
                         }
                     }
                 }

@@ -201,6 +201,11 @@ impl DeterministicScorer {
             if names_a_measure(answer, &item.text) {
                 return Outcome::supported(None);
             }
+            // A place or site the evidence codes by its letters ("the Otur centre" for
+            // `CC-OTR`, "Riverview Gallery" for `SITE-RVG`).
+            if abbreviated_by_code(ev, &item.text) {
+                return Outcome::supported(None);
+            }
             // Multi-word names: every significant word present counts (word order,
             // possessives and articles vary in paraphrase).
             let words: Vec<&str> = needle
@@ -441,5 +446,29 @@ fn acronym_of_evidence_words(ev: &Evidence, text: &str) -> bool {
                 .zip(&target)
                 .all(|(word, &t)| word.len() > 1 && word.as_bytes()[0] == t)
         })
+    })
+}
+
+/// Whether a capitalized name is abbreviated by a letter code of the evidence
+/// ([`Evidence::name_codes`]): the code's first letter is the name's and its letters occur in
+/// the name in order ("OTR" in "Otur", "JNR" in "Junnar", "RVG" in "Riverview Gallery"), as
+/// location and site codes are formed. The name must be longer than the code and begin with a
+/// capital.
+fn abbreviated_by_code(ev: &Evidence, name: &str) -> bool {
+    if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let letters: Vec<u8> = name
+        .bytes()
+        .filter(u8::is_ascii_alphabetic)
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
+    ev.name_codes.iter().any(|code| {
+        let code = code.as_bytes();
+        if letters.len() <= code.len() || letters.first() != code.first() {
+            return false;
+        }
+        let mut rest = letters[1..].iter();
+        code[1..].iter().all(|c| rest.any(|l| l == c))
     })
 }

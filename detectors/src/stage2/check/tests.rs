@@ -1150,3 +1150,17 @@ fn a_note_naming_the_evidence_field_a_figure_comes_from() {
         "(ROAS uses the attributed `gross_revenue` field.)"
     ));
 }
+
+#[test]
+fn a_name_abbreviated_by_a_code_of_the_evidence() {
+    let ev = r#"{"member_id":"SM15293","centre":"CC-OTR","sites":[{"site":"SITE-RVG","visits":120}],"hub":"LHR"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("All pourings were accepted at the Otur centre."));
+    assert!(ok("Visits at Riverview Gallery were 120."));
+    assert!(ok("It ships from London Heathrow."));
+    // Another place's letters are not the code's.
+    assert!(!ok("All pourings were accepted at the Junnar centre."));
+    // A code's letters out of order, or a name that does not begin with the code's letter.
+    assert!(!ok("All pourings were accepted at the Torun centre."));
+    assert!(!ok("It ships from Hull."));
+}

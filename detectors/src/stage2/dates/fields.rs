@@ -1,6 +1,7 @@
 //! A date copied from another field of the evidence than the one the claim's words name.
 
 use super::*;
+use crate::stage2::evidence::KeyedDate;
 
 /// Words of a date field's name that say "when", not "what" (`drop_deadline` is named by
 /// "drop", `created_at` by "created").
@@ -35,7 +36,7 @@ pub(in crate::stage2) fn date_of_another_field(
     day: u32,
     year: Option<i32>,
 ) -> bool {
-    let nameable = ev.keyed_dates.iter().any(|x| !x.0.is_empty());
+    let nameable = ev.keyed_dates.iter().any(|x| !x.name.is_empty());
     if ev.keyed_dates.len() < 2 || !nameable || mon == 0 || day == 0 {
         return false;
     }
@@ -49,20 +50,38 @@ pub(in crate::stage2) fn date_of_another_field(
         return false;
     }
     let sentence = normalize_terms(&raw);
-    let same =
-        |x: &(String, u32, u32, i32)| x.1 == mon && x.2 == day && year.is_none_or(|y| y == x.3);
+    let same = |x: &KeyedDate| x.month == mon && x.day == day && year.is_none_or(|y| y == x.year);
     let named =
         |words: &str| !words.is_empty() && words.split(' ').all(|w| contains_terms(&sentence, w));
-    let mut any_named = false;
+    let mut named_words = Vec::new();
     for x in &ev.keyed_dates {
-        if named(&x.0) {
+        if named(&x.name) {
             if same(x) {
                 return false;
             }
-            any_named = true;
+            named_words.push(x.name.as_str());
         }
     }
-    any_named && ev.keyed_dates.iter().any(same)
+    if named_words.is_empty() {
+        return false;
+    }
+    // A time the sentence states beside the date, as the field holding the date writes it
+    // ("that's platelets, … February 12, at 2:15 PM" of `"start_time":
+    // "2026-02-12T14:15:00-06:00"`), says which field the sentence states, whatever else it
+    // names.
+    let times: Vec<u32> = re()
+        .time
+        .captures_iter(&raw)
+        .filter_map(|c| time_minutes(&c))
+        .collect();
+    let mut held = false;
+    for x in ev.keyed_dates.iter().filter(|x| same(x)) {
+        if x.time.is_some_and(|t| times.contains(&t)) {
+            return false;
+        }
+        held = true;
+    }
+    held
 }
 
 /// The words of a date field's name (and label) that say what the date is of: normalized,

@@ -6,7 +6,7 @@ use super::calc;
 use super::check::Outcome;
 use super::coverage::{COVERAGE_STOP, STOPWORDS};
 use super::evidence::Evidence;
-use super::items::{date_parts, re, Item};
+use super::items::{date_parts, re, time_minutes, Item};
 use super::terms::{contains_terms, normalize_terms};
 
 mod fields;

@@ -179,11 +179,11 @@ pub(in crate::stage2) fn days_from_a_stated_date(
         .iter()
         .filter(|k| {
             matches!(
-                k.0.as_str(),
+                k.name.as_str(),
                 "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
             )
         })
-        .map(|k| calc::days_from_civil(k.3, k.1, k.2))
+        .map(|k| calc::days_from_civil(k.year, k.month, k.day))
         .collect();
     refs.extend(ev.run_day);
     if late {

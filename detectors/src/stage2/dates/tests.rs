@@ -34,6 +34,13 @@ fn a_date_copied_from_another_field() {
     let ok = |a: &str| all_supported(ev, a);
     // A status beside a date is no label of it.
     assert!(ok("Your refund was posted; the charge was on March 3."));
+    // A time beside the date, as the field holding the date writes it, says which field the
+    // sentence states: the new booking, not the past platelets donations.
+    let ev = r#"{"donations":[{"date":"2025-03-16","type":"power_red"},{"date":"2025-10-16","type":"platelets"}],"booking":{"start_time":"2026-02-12T14:15:00-06:00","donation_type":"platelets","center":"Midtown"}}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("That's platelets at Midtown on February 12 at 2:15 PM."));
+    assert!(!ok("That's platelets at Midtown on March 16 at 2:15 PM."));
+    assert!(!ok("Your platelets donation was on March 16."));
     // A span of days relates the date to the field the sentence names.
     let ev = r#"{"unit":"BK-1931","move_in":"2026-04-15","hold_until":"2026-04-18"}"#;
     let ok = |a: &str| all_supported(ev, a);
