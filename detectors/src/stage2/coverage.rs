@@ -105,6 +105,7 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "during",
     "since",
     "until",
+    "till",
     "because",
     "though",
     "although",
@@ -340,6 +341,8 @@ pub(super) fn uncovered_words(
             .any(|d| *d == l || l.len() == 3 && d.starts_with(l.as_str()));
         let known = weekday && !ev.dates.is_empty()
             || vocab.words.contains(&word_hash(stem(&l)))
+            // "dated" of "date", "priced" of "price": the stem lost the base's final "e".
+            || l.ends_with("ed") && vocab.words.contains(&word_hash(&format!("{}e", stem(&l))))
             || l.char_indices()
                 .nth(5)
                 .is_some_and(|(i, _)| vocab.prefixes.contains(&word_hash(&l[..i])));
@@ -593,6 +596,12 @@ mod tests {
             words.iter().any(|w| w.contains("spas")) && words.iter().any(|w| w.contains("airline")),
             "{words:?}"
         );
+        // "dated" is the evidence's "date" (the stem lost the final "e"); "till" is "until".
+        let terms = "1.2 Compressors are covered for 10 years from the invoice date. Gas charging is chargeable.";
+        assert!(all_supported(
+            terms,
+            "Compressors are covered for 10 years, till the invoice dated ten years back."
+        ));
         // JSON evidence: answers verbalize fields, so coverage does not apply.
         let json = r#"{"group":"Oberoi","head_office":"Delhi"}"#;
         assert!(all_supported(

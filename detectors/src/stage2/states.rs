@@ -113,15 +113,24 @@ pub(super) fn whole_sentence_around(text: &str, start: usize, end: usize) -> Str
 /// Whether the character `c` at byte `i` of `text` ends a sentence (see [`sentence_bounds`]).
 ///
 /// A period after which the text goes on in lower case ("i.e. until", "e.g. the", "approx.
-/// forty") abbreviates; it ends no sentence.
+/// forty") abbreviates; it ends no sentence. Nor does the one that ends "i.e." or "e.g.",
+/// whatever follows ("i.e. 28-May-2026", "e.g. Form 16").
 fn ends_sentence(text: &str, i: usize, c: char, keep_decimals: bool) -> bool {
+    let latin = || {
+        let b = text.as_bytes();
+        i >= 3
+            && (b[i - 3..i].eq_ignore_ascii_case(b"i.e")
+                || b[i - 3..i].eq_ignore_ascii_case(b"e.g"))
+            && (i == 3 || !b[i - 4].is_ascii_alphanumeric())
+    };
     matches!(c, '.' | '!' | '?' | '\n')
         && !(keep_decimals
             && c == '.'
             && (text[i + 1..].starts_with(|n: char| !n.is_whitespace())
                 || text[i + 1..]
                     .trim_start_matches([' ', '\t'])
-                    .starts_with(|n: char| n.is_lowercase())))
+                    .starts_with(|n: char| n.is_lowercase())
+                || latin()))
 }
 
 /// The byte offset where the sentence holding `start` begins, as [`whole_sentence_around`]

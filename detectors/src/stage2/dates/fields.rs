@@ -20,6 +20,11 @@ pub(super) const DATE_FIELD_WORDS: &[&str] = &[
     "datetime",
     "deadline",
     "dt",
+    "until",
+    "till",
+    "through",
+    "thru",
+    "since",
 ];
 
 /// A date copied from another field than the one the claim names ("Drop without a W: by

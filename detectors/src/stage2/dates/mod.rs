@@ -150,8 +150,11 @@ pub(super) fn weekday_ordinal(answer: &str, start: usize, end: usize) -> Option<
     Some((day, wd as i64))
 }
 
-/// `sentence` without the numbers an approximation word leads ("about 14 more years").
+/// `sentence` without the numbers an approximation word leads ("about 14 more years") and
+/// those of spans counted from today ([`without_offsets_from_today`]).
 fn without_approximations(sentence: &str) -> String {
+    let sentence = without_offsets_from_today(sentence);
+    let sentence = sentence.as_str();
     const APPROX: &[&str] = &[
         "about",
         "around",
@@ -210,4 +213,40 @@ pub(super) fn day_of_month(ev: &Evidence, weekday: &str, day: u32) -> Outcome {
         contradicted: !ev.dates.is_empty(),
         citation: None,
     }
+}
+
+/// The sentence without the numbers of spans counted from today ("due by 9 days ago, i.e.
+/// 28-May-2026", "5 days from today", "2 weeks back"): they place a date from the run's day,
+/// not a date from another the sentence states.
+fn without_offsets_from_today(sentence: &str) -> String {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let unit = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        ["day", "week", "month", "year"]
+            .iter()
+            .any(|u| w.starts_with(u))
+    };
+    // The words after the unit, as [`relative::FROM_TODAY`] reads them ("ago", "from now").
+    let today = |i: usize| {
+        let rest = words
+            .get(i..(i + 2).min(words.len()))
+            .unwrap_or_default()
+            .join(" ")
+            .to_ascii_lowercase();
+        relative::FROM_TODAY.iter().any(|w| {
+            rest.strip_prefix(w)
+                .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+        })
+    };
+    let mut out = String::with_capacity(sentence.len());
+    for (i, w) in words.iter().enumerate() {
+        let offset = w.starts_with(|c: char| c.is_ascii_digit())
+            && words.get(i + 1).is_some_and(|u| unit(u))
+            && today(i + 2);
+        if !offset {
+            out.push_str(w);
+            out.push(' ');
+        }
+    }
+    out
 }

@@ -165,10 +165,16 @@ pub(in crate::stage2) fn computed_date(
         let (cy, cm, cd) = super::super::items::civil_from_days(d);
         cm == mon && cd == day && year.is_none_or(|y| y == cy)
     };
+    // A term of months or years from a date runs to the day before its anniversary as often
+    // as to the anniversary ("10 years from the invoice date of 10.10.2017, i.e. till
+    // 09.10.2027").
     let reaches = |base: i64, spans: &[Span]| {
-        spans
-            .iter()
-            .any(|s| is_claim(s.shift(base, 1)) || is_claim(s.shift(base, -1)))
+        spans.iter().any(|s| {
+            let term = matches!(s, Span::Months(_) | Span::Years(_));
+            is_claim(s.shift(base, 1))
+                || is_claim(s.shift(base, -1))
+                || term && is_claim(s.shift(base, 1) - 1)
+        })
     };
     let sentence = super::super::states::whole_sentence_around(answer, item.start, item.end);
     let local = stated_spans(&sentence, 8);

@@ -15,6 +15,16 @@ fn a_date_copied_from_another_field() {
     ));
     // A date no field name in the sentence points at is judged as before.
     assert!(ok("The last day is November 2."));
+    // A temporal preposition of a field's name says when, not what (`warranty_until` is
+    // named by "warranty").
+    let ev = r#"{"product":{"invoice_date":"2018-11-24","warranty_until":"2019-11-23"},"repaired_on":"2026-06-25"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "As the warranty expired on 23.11.2019, the repair is chargeable."
+    ));
+    assert!(!ok(
+        "As the warranty expired on 24.11.2018, the repair is chargeable."
+    ));
     // A record labels its date.
     let ev = r#"{"deadlines":[{"event":"drop_deadline","date":"2026-10-05","description":"Last day to drop"},{"event":"withdraw_deadline","date":"2026-11-02"}],"charges":[{"merchant":"Cava","status":"posted","date":"2026-03-03"}]}"#;
     let ok = |a: &str| all_supported(ev, a);
@@ -213,6 +223,19 @@ fn a_date_from_a_stated_date_and_a_span_of_the_sentence_or_the_evidence() {
     assert!(!ok(
         site,
         "It was installed on July 25, 2025, so coverage runs through July 25, 2042."
+    ));
+    // A span counted from today is not the one the sentence computes with.
+    let repair = r#"{"registered_at":"2026-05-25T10:00:00+05:30","working_days":"Monday to Saturday","terms":"4.1 Repairs are completed within 3 working days of registration (Monday to Saturday)."}"#;
+    assert!(ok(repair, "Your request was registered on 25-May-2026, hence the repair is due by 40 days ago, i.e. 28-May-2026."));
+    assert!(!ok(repair, "Your request was registered on 25-May-2026, hence the repair is due by 40 days ago, i.e. 30-May-2026."));
+    // A term ends on its anniversary or on the day before it.
+    assert!(ok(
+        site,
+        "It was installed on July 25, 2025, so coverage runs through July 24, 2040."
+    ));
+    assert!(!ok(
+        site,
+        "It was installed on July 25, 2025, so coverage runs through July 23, 2040."
     ));
     // A span the sentence states from an evidence date, past a decimal point in between.
     let loan =
