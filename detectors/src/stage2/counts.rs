@@ -64,6 +64,58 @@ pub(super) fn counted_subset(
     })
 }
 
+/// Records of a list, and distinct values of them, read by [`total_of_named_records`].
+const MAX_NAMED_ROWS: usize = 64;
+const MAX_NAMED_VALUES: usize = 32;
+
+/// The total or mean of the field `key` over the records of a list that hold a value the
+/// claim's sentence names ("2 orders ready and waiting (7 items all up)": `items` over the two
+/// orders whose status is `ready`, not all four). The value must be held by some of the list's
+/// records and not all, and `sentence` (normalized) must name it.
+pub(super) fn total_of_named_records(
+    ev: &Evidence,
+    c: &ClaimNumber,
+    sentence: &str,
+    key: &str,
+) -> bool {
+    use super::numbers::matches_value;
+    use super::terms::{contains_terms, normalize_terms};
+    super::records::lists(&ev.records, MAX_NAMED_ROWS)
+        .iter()
+        .filter(|list| list.len() >= 2)
+        .any(|list| {
+            let col: Vec<(usize, f64)> = list
+                .iter()
+                .filter_map(|&r| ev.records[r].field(key).map(|v| (r, v)))
+                .collect();
+            if col.len() != list.len() {
+                return false;
+            }
+            let mut values: Vec<&str> = list
+                .iter()
+                .flat_map(|&r| ev.records[r].keys.iter().map(String::as_str))
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            values.iter().take(MAX_NAMED_VALUES).any(|v| {
+                let held: Vec<f64> = col
+                    .iter()
+                    .filter(|(r, _)| ev.records[*r].keys.iter().any(|k| k == v))
+                    .map(|x| x.1)
+                    .collect();
+                if held.is_empty() || held.len() == col.len() {
+                    return false;
+                }
+                let total: f64 = held.iter().sum();
+                let fits = matches_value(c, total) || matches_value(c, total / held.len() as f64);
+                fits && {
+                    let named = normalize_terms(v);
+                    !named.is_empty() && contains_terms(sentence, &named)
+                }
+            })
+        })
+}
+
 /// "5 different days", "3 distinct dates": a count of distinct days. `noun` is the word
 /// after the number, `after` the text after its item (which ends with that word).
 pub(super) fn distinct_days_counted(noun: Option<&str>, after: &str) -> bool {

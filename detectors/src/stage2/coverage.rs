@@ -106,6 +106,8 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "since",
     "until",
     "till",
+    "past",
+    "none",
     "because",
     "though",
     "although",

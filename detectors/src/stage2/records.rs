@@ -646,6 +646,16 @@ impl ValueCounts {
         })
     }
 
+    /// Whether some value (or true boolean field) is held by exactly `n` of the records of a
+    /// list of `len`: what "3 loads of your 4 at that grade" may count when the value is only
+    /// referred to.
+    pub fn held_by_part(&self, n: usize, len: usize) -> bool {
+        self.holding.values().any(|per| {
+            per.iter()
+                .any(|&(p, h)| h == n && self.lists.get(&p) == Some(&len))
+        })
+    }
+
     /// The length of the longest list of records (0 when the evidence has none).
     pub fn longest_list(&self) -> usize {
         self.lists.values().copied().max().unwrap_or(0)

@@ -24,6 +24,16 @@ impl Claim<'_> {
             .strip_suffix(" of")
             .or_else(|| before.strip_suffix('/'))
             .is_some_and(|b| b.trim_end().ends_with(|ch: char| ch.is_ascii_digit()));
+        // A part of a whole the answer states right after it ("1 of 3 items is ready", "3
+        // loads of your 4 at that grade"): the records of a list of that length holding some
+        // value, which the sentence may only refer to. The whole is checked on its own.
+        if count {
+            if let Some(len) = part_of_stated_whole(&answer[item.end..]) {
+                if ev.value_counts().held_by_part(c.value as usize, len) {
+                    return (Some(Outcome::supported(None)), false);
+                }
+            }
+        }
         // Whether the words of a count name a value some records hold: the count is then of
         // those records, right or wrong.
         let mut names_held_value = false;
@@ -137,4 +147,17 @@ impl Claim<'_> {
         }
         None
     }
+}
+
+/// The whole a count is stated a part of, from the text right after it: " of 3 items", " loads
+/// of your 4", " of the 12".
+fn part_of_stated_whole(after: &str) -> Option<usize> {
+    static WHOLE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = WHOLE.get_or_init(|| {
+        regex::Regex::new(
+            r"^\s*(?:[A-Za-z]+\s+)?of\s+(?:(?:the|your|their|its|our|all|my)\s+)?(\d{1,4})\b",
+        )
+        .expect("whole regex")
+    });
+    re.captures(after)?.get(1)?.as_str().parse().ok()
 }

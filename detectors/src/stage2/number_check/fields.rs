@@ -2,7 +2,7 @@
 //! kind of quantity a field holds, and the field checks that only read field names and values.
 
 use super::super::check::Outcome;
-use super::super::counts::{compound_head, counted_subset};
+use super::super::counts::{compound_head, counted_subset, total_of_named_records};
 use super::super::evidence::Evidence;
 use super::super::items::Item;
 use super::super::numbers::{conversions, derived_value, difference_with_field, stated_difference};
@@ -290,6 +290,9 @@ impl Claim<'_> {
                     || distance && stated_difference(item, c, facts)
                     || percent && percent_between(c, &fields)
                     || counted_subset(ev, item, c, facts, &vals)
+                    || keys
+                        .iter()
+                        .any(|k| total_of_named_records(ev, c, sentence, k))
                     || fields.iter().any(|(k, _)| key_states(k, c)),
             )
         };

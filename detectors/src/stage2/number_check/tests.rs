@@ -860,3 +860,37 @@ fn a_superlative_ranked_by_a_ratio_of_two_fields() {
     assert!(!ranked("lowest"));
     assert!(ranked("highest"));
 }
+
+#[test]
+fn a_total_over_the_records_holding_a_value_the_sentence_names() {
+    let ev = r#"{"orders":[{"order":"PC844364","status":"collected","items":3},{"order":"PC809129","status":"collected","items":4},{"order":"PC519816","status":"ready","items":5},{"order":"PC698508","status":"ready","items":2}]}"#;
+    assert!(all_supported(
+        ev,
+        "You've got 2 orders ready and waiting (7 items all up)."
+    ));
+    assert!(all_supported(ev, "The collected orders held 7 items."));
+    assert!(!all_supported(
+        ev,
+        "You've got 2 orders ready and waiting (8 items all up)."
+    ));
+    // The sentence must name the value the records hold.
+    assert!(!all_supported(
+        ev,
+        "You've got 2 orders waiting (7 items all up)."
+    ));
+}
+
+#[test]
+fn a_part_of_a_whole_the_answer_states() {
+    let ev = r#"{"loads":[{"ticket":"T1","grade":"SFW1","site":"Pinnaroo"},{"ticket":"T2","grade":"SFW1","site":"Loxton"},{"ticket":"T3","grade":"H2","site":"Lameroo"},{"ticket":"T4","grade":"SFW1","site":"Karoonda"}]}"#;
+    assert!(all_supported(
+        ev,
+        "It's 3 loads of your 4 at that grade this season."
+    ));
+    assert!(all_supported(ev, "1 of 4 loads was H2."));
+    // No value is held by exactly 2 of the 4 loads.
+    assert!(!all_supported(
+        ev,
+        "It's 2 loads of your 4 at that grade this season."
+    ));
+}
