@@ -486,6 +486,17 @@ fn clock_of_timestamp(s: &str) -> Option<u32> {
     (h < 24 && m < 60).then_some(h * 60 + m)
 }
 
+/// Whether `s` is an ISO calendar day ("2026-06-10").
+fn is_iso_day(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
 /// Letter codes kept per run.
 const MAX_NAME_CODES: usize = 64;
 
@@ -566,6 +577,16 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<KeyedDate
         J::Object(o) => {
             // A record says what its date is of by a label beside it: `{"event":
             // "drop_deadline", "date": "2026-10-05"}` keys the date by "date drop_deadline".
+            // Only a record with one date: beside several (`status_time`, `arrival_date`,
+            // `as_of`), a label (`"status": "exam_hold"`) says which of them it is of no more
+            // than their names do.
+            let dated = o
+                .values()
+                .filter(|x| {
+                    x.as_str()
+                        .is_some_and(|s| s.get(..10).is_some_and(is_iso_day))
+                })
+                .count();
             let labels: Vec<&str> = o
                 .iter()
                 .filter_map(|(k, x)| {
@@ -585,7 +606,7 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<KeyedDate
                     (s.len() <= 40 && (label_field || s.contains('_') && !s.contains(' ')))
                         .then_some(s)
                 })
-                .take(4)
+                .take(if dated == 1 { 4 } else { 0 })
                 .collect();
             for (k, x) in o {
                 let before = out.len();

@@ -15,6 +15,15 @@ fn a_date_copied_from_another_field() {
     ));
     // A date no field name in the sentence points at is judged as before.
     assert!(ok("The last day is November 2."));
+    // Beside several dates, a record's status value labels none of them.
+    let ev = r#"{"entry_number":"HB7-3233445-2","status":"exam_hold","status_time":"2026-06-10T15:45:00-07:00","arrival_date":"2026-06-09","last_free_day":"2026-06-13","as_of":"2026-06-11T16:32:00-07:00"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "Entry HB7-3233445-2 is on hold for an exam, as of June 10th."
+    ));
+    assert!(!ok(
+        "Entry HB7-3233445-2 is on hold for an exam, as of June 12th."
+    ));
     // A temporal preposition of a field's name says when, not what (`warranty_until` is
     // named by "warranty").
     let ev = r#"{"product":{"invoice_date":"2018-11-24","warranty_until":"2019-11-23"},"repaired_on":"2026-06-25"}"#;
