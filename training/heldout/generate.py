@@ -15,6 +15,7 @@
     python3 training/heldout/generate.py --set l        (twelfth set: six further domains, half validation -> target/heldout-l)
     python3 training/heldout/generate.py --set m        (thirteenth set: six further domains, half validation -> target/heldout-m)
     python3 training/heldout/generate.py --set n        (fourteenth set: six further domains, half validation -> target/heldout-n)
+    python3 training/heldout/generate.py --set o        (fifteenth set: six further domains, half validation -> target/heldout-o)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -190,6 +191,17 @@ SCENARIO_CLASSES_N = [("scn_n_ads", "AdCampaigns"), ("scn_n_callcenter", "CallCe
                       ("scn_n_museum", "MuseumVisits"), ("scn_n_water", "WaterQuality")]
 FAULTS_N = FAULTS_F          # the same Stage-1 faults as sets f to m
 
+# Set o: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/ostyle.py: a knowledge-base / research assistant answering from retrieved documents — search hits and fetched
+# policies, manuals, release notes and handbooks paraphrased and summarized, short quotations, citations as [1] or
+# "(source: *Title*, §4.2)" or "per the *Title* (updated …)", hedges, conditions and exceptions, step lists, comparisons
+# between documents or versions, numbers in prose with simple working, "Sources:" lists and offers); half development,
+# half validation.
+SCENARIO_CLASSES_O = [("scn_o_camera", "CameraSupport"), ("scn_o_gardens", "CommunityGardens"),
+                      ("scn_o_dive", "DiveCenter"), ("scn_o_journal", "JournalSubmissions"),
+                      ("scn_o_lab", "LabSafety"), ("scn_o_patent", "PatentFiling")]
+FAULTS_O = FAULTS_N          # the same Stage-1 faults as sets f to n
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -254,6 +266,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "n": {"classes": SCENARIO_CLASSES_N, "out": "target/heldout-n", "seed": 20270301, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_N,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set n; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "o": {"classes": SCENARIO_CLASSES_O, "out": "target/heldout-o", "seed": 20270401, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_O,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -606,12 +623,14 @@ def main():
                          "'development', half 'validation'; m: six further domains by another writer as a coding / "
                          "DevOps assistant in a developer's terminal, half 'development', half 'validation'; n: six further domains by "
                          "another writer as a finance & operations analyst writing executive briefings for managers, half "
-                         "'development', half 'validation'")
+                         "'development', half 'validation'; o: six further domains by another writer as a knowledge-base "
+                         "assistant answering from retrieved documents, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
-                         "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n)")
+                         "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
+                         "target/heldout-o for --set o)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
