@@ -323,6 +323,17 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
     if GENERIC.contains(&v.as_str()) {
         return run.tool_calls.iter().any(|c| !is_read_tool(&c.name));
     }
+    // Verbs of booking a time ("I booked 6 containers for the same day" after
+    // `request_waste_collection`): a call that changes something and whose result holds a
+    // date — the slot it took.
+    if BOOKING.contains(&v.as_str())
+        && run
+            .tool_calls
+            .iter()
+            .any(|c| !is_read_tool(&c.name) && c.result.as_deref().is_some_and(holds_iso_date))
+    {
+        return true;
+    }
     let key = stem_key(&v);
     if key.chars().count() < 3 {
         return false;
@@ -341,6 +352,58 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
         // (`request_refill` → `{"refill_order_id": …}` for "I've ordered it").
         named || !is_read_tool(&c.name) && result_fields_share(c.result.as_deref(), &key)
     })
+}
+
+/// Verbs of taking a time for someone: what a tool that books, requests or schedules a slot
+/// did, whatever its name.
+const BOOKING: &[&str] = &["booked", "rebooked", "reserved", "scheduled", "rescheduled"];
+
+/// Whether a text holds an ISO calendar day ("2026-06-01").
+fn holds_iso_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(10).any(|w| {
+        w[4] == b'-'
+            && w[7] == b'-'
+            && w.iter()
+                .enumerate()
+                .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+    })
+}
+
+/// Arguments of a call read by [`object_names_an_option`].
+const MAX_ARGUMENTS: usize = 32;
+
+/// Whether the object of an action report names an option a call that changes something set
+/// to true ("I've kept the rental kit on the booking" after `book_trip` with `"rental_kit":
+/// true`): every word of the argument's name is in the object's clause.
+pub fn object_names_an_option(object: &str, run: &AgentRun) -> bool {
+    let clause = object
+        .split(['.', ',', ';', ':', '(', '—', '!', '?', '\n'])
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let words: Vec<&str> = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    run.tool_calls
+        .iter()
+        .filter(|c| !is_read_tool(&c.name))
+        .filter_map(|c| serde_json::from_str::<serde_json::Value>(c.arguments.as_deref()?).ok())
+        .any(|args| {
+            args.as_object().is_some_and(|o| {
+                o.iter().take(MAX_ARGUMENTS).any(|(k, v)| {
+                    let parts: Vec<String> = k
+                        .split(|c: char| c == '_' || c == '-')
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_lowercase)
+                        .collect();
+                    v.as_bool() == Some(true)
+                        && parts.iter().map(String::len).sum::<usize>() >= 4
+                        && parts.iter().all(|p| words.contains(&p.as_str()))
+                })
+            })
+        })
 }
 
 /// Fields of a tool result read for [`action_supported`].
@@ -459,6 +522,47 @@ mod tests {
         // Lodging something needs a tool that changes something.
         assert!(action_supported("filed", &run(&["submit_refund_request"])));
         assert!(!action_supported("filed", &reads));
+    }
+
+    #[test]
+    fn a_booking_verb_and_an_option_set_by_a_write() {
+        let call = |name: &str, args: &str, result: &str| AgentRun {
+            tool_calls: vec![ToolCall {
+                name: name.into(),
+                arguments: Some(args.into()),
+                result: Some(result.into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let waste = call(
+            "request_waste_collection",
+            r#"{"lab_id":"LAB-C214","containers":6}"#,
+            r#"{"status":"accepted","collection_ref":"WC-709967","date":"2026-06-01"}"#,
+        );
+        assert!(action_supported("booked", &waste));
+        assert!(action_supported("scheduled", &waste));
+        assert!(!action_supported("cancelled", &waste));
+        // A read that returns dates books nothing.
+        let slots = call("list_slots", "{}", r#"{"slots":["2026-06-01"]}"#);
+        assert!(!action_supported("booked", &slots));
+        let trip = call(
+            "book_trip",
+            r#"{"trip_id":"TRP-90161","rental_kit":true,"nitrox":false}"#,
+            r#"{"status":"confirmed","booking_ref":"BK-72593"}"#,
+        );
+        assert!(object_names_an_option(
+            " the rental kit on the booking.",
+            &trip
+        ));
+        assert!(!object_names_an_option(
+            " the nitrox fills on the booking.",
+            &trip
+        ));
+        assert!(!object_names_an_option(
+            " a dive computer on the booking.",
+            &trip
+        ));
     }
 
     #[test]

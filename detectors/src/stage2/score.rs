@@ -459,6 +459,7 @@ impl DeterministicScorer {
                     let verb = &text[vs..ve];
                     if !actions::action_supported(verb, run)
                         && !actions::object_names_a_write(verb, &text[ve..], run)
+                        && !actions::object_names_an_option(&text[ve..], run)
                     {
                         let (s, e) = (cs + vs, cs + ve);
                         let why = "claims an action no tool call performed";

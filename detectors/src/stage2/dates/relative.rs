@@ -128,7 +128,18 @@ pub(in crate::stage2) fn days_from_a_stated_date(
     let word_at_start = |w: &&str| {
         after.starts_with(*w) && !after[w.len()..].starts_with(|c: char| c.is_alphanumeric())
     };
-    let word = FROM_TODAY.iter().find(|w| word_at_start(w))?;
+    // "in 57 days (April 26)": a count after "in" with the date it reaches in parentheses.
+    let counted_in = after.starts_with('(')
+        && answer[..item.start]
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("in"));
+    let word: &str = match FROM_TODAY.iter().find(|w| word_at_start(w)) {
+        Some(w) => w,
+        None if counted_in => "",
+        None => return None,
+    };
     // Lateness counts from a due date to the date stated ("Returning it a week from today (20
     // March) would make it 9 days late"): any date of the evidence may be the due date.
     let late = ["late", "overdue"].iter().any(word_at_start);
@@ -145,6 +156,15 @@ pub(in crate::stage2) fn days_from_a_stated_date(
         let caps = re().date_text.captures(r)?;
         (caps.get(0)?.start() == 0).then_some(caps)
     });
+    // The date an "in N days" count reaches must be one the evidence holds: a date the count
+    // itself places is no support for the count.
+    let held = |caps: &regex::Captures<'_>| {
+        let (m, d, _) = date_parts(caps);
+        ev.dates.iter().any(|x| Some(x.0) == m && Some(x.1) == d)
+    };
+    if word.is_empty() && !bracketed.as_ref().is_some_and(held) {
+        return None;
+    }
     let mut from = item.start.saturating_sub(48);
     while !answer.is_char_boundary(from) {
         from += 1;

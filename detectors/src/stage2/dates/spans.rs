@@ -210,7 +210,15 @@ pub(in crate::stage2) fn computed_date(
         .take(4)
         .collect();
     if stated.is_empty() {
-        return false;
+        // An evidence date moved by a term an evidence line states of what the sentence
+        // names ("still under warranty — until 27 October 2027": purchased 2025-10-27, "a
+        // 24-month warranty from the date of purchase"). Not where the sentence states its
+        // own span ("up to 96 hours before doors"): that is the one it computes with.
+        if !stated_spans(&without_approximations(&sentence), 1).is_empty() {
+            return false;
+        }
+        let named = named_evidence_spans(ev, &sentence);
+        return !named.is_empty() && ev.dated_days().take(64).any(|b| reaches(b, &named));
     }
     // A period of N days from one stated date to another counts both ends.
     let inclusive: Vec<Span> = local
@@ -297,4 +305,49 @@ pub(in crate::stage2) fn weekly_recurrence(
     };
     let date = calc::days_from_civil(year, mon, day);
     calc::weekday_of(date) == wd as i64 && (lo..=hi).contains(&date)
+}
+
+/// Evidence lines read for [`named_evidence_spans`], and spans kept.
+const MAX_NAMED_SPAN_LINES: usize = 256;
+const MAX_NAMED_SPANS: usize = 8;
+
+/// Spans an evidence line states when the line shares a content word (five letters or more,
+/// no stop word) with the claim's `sentence` (lower-cased): a term of the thing the sentence
+/// names ("a 24-month warranty" for "still under warranty").
+fn named_evidence_spans(ev: &Evidence, sentence: &str) -> Vec<Span> {
+    // Words and codes ("ehs-120": the course whose refresh interval a table row states).
+    let token = |c: char| !(c.is_alphanumeric() || c == '-');
+    let words: Vec<&str> = sentence
+        .split(token)
+        .map(|w| w.trim_matches('-'))
+        .filter(|w| {
+            w.len() >= 5
+                && w.starts_with(char::is_alphabetic)
+                && !STOPWORDS.contains(w)
+                && !COVERAGE_STOP.contains(w)
+        })
+        .collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let lines = ev
+        .lower
+        .iter()
+        .flat_map(|doc| doc.split(['\n', '.']))
+        .take(MAX_NAMED_SPAN_LINES);
+    for line in lines {
+        let shares = line
+            .split(token)
+            .any(|w| words.contains(&w.trim_matches('-')));
+        if !shares {
+            continue;
+        }
+        for span in stated_spans(line, MAX_NAMED_SPANS) {
+            if !out.contains(&span) && out.len() < MAX_NAMED_SPANS {
+                out.push(span);
+            }
+        }
+    }
+    out
 }

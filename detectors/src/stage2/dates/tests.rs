@@ -233,10 +233,36 @@ fn a_date_from_a_stated_date_and_a_span_of_the_sentence_or_the_evidence() {
         site,
         "It was installed on July 25, 2025, so coverage runs through July 25, 2042."
     ));
+    // "in 57 days (April 26)": from the snapshot day to the date in parentheses.
+    let snap = r#"{"as_of":"2026-02-28","next":{"course":"EHS-210","due":"2026-04-26"}}"#;
+    assert!(ok(
+        snap,
+        "The next to expire is EHS-210, in 57 days (April 26)."
+    ));
+    assert!(!ok(
+        snap,
+        "The next to expire is EHS-210, in 59 days (April 26)."
+    ));
     // A span counted from today is not the one the sentence computes with.
     let repair = r#"{"registered_at":"2026-05-25T10:00:00+05:30","working_days":"Monday to Saturday","terms":"4.1 Repairs are completed within 3 working days of registration (Monday to Saturday)."}"#;
     assert!(ok(repair, "Your request was registered on 25-May-2026, hence the repair is due by 40 days ago, i.e. 28-May-2026."));
     assert!(!ok(repair, "Your request was registered on 25-May-2026, hence the repair is due by 40 days ago, i.e. 30-May-2026."));
+    // A term an evidence line states of what the sentence names, from an evidence date.
+    let camera = r#"{"purchase_date":"2025-10-27","policy":"1.1 Lumora cameras carry a 24-month warranty from the date of purchase. 2.1 Repairs take 5 working days."}"#;
+    assert!(ok(
+        camera,
+        "Yes, it's still under warranty — until 27 October 2027."
+    ));
+    assert!(!ok(
+        camera,
+        "Yes, it's still under warranty — until 27 October 2028."
+    ));
+    // The code of a table row names its term.
+    let courses = r#"{"courses":[{"course":"EHS-120","completed":"2024-05-09"},{"course":"EHS-210","completed":"2025-09-09"}],"doc":"| Course | Refresh |\n|---|---|\n| EHS-120 | 24 months |\n| EHS-210 | 12 months |"}"#;
+    assert!(ok(courses, "EHS-120 ran out on 9 May 2026."));
+    assert!(!ok(courses, "EHS-120 ran out on 9 June 2026."));
+    // A term of another thing than the sentence names is not applied.
+    assert!(!ok(camera, "Your camera was collected on 3 November 2025."));
     // A term ends on its anniversary or on the day before it.
     assert!(ok(
         site,
