@@ -394,7 +394,7 @@ pub fn object_names_an_option(object: &str, run: &AgentRun) -> bool {
             args.as_object().is_some_and(|o| {
                 o.iter().take(MAX_ARGUMENTS).any(|(k, v)| {
                     let parts: Vec<String> = k
-                        .split(|c: char| c == '_' || c == '-')
+                        .split(['_', '-'])
                         .filter(|p| !p.is_empty())
                         .map(str::to_lowercase)
                         .collect();
