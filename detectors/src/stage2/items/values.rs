@@ -147,6 +147,15 @@ pub(in crate::stage2) fn captured_magnitude(c: &regex::Captures<'_>) -> f64 {
     if c.name("minor").is_some() {
         return 0.01;
     }
+    // "300 m altitude", "dive to 30 m": an "m" set off by a space from a number without a
+    // currency is metres, not millions ("$2.5 m", "3.2m users" are millions).
+    if let (Some(num), Some(mag)) = (c.name("num"), c.name("mag")) {
+        let spaced = mag.start() > num.end();
+        let money = c.name("cur").is_some() || c.name("cur2").is_some();
+        if spaced && !money && mag.as_str() == "m" {
+            return 1.0;
+        }
+    }
     match c
         .name("mag")
         .map(|m| m.as_str().to_ascii_lowercase())

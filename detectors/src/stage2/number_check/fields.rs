@@ -8,7 +8,10 @@ use super::super::items::Item;
 use super::super::numbers::{conversions, derived_value, difference_with_field, stated_difference};
 use super::super::numbers::{matches_value, ClaimNumber};
 use super::super::records;
-use super::super::terms::{contains_terms, normalize_terms};
+use super::super::terms::{contains_terms, field_name, normalize_terms};
+
+/// Arguments of one call read by [`Claim::requested`].
+const MAX_ARGUMENTS: usize = 32;
 use super::framing::{change_amount, difference_label, statistic_of_records};
 use super::Claim;
 
@@ -188,6 +191,30 @@ impl Claim<'_> {
             return true;
         }
         false
+    }
+
+    /// A number the agent itself sent to a tool as the argument its noun names ("The request
+    /// for 13 containers was refused" after a call with `"containers": 13`): what was asked
+    /// for, which the tool's answer (`"containers": 8` of the booking taken instead) does not
+    /// contradict.
+    pub(super) fn requested(&self) -> bool {
+        let (ev, c, sentence) = (self.ev, self.c, &self.sentence);
+        let nouns: Vec<&String> = c.noun.iter().chain(self.head.iter()).collect();
+        if nouns.is_empty() {
+            return false;
+        }
+        ev.call_arguments.iter().any(|a| {
+            let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(a)
+            else {
+                return false;
+            };
+            o.iter().take(MAX_ARGUMENTS).any(|(k, v)| {
+                v.as_f64().is_some_and(|n| matches_value(c, n))
+                    && nouns
+                        .iter()
+                        .any(|noun| noun.len() >= 4 && names_field(&field_name(k), noun, sentence))
+            })
+        })
     }
 
     /// The field a noun of the claim names (rule 6).

@@ -179,6 +179,39 @@ pub(super) fn part_of_whole(before: &str) -> bool {
         .is_some_and(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()))
 }
 
+/// The evidence's citation of a whole number with the capitalized word right before it in the
+/// answer ("Revision 3", "Gate 12"), written so in the evidence: a label's number.
+fn labelled_number(
+    ev: &super::super::evidence::Evidence,
+    answer: &str,
+    item: &super::super::items::Item,
+) -> Option<(usize, usize, usize)> {
+    let digits = item.text.split(' ').next()?;
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let head = answer[..item.start].strip_suffix(' ')?;
+    let word = head.rsplit(|ch: char| !ch.is_alphabetic()).next()?;
+    let capital = word.starts_with(|ch: char| ch.is_uppercase())
+        && word.chars().skip(1).all(char::is_lowercase)
+        && word.chars().count() >= 3;
+    if !capital {
+        return None;
+    }
+    let phrase = format!("{} {digits}", word.to_lowercase());
+    let alnum = |ch: Option<char>| ch.is_some_and(char::is_alphanumeric);
+    // Not a longer number ("Revision 3.1", "Gate 120").
+    let goes_on = |o: &super::super::evidence::Occurrence<'_>| {
+        alnum(o.after(0))
+            || o.after(0) == Some('.') && o.after(1).is_some_and(|ch| ch.is_ascii_digit())
+    };
+    let found = ev
+        .occurrences(&phrase)
+        .find(|o| !alnum(o.before(0)) && !goes_on(o))
+        .map(|o| o.span());
+    found
+}
+
 /// Whether `rest`, the text right after a number, is an ordinal suffix ("st", "nd", "rd",
 /// "th") ending its word: "2nd", "21st".
 pub(super) fn ordinal_suffix(rest: &str) -> bool {
@@ -231,6 +264,12 @@ impl Claim<'_> {
                 Some(cite) => Outcome::supported(Some(cite)),
                 None => Outcome::contradicted(),
             });
+        }
+        // The number of a label the evidence writes with the same capitalized word before it
+        // ("Revision 3 allowed 25 L" where a policy says "Replaces Revision 3"): the label's,
+        // not a quantity. A number the evidence does not label so is judged as any other.
+        if let Some(cite) = labelled_number(ev, answer, item) {
+            return Some(Outcome::supported(Some(cite)));
         }
         // A percentile by its ordinal ("95th-percentile CPU") is the statistic the evidence
         // names `p95` (`cpu_p95_pct`) or writes out.

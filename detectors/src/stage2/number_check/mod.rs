@@ -4,6 +4,8 @@
 //! 1. [`Claim::framed`]: what the words around the number make of it — the last digits of an
 //!    identifier, a percentile, a rank, the whole a part is counted of, a score's scale, a
 //!    worked example's amount, a restatement in another unit;
+//!    and a number the agent sent to a tool as the argument its noun names
+//!    ([`Claim::requested`]);
 //! 2. [`Claim::counted`]: a count of the records holding a value the words after it name, or
 //!    of the distinct days a list's records are dated;
 //! 3. [`Claim::dated`]: days from a date the answer states, a weekday's day of the month;
@@ -135,6 +137,9 @@ impl DeterministicScorer {
         let claim = Claim::new(ev, answer, item, c, facts, names);
         if let Some(outcome) = claim.framed() {
             return outcome;
+        }
+        if claim.requested() {
+            return Outcome::supported(None);
         }
         let (outcome, names_held_value) = claim.counted();
         if let Some(outcome) = outcome.or_else(|| claim.dated()).or_else(|| claim.listed()) {

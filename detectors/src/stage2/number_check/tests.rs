@@ -894,3 +894,79 @@ fn a_part_of_a_whole_the_answer_states() {
         "It's 2 loads of your 4 at that grade this season."
     ));
 }
+
+#[test]
+fn the_number_of_a_label_the_evidence_writes() {
+    let ev = "# Flammable Liquids Storage Policy (Revision 4)\nEffective: 2025-06-06. Replaces Revision 3.\nRevision 3 allowed 25 L outside a cabinet; now 18 L.";
+    assert!(all_supported(
+        ev,
+        "That's lower than before: Revision 3 allowed 25 L."
+    ));
+    // A label the evidence does not write is judged as any number.
+    assert!(!all_supported(
+        ev,
+        "That's lower than before: Revision 2 allowed 25 L."
+    ));
+}
+
+#[test]
+fn a_number_the_agent_sent_as_the_argument_its_noun_names() {
+    use crate::run::{AgentRun, ToolCall};
+    let call = |id: &str, args: &str, result: &str| ToolCall {
+        id: id.into(),
+        name: "request_waste_collection".into(),
+        arguments: Some(args.into()),
+        result: Some(result.into()),
+        ..Default::default()
+    };
+    let run = AgentRun {
+        user_input: "Book a collection for 13 containers".into(),
+        tool_calls: vec![
+            call(
+                "c1",
+                r#"{"lab_id":"LAB-C214","containers":13}"#,
+                r#"{"status":"not_accepted","reason_code":"CONTAINER_LIMIT","max_containers":8}"#,
+            ),
+            call(
+                "c2",
+                r#"{"lab_id":"LAB-C214","containers":8}"#,
+                r#"{"status":"accepted","containers":8,"collection_ref":"WC-1","date":"2026-06-01"}"#,
+            ),
+        ],
+        ..Default::default()
+    };
+    let check = |answer: &str| {
+        use crate::stage2::Scorer;
+        crate::stage2::score::DeterministicScorer::new(crate::stage2::Stage2Config::default())
+            .score(&run, answer)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(check(
+        "The request for 13 containers was refused, so I booked 8 containers."
+    ));
+    assert!(!check(
+        "The request for 14 containers was refused, so I booked 8 containers."
+    ));
+}
+
+#[test]
+fn a_spaced_m_without_a_currency_is_metres() {
+    let ev = "2.2 The same intervals apply before travelling above 300 m altitude: the drive up (195 m) is fine.\n3.1 Advanced divers: 30 m. Revenue: $2.5m.";
+    assert!(all_supported(
+        ev,
+        "The same intervals apply before going above 300 m altitude."
+    ));
+    assert!(all_supported(
+        ev,
+        "Afterwards you can dive to 30 m on guided trips."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Afterwards you can dive to 40 m on guided trips."
+    ));
+    // With a currency, or glued, "m" is millions.
+    let ev = r#"{"revenue_usd":2500000,"users":3200000}"#;
+    assert!(all_supported(ev, "Revenue was $2.5 m."));
+    assert!(all_supported(ev, "The app has 3.2m users."));
+}
