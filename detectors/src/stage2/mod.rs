@@ -71,6 +71,7 @@ pub mod terms;
 
 mod aggregate;
 mod check;
+mod citations;
 mod counts;
 mod coverage;
 mod dates;

@@ -154,6 +154,8 @@ impl DeterministicScorer {
             .filter(|(k, _)| !super::flags::word_held_as_value(&ev, k))
             .cloned()
             .collect();
+        // Numbered citations beyond every source the run read ("[6]" of three search hits).
+        let bad_citations = super::citations::out_of_range(answer, &ev);
         // Words of the answer looked up in the evidence as spelled (candidate names), once each.
         let spelled: std::cell::RefCell<std::collections::HashMap<String, bool>> =
             Default::default();
@@ -475,6 +477,21 @@ impl DeterministicScorer {
                         });
                     }
                 }
+            }
+            for &(s, e) in bad_citations.iter().filter(|(s, e)| cs <= *s && *e <= ce) {
+                let why =
+                    "fabricated reference: cites a source number beyond every source the run read";
+                contradicted = true;
+                score = score.min(self.cfg.fabricated_score);
+                item_scores.push(self.cfg.fabricated_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(FlaggedSpan {
+                    start: char_offset(answer, s) as u32,
+                    end: char_offset(answer, e) as u32,
+                    text: answer[s..e].to_owned(),
+                    reason: why.to_owned(),
+                    kind: FlagKind::FabricatedReference,
+                });
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.
