@@ -267,6 +267,12 @@ pub(super) const COVERAGE_STOP: &[&str] = &[
     "further",
     "furthermore",
     "moreover",
+    "additionally",
+    "separately",
+    "meanwhile",
+    "otherwise",
+    "likewise",
+    "similarly",
 ];
 
 /// Whether the word before `rest` is the stem of a negative contraction ("haven" of
