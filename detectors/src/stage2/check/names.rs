@@ -362,8 +362,9 @@ fn section_reference(ev: &Evidence, needle: &str) -> Option<(usize, usize, usize
             // A plain-text document numbers its parts where a part begins: "7. PETS. 7.1 No
             // pets …" (at a line's start or after a sentence, followed by its text).
             // A Markdown heading numbers its part too: "## 3. Rates".
+            // So does an HTML element that opens with it ("<li>1.3 Less than 24 hours …").
             let line_start = o.text[..o.start].rfind('\n').map_or(0, |i| i + 1);
-            let heading = o.text[line_start..o.start]
+            let heading = without_tags(&o.text[line_start..o.start])
                 .trim_end_matches(' ')
                 .chars()
                 .all(|c| c == '#');
@@ -471,4 +472,22 @@ fn abbreviated_by_code(ev: &Evidence, name: &str) -> bool {
         let mut rest = letters[1..].iter();
         code[1..].iter().all(|c| rest.any(|l| l == c))
     })
+}
+
+/// `text` without its HTML tags ("<li>", "</p><h2 class=\"x\">"); unclosed "<" kept as text.
+fn without_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        match rest[open..].find('>') {
+            Some(close) => rest = &rest[open + close + 1..],
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

@@ -253,11 +253,26 @@ fn record_holds(r: &records::Record, phrase: &str) -> bool {
 /// not paid out"): then a claim negating it agrees. False when it does not occur literally.
 fn stated_negated(ev: &Evidence, phrase: &str) -> bool {
     let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let mut whole = ev
-        .occurrences(phrase)
-        .filter(|o| !word(o.before(0)) && !word(o.after(0)))
-        .peekable();
-    whole.peek().is_some() && whole.all(|o| negated_before(o.text, o.start))
+    let negated_everywhere = |p: &str| {
+        let mut whole = ev
+            .occurrences(p)
+            .filter(|o| !word(o.before(0)) && !word(o.after(0)))
+            .peekable();
+        whole
+            .peek()
+            .is_some()
+            .then(|| whole.all(|o| negated_before(o.text, o.start)))
+    };
+    // As written ("is not paid out"), else by its normalized form ("no refund" of
+    // "refunded").
+    negated_everywhere(phrase)
+        .or_else(|| {
+            let key = normalize_terms(phrase);
+            (key != phrase && !key.is_empty())
+                .then(|| negated_everywhere(&key))
+                .flatten()
+        })
+        .unwrap_or(false)
 }
 
 /// For a status claimed of no named record: whether the *main* records hold the value `key` —

@@ -557,6 +557,15 @@ fn section_references_by_their_label() {
     assert!(ok("Gate access is suspended after 6 days (§ 12)."));
     assert!(!ok("A $25 late fee applies after 6 days (§8)."));
     assert!(!ok("Gate access is suspended after 6 days (§ 13)."));
+    // An HTML list item or paragraph that opens with the label numbers its part.
+    let html = "<h1>Booking Changes</h1>\n<ol>\n<li>1.3 Less than 24 hours before departure: no refund.</li>\n</ol>";
+    let ok = |a: &str| all_supported(html, a);
+    assert!(ok(
+        "Per section 1.3, there is no refund less than 24 hours before departure."
+    ));
+    assert!(!ok(
+        "Per section 1.4, there is no refund less than 24 hours before departure."
+    ));
 }
 
 #[test]
@@ -1163,4 +1172,16 @@ fn a_name_abbreviated_by_a_code_of_the_evidence() {
     // A code's letters out of order, or a name that does not begin with the code's letter.
     assert!(!ok("All pourings were accepted at the Torun centre."));
     assert!(!ok("It ships from Hull."));
+}
+#[test]
+fn a_negated_status_the_evidence_negates_in_its_noun_form() {
+    let ev = "1.3 Less than 24 hours before departure: no refund.";
+    let conflict = |a: &str| {
+        score(ev, a)
+            .iter()
+            .flat_map(|c| c.flagged_spans.clone())
+            .any(|f| f.kind == crate::report::FlagKind::StateConflict)
+    };
+    assert!(!conflict("Late departures aren't refunded."));
+    assert!(!conflict("Late departures are not refunded."));
 }
