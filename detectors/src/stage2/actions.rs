@@ -259,7 +259,10 @@ pub fn listed_action_supported(verb: &str, object: &str, run: &AgentRun) -> bool
         let t = c.name.to_lowercase();
         t.contains(stem.as_str()) || related.iter().any(|r| t.contains(r))
     });
-    named || action_supported(&verb, run) || object_names_a_write(&verb, object, run)
+    named
+        || action_supported(&verb, run)
+        || object_names_a_write(&verb, object, run)
+        || booked_by_a_write(&verb, object, run)
 }
 
 /// Words of the verb's object read for [`object_names_a_write`].
@@ -323,17 +326,6 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
     if GENERIC.contains(&v.as_str()) {
         return run.tool_calls.iter().any(|c| !is_read_tool(&c.name));
     }
-    // Verbs of booking a time ("I booked 6 containers for the same day" after
-    // `request_waste_collection`): a call that changes something and whose result holds a
-    // date — the slot it took.
-    if BOOKING.contains(&v.as_str())
-        && run
-            .tool_calls
-            .iter()
-            .any(|c| !is_read_tool(&c.name) && c.result.as_deref().is_some_and(holds_iso_date))
-    {
-        return true;
-    }
     let key = stem_key(&v);
     if key.chars().count() < 3 {
         return false;
@@ -368,6 +360,42 @@ fn holds_iso_date(text: &str) -> bool {
                 .enumerate()
                 .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
     })
+}
+
+/// Whether a verb of booking a time ("I booked 6 containers for the same day" after
+/// `request_waste_collection`) reports what a call that changes something took: its result
+/// holds a date (the slot), and a word of the verb's object (to the sentence's end: "the next
+/// one, Monday 6 April, for all 4 containers") is a word of
+/// one of the call's argument names ("containers"). What else was "booked" no call took.
+pub fn booked_by_a_write(verb: &str, object: &str, run: &AgentRun) -> bool {
+    if !BOOKING.contains(&verb.to_lowercase().as_str()) {
+        return false;
+    }
+    let clause = object
+        .split(['.', ';', '!', '?', '\n'])
+        .next()
+        .unwrap_or("");
+    let keys: Vec<String> = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .filter(|w| !STOPWORDS.contains(&w.to_lowercase().as_str()))
+        .take(MAX_OBJECT_WORDS)
+        .map(stem_key)
+        .collect();
+    !keys.is_empty()
+        && run.tool_calls.iter().any(|c| {
+            let args = c
+                .arguments
+                .as_deref()
+                .and_then(|a| serde_json::from_str::<serde_json::Value>(a).ok());
+            let named = args.as_ref().and_then(|a| a.as_object()).is_some_and(|o| {
+                o.keys()
+                    .take(MAX_ARGUMENTS)
+                    .flat_map(|k| k.split(['_', '-']))
+                    .any(|w| w.len() >= 4 && keys.iter().any(|k| stems_meet(&stem_key(w), k)))
+            });
+            !is_read_tool(&c.name) && named && c.result.as_deref().is_some_and(holds_iso_date)
+        })
 }
 
 /// Arguments of a call read by [`object_names_an_option`].
@@ -540,12 +568,30 @@ mod tests {
             r#"{"lab_id":"LAB-C214","containers":6}"#,
             r#"{"status":"accepted","collection_ref":"WC-709967","date":"2026-06-01"}"#,
         );
-        assert!(action_supported("booked", &waste));
-        assert!(action_supported("scheduled", &waste));
-        assert!(!action_supported("cancelled", &waste));
+        assert!(booked_by_a_write(
+            "booked",
+            " 6 containers for the same day",
+            &waste
+        ));
+        assert!(booked_by_a_write(
+            "scheduled",
+            " the next one, Monday, for all 2 containers.",
+            &waste
+        ));
+        // What else was booked no call took.
+        assert!(!booked_by_a_write(
+            "booked",
+            " a meeting room for the team",
+            &waste
+        ));
+        assert!(!booked_by_a_write("cancelled", " 6 containers", &waste));
         // A read that returns dates books nothing.
-        let slots = call("list_slots", "{}", r#"{"slots":["2026-06-01"]}"#);
-        assert!(!action_supported("booked", &slots));
+        let slots = call(
+            "list_slots",
+            r#"{"containers":6}"#,
+            r#"{"slots":["2026-06-01"]}"#,
+        );
+        assert!(!booked_by_a_write("booked", " 6 containers", &slots));
         let trip = call(
             "book_trip",
             r#"{"trip_id":"TRP-90161","rental_kit":true,"nitrox":false}"#,

@@ -462,6 +462,7 @@ impl DeterministicScorer {
                     if !actions::action_supported(verb, run)
                         && !actions::object_names_a_write(verb, &text[ve..], run)
                         && !actions::object_names_an_option(&text[ve..], run)
+                        && !actions::booked_by_a_write(verb, &text[ve..], run)
                     {
                         let (s, e) = (cs + vs, cs + ve);
                         let why = "claims an action no tool call performed";
