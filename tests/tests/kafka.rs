@@ -689,7 +689,7 @@ fn with_forwarding_an_offset_is_committed_only_after_its_spans_were_forwarded() 
     let group = unique("gc-e2e-group");
     create_topic(&brokers, &topic, 1);
     // The next hop is down at first.
-    let port = common::free_ports(1)[0];
+    let port = common::free_port_below_ephemeral();
     let s = kafka_server(
         &brokers,
         &topic,

@@ -333,7 +333,7 @@ fn prost_bytes(s: &Span) -> Vec<u8> {
 #[test]
 fn a_next_hop_that_is_down_pushes_back_and_gets_the_spans_once_it_is_up() {
     // A port with nothing listening yet.
-    let port = common::free_ports(1)[0];
+    let port = common::free_port_below_ephemeral();
     let ep = format!("http://127.0.0.1:{port}");
     let server = Server::start(&[
         "--summary",

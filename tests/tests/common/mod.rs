@@ -106,6 +106,24 @@ pub fn free_ports(n: usize) -> Vec<u16> {
         .collect()
 }
 
+/// A free port below the kernel's ephemeral range (32768 and up on Linux), for an endpoint that
+/// stays down for a while before something listens on it. A client that keeps connecting to a
+/// down port in the ephemeral range can be given that same port as its source port and connect
+/// to itself (TCP simultaneous open on loopback), which then holds the port ("Address already
+/// in use" when the test starts its receiver there). Below the range no client is given it.
+pub fn free_port_below_ephemeral() -> u16 {
+    let seed = std::process::id() as u64
+        ^ std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos() as u64);
+    const LOW: u64 = 20_000;
+    const SPAN: u64 = 12_000;
+    (0..SPAN)
+        .map(|i| (LOW + (seed + i * 7919) % SPAN) as u16)
+        .find(|&p| TcpListener::bind(("127.0.0.1", p)).is_ok())
+        .expect("a free port in 20000..32000")
+}
+
 /// A running `groundcheck serve`; sent SIGTERM (then killed if it hangs) on drop.
 pub struct Server {
     child: Option<Child>,
