@@ -350,16 +350,10 @@ pub fn action_supported(verb: &str, run: &AgentRun) -> bool {
 /// did, whatever its name.
 const BOOKING: &[&str] = &["booked", "rebooked", "reserved", "scheduled", "rescheduled"];
 
-/// Whether a text holds an ISO calendar day ("2026-06-01").
+/// Whether a text holds an ISO calendar day ("2026-06-01") anywhere.
 fn holds_iso_date(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.windows(10).any(|w| {
-        w[4] == b'-'
-            && w[7] == b'-'
-            && w.iter()
-                .enumerate()
-                .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
-    })
+    text.char_indices()
+        .any(|(i, _)| super::records::iso_date_prefix(&text[i..]).is_some())
 }
 
 /// Whether a verb of booking a time ("I booked 6 containers for the same day" after

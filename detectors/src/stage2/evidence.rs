@@ -36,6 +36,10 @@ pub(super) struct Evidence {
     /// to a tool ("the order #W9502126 you gave is not found") is known to the run (Stage 1
     /// judges where the argument came from).
     pub(super) call_arguments: Vec<String>,
+    /// The numeric arguments of the run's tool calls by field name ([`field_name`] of the
+    /// lower-cased key), at most [`MAX_ARGUMENT_NUMBERS`] per call: what the agent itself asked
+    /// for ("the request for 13 containers" after `"containers": 13`).
+    pub(super) argument_numbers: Vec<(String, f64)>,
     /// The run's tool declarations, lower-cased: the names of the tools it called and of the
     /// tools it was given, their descriptions and argument schemas. An identifier found there
     /// is one the agent was shown ("[get_account]" naming the source, "#W0000000" as the
@@ -157,7 +161,9 @@ impl Evidence {
                 .find(|t| *t > 0)
                 .map(|t| (t / 86_400_000_000_000) as i64),
             name_codes: Vec::new(),
+            argument_numbers: Vec::new(),
         };
+        ev.argument_numbers = argument_numbers(&ev.call_arguments);
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
         let (mut prose_bytes, mut result_bytes) = (0usize, 0usize);
         for (i, d) in docs.iter().enumerate() {
@@ -486,15 +492,25 @@ fn clock_of_timestamp(s: &str) -> Option<u32> {
     (h < 24 && m < 60).then_some(h * 60 + m)
 }
 
-/// Whether `s` is an ISO calendar day ("2026-06-10").
-fn is_iso_day(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+/// Numeric arguments kept per call.
+const MAX_ARGUMENT_NUMBERS: usize = 32;
+
+/// The numeric arguments of each call (a JSON object of arguments; at most
+/// [`MAX_ARGUMENT_NUMBERS`] keys read per call) by field name.
+fn argument_numbers(calls: &[String]) -> Vec<(String, f64)> {
+    calls
+        .iter()
+        .filter_map(|a| match serde_json::from_str::<serde_json::Value>(a) {
+            Ok(serde_json::Value::Object(o)) => Some(o),
+            _ => None,
+        })
+        .flat_map(|o| {
+            o.into_iter()
+                .take(MAX_ARGUMENT_NUMBERS)
+                .filter_map(|(k, v)| Some((field_name(&k), v.as_f64()?)))
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Letter codes kept per run.
@@ -584,7 +600,7 @@ fn keyed_dates(v: &serde_json::Value, key: Option<&str>, out: &mut Vec<KeyedDate
                 .values()
                 .filter(|x| {
                     x.as_str()
-                        .is_some_and(|s| s.get(..10).is_some_and(is_iso_day))
+                        .is_some_and(|s| records::iso_date_prefix(s).is_some())
                 })
                 .count();
             let labels: Vec<&str> = o

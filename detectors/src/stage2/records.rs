@@ -108,7 +108,7 @@ fn is_date_or_time(s: &str) -> bool {
 }
 
 /// The `YYYY-MM-DD` a string starts with (`2026-04-14`, `2026-04-14T09:00Z`).
-fn iso_date_prefix(s: &str) -> Option<&str> {
+pub(in crate::stage2) fn iso_date_prefix(s: &str) -> Option<&str> {
     let b = s.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| b.get(r).is_some_and(|x| x.iter().all(u8::is_ascii_digit));

@@ -58,16 +58,16 @@ pub(in crate::stage2) fn date_of_another_field(
     let same = |x: &KeyedDate| x.month == mon && x.day == day && year.is_none_or(|y| y == x.year);
     let named =
         |words: &str| !words.is_empty() && words.split(' ').all(|w| contains_terms(&sentence, w));
-    let mut named_words = Vec::new();
+    let mut any_named = false;
     for x in &ev.keyed_dates {
         if named(&x.name) {
             if same(x) {
                 return false;
             }
-            named_words.push(x.name.as_str());
+            any_named = true;
         }
     }
-    if named_words.is_empty() {
+    if !any_named {
         return false;
     }
     // A time the sentence states beside the date, as the field holding the date writes it

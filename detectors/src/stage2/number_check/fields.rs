@@ -8,10 +8,7 @@ use super::super::items::Item;
 use super::super::numbers::{conversions, derived_value, difference_with_field, stated_difference};
 use super::super::numbers::{matches_value, ClaimNumber};
 use super::super::records;
-use super::super::terms::{contains_terms, field_name, normalize_terms};
-
-/// Arguments of one call read by [`Claim::requested`].
-const MAX_ARGUMENTS: usize = 32;
+use super::super::terms::{contains_terms, normalize_terms};
 use super::framing::{change_amount, difference_label, statistic_of_records};
 use super::Claim;
 
@@ -203,17 +200,11 @@ impl Claim<'_> {
         if nouns.is_empty() {
             return false;
         }
-        ev.call_arguments.iter().any(|a| {
-            let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(a)
-            else {
-                return false;
-            };
-            o.iter().take(MAX_ARGUMENTS).any(|(k, v)| {
-                v.as_f64().is_some_and(|n| matches_value(c, n))
-                    && nouns
-                        .iter()
-                        .any(|noun| noun.len() >= 4 && names_field(&field_name(k), noun, sentence))
-            })
+        ev.argument_numbers.iter().any(|(k, n)| {
+            matches_value(c, *n)
+                && nouns
+                    .iter()
+                    .any(|noun| noun.len() >= 4 && names_field(k, noun, sentence))
         })
     }
 
