@@ -53,6 +53,8 @@
 //! - `states`: status words, negation, status frames and lifecycles;
 //! - `entities`: entity stop words and place codes;
 //! - `direction`: comparatives, rankings and changes against the claim's own numbers;
+//! - `paraphrase`: a negation or relation word reversed against the tool-result line a clause
+//!   paraphrases;
 //! - `coverage`: content coverage, stop lists and the crude stem;
 //! - `spoken`: an answer written to be read aloud, rewritten into written forms (numbers,
 //!   amounts, dates, times and codes in words) with a map back to the answer's offsets;
@@ -84,6 +86,7 @@ mod items;
 mod measures;
 mod number_check;
 mod numbers;
+mod paraphrase;
 mod premises;
 mod score;
 mod spoken;

@@ -14,6 +14,7 @@ use super::evidence::Evidence;
 use super::flags::{boolean_conflict, boolean_words, polar_conflict};
 use super::items::{extract, month_day, re, Extracted, Item, ItemKind};
 use super::numbers::{AnswerFacts, ClaimNumber};
+use super::paraphrase::Reversal;
 use super::{actions, records, Scorer, Stage2Config};
 use crate::bm25::Bm25;
 use crate::report::{Claim, ClaimStatus, ClaimType, EvidenceSpan, FlagKind, FlaggedSpan};
@@ -144,6 +145,8 @@ impl DeterministicScorer {
         let mut scored_units = 0usize;
         // Built on first use: claims whose items carry no evidence position.
         let mut index: Option<Bm25> = None;
+        // Built on first use: the tool results' clauses ([`super::paraphrase`]).
+        let mut paraphrases: Option<super::paraphrase::Index> = None;
         let facts = AnswerFacts::new(answer, &ev);
         // The JSON booleans a yes/no is judged by: not one whose word another result holds as
         // a value (`"yanked": false` on the versions listed before the agent's own yank, whose
@@ -449,6 +452,39 @@ impl DeterministicScorer {
                     reason: why.to_owned(),
                     kind: FlagKind::StateConflict,
                 });
+            }
+            // A negation or relation word reversed against the tool-result line the claim
+            // paraphrases ("… is recommended" of "… is not recommended").
+            if flagged.is_empty() && claim_type == ClaimType::Assertion {
+                let idx = paraphrases.get_or_insert_with(|| super::paraphrase::Index::new(&docs));
+                let found = idx.conflict(text).filter(|(_, _, k)| match k {
+                    Reversal::Relation => ItemKind::Number.is_in(kinds),
+                    Reversal::Negation => ItemKind::State.is_in(kinds),
+                });
+                if let Some((s, e, k)) = found {
+                    let (s, e) = (cs + s, cs + e);
+                    let (why, kind) = match k {
+                        Reversal::Relation => (
+                            "relation reversed against the tool-result line the claim paraphrases",
+                            FlagKind::DirectionConflict,
+                        ),
+                        Reversal::Negation => (
+                            "negation reversed against the tool-result line the claim paraphrases",
+                            FlagKind::StateConflict,
+                        ),
+                    };
+                    contradicted = true;
+                    score = score.min(self.cfg.unsupported_score);
+                    item_scores.push(self.cfg.unsupported_score);
+                    reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                    flagged.push(FlaggedSpan {
+                        start: char_offset(answer, s) as u32,
+                        end: char_offset(answer, e) as u32,
+                        text: answer[s..e].to_owned(),
+                        reason: why.to_owned(),
+                        kind,
+                    });
+                }
             }
             // An action report whose verb no tool call of the run performed ("I've asked the
             // carrier …" with only lookups made). Reports the action regex already checked are
