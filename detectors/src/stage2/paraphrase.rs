@@ -128,12 +128,10 @@ fn words(text: &str) -> Vec<(usize, usize, String)> {
         let st = i;
         let digits = b[i].is_ascii_digit();
         while i < b.len() {
-            if b[i].is_ascii_alphanumeric() {
-                i += 1;
-            } else if digits
+            let number_separator = digits
                 && matches!(b[i], b'.' | b',')
-                && b.get(i + 1).is_some_and(u8::is_ascii_digit)
-            {
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if b[i].is_ascii_alphanumeric() || number_separator {
                 i += 1;
             } else {
                 break;
@@ -261,7 +259,7 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
             _ => None,
         };
         if let Some(e) = end {
-            if text[st..e].trim().len() > 0 {
+            if !text[st..e].trim().is_empty() {
                 out.push((st, e));
             }
             st = i + c.len_utf8();
