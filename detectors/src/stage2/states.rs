@@ -296,6 +296,26 @@ pub(super) fn copula_before(text: &str, start: usize, end: usize) -> bool {
     false
 }
 
+/// The value `text[start..end]` fills a cell of a Markdown table's body (markup aside): it
+/// states that column of the row's record, as a frame word would ("| L2619D | 6 | July 18 |
+/// available |" under "| Lot | Kits | Expiry | Status |"); "| Open pipeline | … |" is a label.
+pub(super) fn fills_table_cell(text: &str, start: usize, end: usize) -> bool {
+    let start = crate::text::floor_char_boundary(text, start);
+    let end = crate::text::floor_char_boundary(text, end.max(start));
+    let markup = |s: &str| {
+        s.chars()
+            .all(|c| c.is_whitespace() || matches!(c, '*' | '_' | '`'))
+    };
+    let cell_start = text[..start].rfind('|').map_or(0, |i| i + 1);
+    let cell_end = text[end..]
+        .find(['|', '\n'])
+        .map_or(text.len(), |i| end + i);
+    markup(&text[cell_start..start])
+        && markup(&text[end..cell_end])
+        && text[cell_end..].starts_with('|')
+        && crate::text::table_header(text, start).is_some()
+}
+
 /// A verb form among the status words (their participles need a status frame to state one).
 pub(super) fn is_participle(phrase: &str) -> bool {
     !phrase.contains(' ') && (phrase.ends_with("ed") || matches!(phrase, "paid" | "lost"))

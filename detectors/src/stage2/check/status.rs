@@ -8,8 +8,8 @@ use crate::stage2::items::Item;
 use crate::stage2::records;
 use crate::stage2::score::DeterministicScorer;
 use crate::stage2::states::{
-    copula_before, explicit_state_frame, lifecycle_class, lifecycle_rank, negated_before,
-    sentence_around, state_frame, StateFrame,
+    copula_before, explicit_state_frame, fills_table_cell, lifecycle_class, lifecycle_rank,
+    negated_before, sentence_around, state_frame, StateFrame,
 };
 use crate::stage2::terms::{contains_terms, normalize_terms};
 
@@ -115,7 +115,8 @@ impl DeterministicScorer {
         // the pending order). Any known status counts as another one: vocabularies
         // overlap ("approved" / "declined" of a leave request). Only a statement of
         // status binds ("was approved"; not "likely to see rain").
-        let stating = explicit_state_frame(answer, item.start) != StateFrame::NotAStatus;
+        let stating = explicit_state_frame(answer, item.start) != StateFrame::NotAStatus
+            || fills_table_cell(answer, item.start, item.end);
         let binding = if !stating {
             records::Binding::Unknown
         } else {

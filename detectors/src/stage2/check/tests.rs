@@ -1185,3 +1185,17 @@ fn a_negated_status_the_evidence_negates_in_its_noun_form() {
     assert!(!conflict("Late departures aren't refunded."));
     assert!(!conflict("Late departures are not refunded."));
 }
+
+#[test]
+fn a_status_filling_a_table_cell_states_the_rows_record() {
+    let ev = r#"{"orders":[{"order_id":"ORD-1001","items":2,"status":"shipped"},{"order_id":"ORD-1002","items":1,"status":"pending"}]}"#;
+    let table = |a: &str, b: &str| {
+        format!("| Order | Items | Status |\n|---|---|---|\n| ORD-1001 | 2 | {a} |\n| ORD-1002 | 1 | {b} |")
+    };
+    assert!(all_supported(ev, &table("shipped", "**pending**")));
+    // The other row's status.
+    assert!(!all_supported(ev, &table("pending", "pending")));
+    // A label that opens with a status word is no status.
+    let label = "| Metric | Value |\n|---|---|\n| Pending orders | 1 |";
+    assert!(all_supported(ev, label));
+}

@@ -4,7 +4,8 @@
 
 use super::super::entities::entity_stop;
 use super::super::states::{
-    copula_before, explicit_state_frame, is_participle, state_frame, StateFrame, LIFECYCLE_CLASSES,
+    copula_before, explicit_state_frame, fills_table_cell, is_participle, state_frame, StateFrame,
+    LIFECYCLE_CLASSES,
 };
 use super::super::terms::strip_clitic;
 use super::values::is_month_name;
@@ -34,10 +35,13 @@ pub(super) fn states(f: &mut Found<'_>) {
     phrases.dedup_by_key(|p| p.0);
     for (phrase, declared) in phrases {
         for (st, en) in whole_words(&lower_text, phrase) {
+            let cell = fills_table_cell(answer, cs + st, cs + en);
             if !f.in_label(cs + st)
-                && (!is_participle(phrase)
-                    || state_frame(answer, cs + st) != StateFrame::NotAStatus)
-                && (!declared || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                && (cell
+                    || (!is_participle(phrase)
+                        || state_frame(answer, cs + st) != StateFrame::NotAStatus)
+                        && (!declared
+                            || explicit_state_frame(answer, cs + st) != StateFrame::NotAStatus))
             {
                 f.push(ItemKind::State, cs + st, cs + en);
             }
