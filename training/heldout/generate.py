@@ -16,6 +16,7 @@
     python3 training/heldout/generate.py --set m        (thirteenth set: six further domains, half validation -> target/heldout-m)
     python3 training/heldout/generate.py --set n        (fourteenth set: six further domains, half validation -> target/heldout-n)
     python3 training/heldout/generate.py --set o        (fifteenth set: six further domains, half validation -> target/heldout-o)
+    python3 training/heldout/generate.py --set p        (sixteenth set: six further domains, half validation -> target/heldout-p)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -202,6 +203,16 @@ SCENARIO_CLASSES_O = [("scn_o_camera", "CameraSupport"), ("scn_o_gardens", "Comm
                       ("scn_o_lab", "LabSafety"), ("scn_o_patent", "PatentFiling")]
 FAULTS_O = FAULTS_N          # the same Stage-1 faults as sets f to n
 
+# Set p: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/pstyle.py: the data / analytics assistant of a continental-European company — SQL results with columns and rows,
+# semicolon CSV exports with decimal commas, spreadsheet cells, a few JSON records and one numbered document; European
+# number, currency, date and ISO-week formats in the evidence and the answers; a headline sentence, compact bullets or a
+# small table, aggregations over rows with the working shown, and one write action per scenario whose refusal carries a
+# reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_P = [("scn_p_carwash", "CarWash"), ("scn_p_coffee", "CoffeeRoastery"), ("scn_p_eggs", "EggFarm"),
+                      ("scn_p_salon", "HairSalon"), ("scn_p_sawmill", "Sawmill"), ("scn_p_vending", "VendingMachines")]
+FAULTS_P = FAULTS_O          # the same Stage-1 faults as sets f to o
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -271,6 +282,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "o": {"classes": SCENARIO_CLASSES_O, "out": "target/heldout-o", "seed": 20270401, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_O,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set o; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "p": {"classes": SCENARIO_CLASSES_P, "out": "target/heldout-p", "seed": 20270501, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_P,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -624,13 +640,15 @@ def main():
                          "DevOps assistant in a developer's terminal, half 'development', half 'validation'; n: six further domains by "
                          "another writer as a finance & operations analyst writing executive briefings for managers, half "
                          "'development', half 'validation'; o: six further domains by another writer as a knowledge-base "
-                         "assistant answering from retrieved documents, half 'development', half 'validation'")
+                         "assistant answering from retrieved documents, half 'development', half 'validation'; p: six further "
+                         "domains by another writer as a European company's data / analytics assistant, half 'development', "
+                         "half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
-                         "target/heldout-o for --set o)")
+                         "target/heldout-o for --set o, target/heldout-p for --set p)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
