@@ -378,7 +378,10 @@ pub(super) fn threshold_count(answer: &str, item: &Item, c: &ClaimNumber, ev: &E
         .map_or(answer.len(), |e| at + e)
         .min(at + 80);
     let clause_end = crate::text::floor_char_boundary(answer, clause_end);
-    let Some(t) = super::items::re().number.captures(&answer[at..clause_end]) else {
+    let Some(t) = super::items::re()
+        .number_in(answer)
+        .captures(&answer[at..clause_end])
+    else {
         return false;
     };
     let threshold =

@@ -607,7 +607,7 @@ pub(super) fn direction_conflict(
     // The last "<number> <subject>" before this claim.
     let earlier = answer[..cs].to_ascii_lowercase();
     let mut current: Option<f64> = None;
-    for c in re().number.captures_iter(&answer[..cs]) {
+    for c in re().number_in(answer).captures_iter(&answer[..cs]) {
         let w = c.get(0).unwrap();
         if earlier[w.end()..].trim_start().starts_with(&subject) {
             current = Some(captured_value(&c).unwrap_or(f64::NAN) * captured_magnitude(&c));

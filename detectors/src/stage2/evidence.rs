@@ -199,7 +199,7 @@ impl Evidence {
                 .collect();
             // JSON has no decimal comma ("[1,25]" is two numbers).
             let json = t.trim_start().starts_with(['{', '[']);
-            let number = if json { &r.number_json } else { &r.number };
+            let number = if json { &r.number_json } else { r.number_in(t) };
             for m in number.captures_iter(t) {
                 let Some(num) = m.name("num") else { continue };
                 if spans_of_i
@@ -222,7 +222,9 @@ impl Evidence {
             // Array lengths count as numbers ("3 open issues" from a list of three).
             // Totals and averages of a column (the same numeric field across an array of
             // objects) count too ("about $14.6 million in total").
-            let parsed = serde_json::from_str::<serde_json::Value>(t).ok();
+            let parsed = serde_json::from_str::<serde_json::Value>(t)
+                .ok()
+                .map(|j| columnar_records(j, 0));
             ev.norm_values.push(match &parsed {
                 Some(j) if j.is_object() || j.is_array() => {
                     let mut values = String::new();
@@ -949,6 +951,48 @@ pub fn prose_docs(docs: &[EvidenceDoc]) -> bool {
         }
     }
     prose_rule(prose_bytes, result_bytes)
+}
+
+/// A query result written as columns and rows (`{"columns": ["line", "sawn_m3"], "rows":
+/// [["Line 1", 449.4], …]}`, as SQL APIs return it) with its rows as records keyed by the
+/// column names (`{"line": "Line 1", "sawn_m3": 449.4}`), so that fields, totals and record
+/// binding read them as they read a list of objects. Nested results too (at most 8 deep); a
+/// row whose length is not the columns' is left as it is.
+fn columnar_records(j: serde_json::Value, depth: usize) -> serde_json::Value {
+    use serde_json::Value as J;
+    let J::Object(mut o) = j else { return j };
+    if depth < 8 {
+        let keys: Vec<String> = o.keys().cloned().collect();
+        for k in keys {
+            if let Some(v) = o.remove(&k) {
+                o.insert(k, columnar_records(v, depth + 1));
+            }
+        }
+    }
+    let columns: Option<Vec<String>> = o.get("columns").and_then(|c| {
+        c.as_array()?
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .map(str::to_owned)
+                    .or_else(|| x.get("name")?.as_str().map(str::to_owned))
+            })
+            .collect()
+    });
+    let Some(columns) = columns.filter(|c| !c.is_empty()) else {
+        return J::Object(o);
+    };
+    if let Some(J::Array(rows)) = o.get_mut("rows") {
+        for row in rows.iter_mut() {
+            if let J::Array(cells) = row {
+                if cells.len() == columns.len() {
+                    let record = columns.iter().cloned().zip(cells.drain(..)).collect();
+                    *row = J::Object(record);
+                }
+            }
+        }
+    }
+    J::Object(o)
 }
 
 /// Every string value of a JSON document, separated by newlines (bounded by the document).

@@ -20,7 +20,8 @@
 //!
 //! Bounded: at most [`MAX_UNITS`] evidence clauses per run, indexed once by content word.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use super::coverage::stem;
 use crate::run::EvidenceDoc;
@@ -93,6 +94,13 @@ const FUNCTION_WORDS: &[&str] = &[
 /// Words between a negation and the verb it negates ("not yet been billed").
 const NEGATED_FILLERS: &[&str] = &["get", "got", "currently", "always", "ever", "really"];
 
+/// A word's hash (FNV-1a): content words are compared and indexed by it.
+fn key(w: &str) -> u64 {
+    w.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// One clause, read for its polarity.
 #[derive(Debug, Default)]
 struct Reading {
@@ -102,21 +110,35 @@ struct Reading {
     determiners: usize,
     /// Relation words, sorted.
     relations: Vec<(Relation, i8)>,
-    /// Content stems and numbers, sorted and distinct.
-    content: Vec<String>,
-    numbers: Vec<String>,
-    /// The stems of the verbs negated.
-    negated: Vec<String>,
+    /// Content stems and numbers (hashed), sorted and distinct.
+    content: Vec<u64>,
+    numbers: Vec<u64>,
+    /// The stems of the verbs negated (hashed).
+    negated: Vec<u64>,
     /// Byte spans (in the clause) of the negations, relation words and content words, for
     /// the flag.
     negation_spans: Vec<(usize, usize)>,
     relation_spans: Vec<(usize, usize, Relation, i8)>,
-    words: Vec<(usize, usize, String)>,
+    /// The clause lower-cased (ASCII: byte offsets are the clause's) and its words' spans.
+    lower: String,
+    words: Vec<(usize, usize)>,
+}
+
+impl Reading {
+    fn word(&self, i: usize) -> &str {
+        let (s, e) = self.words[i];
+        &self.lower[s..e]
+    }
+}
+
+/// A verb negated by its clitic: "isn't", "won’t".
+fn negative_clitic(w: &str) -> bool {
+    w.ends_with("n't") || w.ends_with("n’t")
 }
 
 /// The words of `text`: ASCII letters and digits, numbers with their separators ("1,200.50"),
-/// a clitic kept on its word ("isn't", "won’t"); lower-cased, with byte spans.
-fn words(text: &str) -> Vec<(usize, usize, String)> {
+/// a clitic kept on its word ("isn't", "won’t"): byte spans.
+fn words(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -152,49 +174,65 @@ fn words(text: &str) -> Vec<(usize, usize, String)> {
                 i += 1;
             }
         }
-        let w = text[st..i].to_ascii_lowercase().replace('’', "'");
-        out.push((st, i, w));
+        out.push((st, i));
     }
     out
 }
 
+/// The word lists as sets: a clause's every word is looked up in them.
+struct Lexicon {
+    function: HashSet<&'static str>,
+    fillers: HashSet<&'static str>,
+    durations: HashSet<&'static str>,
+    relations: HashMap<&'static str, (Relation, i8)>,
+}
+
+fn lexicon() -> &'static Lexicon {
+    static L: OnceLock<Lexicon> = OnceLock::new();
+    L.get_or_init(|| Lexicon {
+        function: FUNCTION_WORDS.iter().copied().collect(),
+        fillers: NEGATED_FILLERS.iter().copied().collect(),
+        durations: DURATION_WORDS.iter().copied().collect(),
+        relations: RELATIONS.iter().map(|&(w, k, s)| (w, (k, s))).collect(),
+    })
+}
+
 fn relation(w: &str) -> Option<(Relation, i8)> {
-    RELATIONS
-        .iter()
-        .find(|(r, _, _)| *r == w)
-        .map(|&(_, k, s)| (k, s))
+    lexicon().relations.get(w).copied()
 }
 
 fn read(text: &str) -> Reading {
     let ws = words(text);
+    let lower = text.to_ascii_lowercase();
+    let word = |i: usize| ws.get(i).map_or("", |&(s, e)| &lower[s..e]);
+    let lex = lexicon();
     let mut r = Reading::default();
-    let mut content: Vec<String> = Vec::new();
+    let mut content: Vec<u64> = Vec::new();
     let mut heads: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < ws.len() {
-        let (s, e, w) = (&ws[i].0, &ws[i].1, ws[i].2.as_str());
-        if w.ends_with("n't") {
+        let ((s, e), w) = (ws[i], word(i));
+        if negative_clitic(w) {
             // "isn't", "won't", "doesn't": the auxiliary is no content.
             r.negations += 1;
-            r.negation_spans.push((*s, *e));
+            r.negation_spans.push((s, e));
             heads.push(i + 1);
             i += 1;
             continue;
         }
-        let next = ws.get(i + 1).map(|x| x.2.as_str()).unwrap_or("");
         let negation = NEGATIONS.contains(&w);
         let determiner = DETERMINER_NEGATIONS.contains(&w);
         if negation || determiner {
             // "no more than", "not later than": the opposite relation, no negation.
-            if let Some((k, sense)) = relation(next) {
+            if let Some((k, sense)) = relation(word(i + 1)) {
                 r.relations.push((k, -sense));
-                r.relation_spans.push((*s, ws[i + 1].1, k, -sense));
+                r.relation_spans.push((s, ws[i + 1].1, k, -sense));
                 i += 2;
                 continue;
             }
             if negation {
                 r.negations += 1;
-                r.negation_spans.push((*s, *e));
+                r.negation_spans.push((s, e));
                 heads.push(i + 1);
             } else {
                 r.determiners += 1;
@@ -203,30 +241,30 @@ fn read(text: &str) -> Reading {
             continue;
         }
         if let Some((k, sense)) = relation(w) {
-            let after_duration = i > 0 && DURATION_WORDS.contains(&ws[i - 1].2.as_str());
+            let after_duration = i > 0 && lex.durations.contains(word(i - 1));
             if !(k == Relation::Time && after_duration) {
                 r.relations.push((k, sense));
-                r.relation_spans.push((*s, *e, k, sense));
+                r.relation_spans.push((s, e, k, sense));
             }
             i += 1;
             continue;
         }
         if w.starts_with(|c: char| c.is_ascii_digit()) {
-            let n = w.replace(',', "");
-            r.numbers.push(n.clone());
+            let n = key(&w.replace(',', ""));
+            r.numbers.push(n);
             content.push(n);
-        } else if w.len() > 1 && !FUNCTION_WORDS.contains(&w) {
-            content.push(stem(w).to_owned());
+        } else if w.len() > 1 && !lex.function.contains(w) {
+            content.push(key(stem(w)));
         }
         i += 1;
     }
     for h in heads {
-        let head = ws[h.min(ws.len())..].iter().find(|x| {
-            !FUNCTION_WORDS.contains(&x.2.as_str()) && !NEGATED_FILLERS.contains(&x.2.as_str())
-        });
+        let head = (h..ws.len())
+            .map(word)
+            .find(|x| !lex.function.contains(x) && !lex.fillers.contains(x));
         if let Some(x) = head {
-            if !x.2.starts_with(|c: char| c.is_ascii_digit()) {
-                r.negated.push(stem(&x.2).to_owned());
+            if !x.starts_with(|c: char| c.is_ascii_digit()) {
+                r.negated.push(key(stem(x)));
             }
         }
     }
@@ -237,11 +275,14 @@ fn read(text: &str) -> Reading {
     r.numbers.dedup();
     r.relations.sort();
     r.words = ws;
+    r.lower = lower;
     r
 }
 
-fn has_word(r: &Reading, list: &[&str]) -> bool {
-    r.words.iter().any(|w| list.contains(&w.2.as_str()))
+/// Whether `text` has one of the words of `list` (lower case).
+fn has_word(text: &str, list: &[&str]) -> bool {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| list.iter().any(|l| l.eq_ignore_ascii_case(w)))
 }
 
 /// The sentences of `text`: ended by a line break, or by `.`, `!` or `?` before white space.
@@ -336,28 +377,46 @@ struct Unit {
 /// The tool results' clauses, indexed by content word.
 pub(super) struct Index {
     units: Vec<Unit>,
-    by_word: HashMap<String, Vec<u32>>,
+    by_word: HashMap<u64, Vec<u32>>,
 }
 
 impl Index {
     /// The clauses of every tool result (the string values of a JSON one), coarse and fine,
     /// at most [`MAX_UNITS`].
     pub(super) fn new(docs: &[EvidenceDoc]) -> Self {
-        let mut texts: Vec<String> = Vec::new();
-        for d in docs.iter().filter(|d| super::evidence::is_result(d)) {
-            let t = d.text.trim_start();
-            match serde_json::from_str::<serde_json::Value>(t) {
-                Ok(j) if j.is_object() || j.is_array() => strings(&j, &mut texts),
-                _ => texts.push(d.text.clone()),
+        let results: Vec<&EvidenceDoc> = docs
+            .iter()
+            .filter(|d| super::evidence::is_result(d))
+            .collect();
+        let parsed: Vec<Option<serde_json::Value>> = results
+            .iter()
+            .map(|d| {
+                let t = d.text.trim_start();
+                t.starts_with(['{', '['])
+                    .then(|| serde_json::from_str::<serde_json::Value>(t).ok())
+                    .flatten()
+            })
+            .collect();
+        let mut texts: Vec<&str> = Vec::new();
+        for (d, j) in results.iter().zip(&parsed) {
+            match j {
+                Some(j) if j.is_object() || j.is_array() => strings(j, &mut texts),
+                _ => texts.push(&d.text),
             }
         }
         let mut idx = Index {
             units: Vec::new(),
             by_word: HashMap::new(),
         };
-        'all: for t in &texts {
+        // A line paraphrased shares MIN_SHARED content words: shorter texts are no line
+        // (identifiers, names, dates of a JSON record).
+        let long = |t: &str| t.split_whitespace().nth(MIN_SHARED - 1).is_some();
+        'all: for t in texts.iter().filter(|t| long(t)) {
             for (ss, se) in sentences(t) {
-                let conditional = has_word(&read(&t[ss..se]), CONDITIONS);
+                if !long(&t[ss..se]) {
+                    continue;
+                }
+                let conditional = has_word(&t[ss..se], CONDITIONS);
                 let mut spans = clauses(t, ss, se, false);
                 spans.extend(clauses(t, ss, se, true));
                 spans.sort();
@@ -366,13 +425,16 @@ impl Index {
                     if idx.units.len() >= MAX_UNITS {
                         break 'all;
                     }
-                    let reading = read(&t[a..b]);
+                    let mut reading = read(&t[a..b]);
                     if reading.content.len() < 2 {
                         continue;
                     }
+                    // Spans are the claim's only.
+                    reading.lower = String::new();
+                    reading.words = Vec::new();
                     let id = idx.units.len() as u32;
-                    for w in &reading.content {
-                        idx.by_word.entry(w.clone()).or_default().push(id);
+                    for &w in &reading.content {
+                        idx.by_word.entry(w).or_default().push(id);
                     }
                     idx.units.push(Unit {
                         reading,
@@ -387,7 +449,7 @@ impl Index {
     /// The span (in `text`, a claim) and kind of a negation or relation that every close
     /// paraphrase in the evidence reverses, if any.
     pub(super) fn conflict(&self, text: &str) -> Option<(usize, usize, Reversal)> {
-        let claim_conditional = has_word(&read(text), CONDITIONS);
+        let claim_conditional = has_word(text, CONDITIONS);
         let mut out = None;
         for (ss, se) in sentences(text) {
             let fine = clauses(text, ss, se, true);
@@ -478,14 +540,12 @@ impl Index {
                 .map(|r| (r.0, r.1)),
             Reversal::Negation if c.negations > 0 => c.negation_spans.first().copied(),
             // The claim drops the evidence's negation: its verb (with its auxiliary).
-            Reversal::Negation => c
-                .words
-                .iter()
-                .position(|w| e.negated.iter().any(|n| stem(&w.2) == n))
+            Reversal::Negation => (0..c.words.len())
+                .find(|&i| e.negated.contains(&key(stem(c.word(i)))))
                 .map(|i| {
                     let aux = i > 0
                         && matches!(
-                            c.words[i - 1].2.as_str(),
+                            c.word(i - 1),
                             "is" | "are"
                                 | "was"
                                 | "were"
@@ -516,10 +576,10 @@ pub(super) enum Reversal {
     Negation,
 }
 
-fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+fn strings<'a>(v: &'a serde_json::Value, out: &mut Vec<&'a str>) {
     use serde_json::Value as J;
     match v {
-        J::String(s) => out.push(s.clone()),
+        J::String(s) => out.push(s),
         J::Array(a) => a.iter().for_each(|x| strings(x, out)),
         J::Object(o) => o.values().for_each(|x| strings(x, out)),
         _ => {}
@@ -604,10 +664,8 @@ mod tests {
 
     #[test]
     fn words_keep_clitics_and_numbers() {
-        let w: Vec<String> = words("It isn’t 1,200.50 € — won't.")
-            .into_iter()
-            .map(|x| x.2)
-            .collect();
-        assert_eq!(w, ["it", "isn't", "1,200.50", "won't"]);
+        let t = "It isn’t 1,200.50 € — won't.";
+        let w: Vec<&str> = words(t).into_iter().map(|(s, e)| &t[s..e]).collect();
+        assert_eq!(w, ["It", "isn’t", "1,200.50", "won't"]);
     }
 }

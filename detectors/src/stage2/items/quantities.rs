@@ -60,7 +60,7 @@ pub(super) fn durations(f: &mut Found<'_>) {
 pub(super) fn numbers(f: &mut Found<'_>) {
     let r = re();
     let (answer, text, cs) = (f.answer, f.text, f.cs);
-    for c in r.number.captures_iter(text) {
+    for c in r.number_in(answer).captures_iter(text) {
         let w = c.get(0).unwrap();
         let num = c.name("num").unwrap();
         let (s, e) = (

@@ -11,6 +11,10 @@ pub(in crate::stage2) struct Regexes {
     pub(in crate::stage2) number: Regex,
     /// [`Regexes::number`] for JSON: no decimal comma.
     pub(in crate::stage2) number_json: Regex,
+    /// [`Regexes::number`] for a text that writes decimals with a comma
+    /// ([`Regexes::number_in`]): thousands grouped by dots ("1.175", "23.128") or spaces
+    /// ("1 642,2", "188 684").
+    pub(in crate::stage2) number_grouped: Regex,
     pub(in crate::stage2) time: Regex,
     pub(in crate::stage2) time_hhmm: Regex,
     pub(in crate::stage2) iso_time: Regex,
@@ -52,6 +56,7 @@ impl Regexes {
             section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
             number: number_regex(true),
             number_json: number_regex(false),
+            number_grouped: number_regex_grouped(),
             // 12-hour times ("2:30 PM", "2pm", "5.00pm" as British and Australian English write
             // it, and with minutes the one-letter suffix of terse consoles: "7:45p", "10:10a"),
             // 24-hour times, and "18h00".
@@ -129,6 +134,91 @@ pub(super) fn number_regex(european: bool) -> Regex {
     } else {
         ""
     };
+    number_pattern(eu)
+}
+
+/// [`number_regex`] for a text with decimal commas: thousands grouped by spaces (a space, a
+/// no-break or a narrow no-break space: "1 642,2", "188 684") or by dots without a fraction
+/// ("1.175", `dotted`) come first.
+fn number_regex_grouped() -> Regex {
+    number_pattern(
+        r"\d{1,3}(?:[\x20\x{a0}\x{202f}]\d{3})+(?:,\d+)?\b|(?P<dotted>\d{1,3}(?:\.\d{3})+)(?:,\d+)?\b|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+,(?:\d{1,2}|\d{4,})\b|",
+    )
+}
+
+impl Regexes {
+    /// The number pattern for `text`: [`Regexes::number_grouped`] when the text writes
+    /// decimals with a comma ([`comma_decimals`]), else [`Regexes::number`].
+    pub(in crate::stage2) fn number_in(&self, text: &str) -> &Regex {
+        if comma_decimals(text) {
+            &self.number_grouped
+        } else {
+            &self.number
+        }
+    }
+}
+
+/// Whether `text` writes decimals with a comma: more numbers with a comma before one, two or
+/// four and more digits ("2,9%", "24,90 €", "0,8537") than with a dot before them ("13.89"),
+/// not counting dates ("25.05.2025") and section numbers ("§ 2.2").
+pub(in crate::stage2) fn comma_decimals(text: &str) -> bool {
+    let b = text.as_bytes();
+    let (mut comma, mut dot) = (0usize, 0usize);
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        // One number: digits and single separators between digits.
+        let st = i;
+        let mut seps: Vec<(usize, u8)> = Vec::new();
+        while i < b.len() {
+            if b[i].is_ascii_digit() {
+                i += 1;
+            } else if matches!(b[i], b',' | b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                seps.push((i, b[i]));
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let Some(&(at, sep)) = seps.last() else {
+            continue;
+        };
+        let frac = i - at - 1;
+        if frac == 3 {
+            continue;
+        }
+        let before = text[..st].trim_end();
+        let section = before.ends_with('§')
+            || before
+                .rsplit(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .is_some_and(|w| {
+                    [
+                        "section",
+                        "clause",
+                        "rule",
+                        "article",
+                        "step",
+                        "chapter",
+                        "paragraph",
+                    ]
+                    .iter()
+                    .any(|x| w.eq_ignore_ascii_case(x))
+                });
+        let date = seps.len() == 2 && seps.iter().all(|s| s.1 == b'.');
+        match sep {
+            b',' if seps.iter().all(|s| s.1 == b'.' || s.0 == at) => comma += 1,
+            b'.' if !section && !date && seps.len() == 1 => dot += 1,
+            _ => {}
+        }
+    }
+    comma > dot
+}
+
+fn number_pattern(eu: &str) -> Regex {
     Regex::new(&format!(
         r"(?ix)
                 (?P<cur>[$€£¥₹]|\brs\.?|\binr\b)?\s?

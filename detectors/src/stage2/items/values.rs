@@ -117,7 +117,21 @@ pub(in crate::stage2) fn captured_currency<'a>(c: &regex::Captures<'a>) -> &'a s
 
 /// Value of a `number` regex match: the integer part and its `frac` digits.
 pub(in crate::stage2) fn captured_value(c: &regex::Captures<'_>) -> Option<f64> {
-    let num = c.name("num")?.as_str();
+    let raw = c.name("num")?.as_str();
+    // Thousands grouped by spaces ("1 642,2") or by dots ("1.175" of a text with decimal
+    // commas: [`super::regexes::comma_decimals`]).
+    let grouped;
+    let num = if raw.contains([' ', '\u{a0}', '\u{202f}']) || c.name("dotted").is_some() {
+        let int_end = raw.rfind(',').unwrap_or(raw.len());
+        grouped = format!(
+            "{}{}",
+            raw[..int_end].replace([' ', '\u{a0}', '\u{202f}', '.'], ""),
+            &raw[int_end..]
+        );
+        grouped.as_str()
+    } else {
+        raw
+    };
     match european_split(num) {
         Some((int, frac)) => format!("{}.{frac}", int.replace('.', "")).parse().ok(),
         None => parse_num(num),
@@ -127,6 +141,9 @@ pub(in crate::stage2) fn captured_value(c: &regex::Captures<'_>) -> Option<f64> 
 /// The fraction digits of a `number` match ("50" of "$12.50" and of "12,50 €").
 pub(in crate::stage2) fn captured_frac<'a>(c: &regex::Captures<'a>) -> Option<&'a str> {
     let num = c.name("num")?.as_str();
+    if c.name("dotted").is_some() {
+        return num.rsplit_once(',').map(|(_, f)| f);
+    }
     match european_split(num) {
         Some((_, frac)) => Some(frac),
         None => num.split_once('.').map(|(_, f)| f),

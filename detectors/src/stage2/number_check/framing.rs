@@ -235,6 +235,39 @@ pub(super) fn range_continues(rest: &str) -> bool {
     })
 }
 
+/// The evidence's ISO week (`2026-W05`, `2026W05`) of a week number the answer writes after
+/// "week", "wk", "CW" or "KW" (`before` is the answer up to the number).
+fn iso_week(
+    ev: &crate::stage2::evidence::Evidence,
+    before: &str,
+    number: &str,
+) -> Option<(usize, usize, usize)> {
+    let word = before
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()?;
+    let week_word = ["week", "wk", "cw", "kw"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w));
+    if !week_word || !before.ends_with(' ') {
+        return None;
+    }
+    let n: u32 = number
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=53).contains(n))?;
+    let label = format!("w{n:02}");
+    let found = ev.occurrences(&label).find_map(|o| {
+        let year_before = (0..4).all(|k| o.before(k).is_some_and(|c| c.is_ascii_digit()))
+            || o.before(0) == Some('-')
+                && (1..=4).all(|k| o.before(k).is_some_and(|c| c.is_ascii_digit()));
+        let ends = !o.after(0).is_some_and(|c| c.is_ascii_alphanumeric());
+        (year_before && ends).then(|| o.span())
+    });
+    found
+}
+
 /// The number of a percentile written as an ordinal at the start of `text` ("95th-percentile",
 /// "99th percentile").
 pub(super) fn percentile_ordinal(text: &str) -> Option<&str> {
@@ -269,6 +302,12 @@ impl Claim<'_> {
         // ("Revision 3 allowed 25 L" where a policy says "Replaces Revision 3"): the label's,
         // not a quantity. A number the evidence does not label so is judged as any other.
         if let Some(cite) = labelled_number(ev, answer, item) {
+            return Some(Outcome::supported(Some(cite)));
+        }
+        // A week number after "week", "wk", "CW" or "KW" ("week 5", "KW 16"): the ISO week
+        // the evidence writes as `2026-W05`, not a quantity. A week the evidence does not
+        // write is judged as any other number.
+        if let Some(cite) = iso_week(ev, &answer[..item.start], &item.text) {
             return Some(Outcome::supported(Some(cite)));
         }
         // A percentile by its ordinal ("95th-percentile CPU") is the statistic the evidence

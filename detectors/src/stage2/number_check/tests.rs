@@ -970,3 +970,30 @@ fn a_spaced_m_without_a_currency_is_metres() {
     assert!(all_supported(ev, "Revenue was $2.5 m."));
     assert!(all_supported(ev, "The app has 3.2m users."));
 }
+
+#[test]
+fn thousands_grouped_by_dots_or_spaces_in_an_answer_with_decimal_commas() {
+    let ev = r#"{"washes": 7276, "previous": 7284, "logs_m3": 1642.2, "eggs": 188684}"#;
+    // Decimal commas elsewhere in the answer: "7.276" is seven thousand, "1 642,2" one number.
+    assert!(all_supported(
+        ev,
+        "Chain total: 7.276 washes (−0,1 % on 7.284). Logs: 1 642,2 m³ and 188 684 eggs."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Chain total: 7.267 washes (−0,1 % on 7.284)."
+    ));
+    // Without decimal commas a dot is a decimal point.
+    assert!(!all_supported(ev, "Chain total: 7.276 washes."));
+}
+
+#[test]
+fn a_query_result_of_columns_and_rows_is_read_as_records() {
+    let ev = r#"{"columns": ["site", "iso_week", "washes"], "rows": [["Gent Dampoort", "2026-W05", 746], ["Düsseldorf Bilk", "2026-W05", 654]], "row_count": 2}"#;
+    // A total over a column, and each row's value bound to its site.
+    assert!(all_supported(ev, "Chain total: 1,400 washes in week 5."));
+    assert!(!all_supported(ev, "Chain total: 1,500 washes in week 5."));
+    assert!(!all_supported(ev, "Gent Dampoort had 654 washes."));
+    // A week the evidence does not write.
+    assert!(!all_supported(ev, "Chain total: 1,400 washes in week 7."));
+}

@@ -179,7 +179,7 @@ impl AnswerFacts {
 
 /// Every number of the answer with its kind (the same reading as the claims' numbers).
 fn answer_numbers(answer: &str) -> Vec<AnswerNumber> {
-    re().number
+    re().number_in(answer)
         .captures_iter(answer)
         .take(64)
         .filter_map(|c| {
