@@ -569,6 +569,11 @@ impl DeterministicScorer {
                         .map_or(text.len(), |e| at + e);
                     taken.push((cs + at, cs + end));
                 }
+                // A table's header row names its columns in the answer's own words ("| Bay |
+                // Downtime (min) | Availability |" above "|---|---|---|").
+                if text.trim_start().starts_with('|') && table_rule_follows(answer, ce) {
+                    taken.push((cs, ce));
+                }
                 // A leading label ("**How often:** …", "### Paying after the deadline") names
                 // what follows in the answer's own words.
                 if let Some((ls, le)) = super::claim_type::label_span(text) {
@@ -646,7 +651,17 @@ impl DeterministicScorer {
                         .into_iter()
                         .map(|(s, e)| (cs + s, cs + e)),
                 );
-                let missing = uncovered_words(&ev, answer, cs, ce, &taken);
+                let mut missing = uncovered_words(&ev, answer, cs, ce, &taken);
+                // Code spans name things (`mart.subscription_month`, `hens_current`): they are
+                // checked as identifiers; their words count as content but are never missing.
+                let mut code: Vec<(usize, usize)> = Vec::new();
+                let mut tick = text.match_indices('`').map(|(i, _)| cs + i);
+                while let (Some(a), Some(b)) = (tick.next(), tick.next()) {
+                    code.push((a, b));
+                }
+                missing
+                    .missing
+                    .retain(|&(s, e)| !code.iter().any(|&(a, b)| a < s && e <= b));
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
                 // answer with one unsupported word is unsupported).
@@ -771,6 +786,21 @@ impl DeterministicScorer {
             bounds: reached,
         }
     }
+}
+
+/// Whether the line after byte `end` of `answer` is a Markdown table rule (`|---|:--:|`).
+fn table_rule_follows(answer: &str, end: usize) -> bool {
+    let rest = &answer[crate::text::floor_char_boundary(answer, end)..];
+    let line = rest
+        .split_once('\n')
+        .map_or("", |(_, after)| after)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim();
+    line.starts_with('|')
+        && line.contains('-')
+        && line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
 }
 
 /// The clause of the unit `cs..ce` around byte `pos`: between the nearest `,` `;` `—` `·` `|`

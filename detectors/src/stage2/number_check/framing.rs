@@ -252,11 +252,9 @@ fn iso_week(
     if !week_word || !before.ends_with(' ') {
         return None;
     }
-    let n: u32 = number
-        .trim()
-        .parse()
-        .ok()
-        .filter(|n| (1..=53).contains(n))?;
+    // The item may hold the noun after the digits ("week 4 volume").
+    let digits = number.split_whitespace().next()?;
+    let n: u32 = digits.parse().ok().filter(|n| (1..=53).contains(n))?;
     let label = format!("w{n:02}");
     let found = ev.occurrences(&label).find_map(|o| {
         let year_before = (0..4).all(|k| o.before(k).is_some_and(|c| c.is_ascii_digit()))

@@ -997,3 +997,33 @@ fn a_query_result_of_columns_and_rows_is_read_as_records() {
     // A week the evidence does not write.
     assert!(!all_supported(ev, "Chain total: 1,400 washes in week 7."));
 }
+
+#[test]
+fn a_table_header_and_code_spans_are_no_missing_content() {
+    let ev = "Bay 3 was down for 45 minutes in total; the wash arm jammed twice.";
+    let table =
+        "| Bay | Downtime (min) | Main fault |\n|---|---|---|\n| 3 | 45 | wash arm jammed |";
+    assert!(score(ev, table).iter().all(|c| c
+        .flagged_spans
+        .iter()
+        .all(|f| f.kind != FlagKind::ContentNotCovered)));
+    // A row without a rule under it is no header: its words are judged.
+    assert!(score(
+        ev,
+        "| Bay | Downtime (min) | Main fault |\n| 3 | 45 | wash arm jammed |"
+    )
+    .iter()
+    .any(|c| c
+        .flagged_spans
+        .iter()
+        .any(|f| f.kind == FlagKind::ContentNotCovered)));
+    assert!(score(
+        ev,
+        "Bay 3 was down for 45 minutes (see `mart.bay_downtime`)."
+    )
+    .iter()
+    .all(|c| c
+        .flagged_spans
+        .iter()
+        .all(|f| f.kind != FlagKind::ContentNotCovered)));
+}
