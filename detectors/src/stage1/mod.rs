@@ -579,6 +579,29 @@ mod tests {
     }
 
     #[test]
+    fn a_column_the_calls_own_result_returns_is_a_name_of_its_schema() {
+        let s1 = Stage1::new(Stage1Config::default(), None);
+        let schema = serde_json::json!({"type":"object","properties":{"sql":{"type":"string"}}});
+        let sql = r#"{"sql":"SELECT customer_name, claimed_m3, credit_sek FROM v_claims WHERE quarter = '2026-Q1'"}"#;
+        let with_result = |result: &str| {
+            let mut run = run_with(
+                schema.clone(),
+                sql,
+                "Claims this quarter (2026-Q1)? Use v_claims and customer_name.",
+            );
+            run.tool_calls[0].result = Some(result.into());
+            s1.verify(&run)
+        };
+        let v = with_result(
+            r#"{"columns":["customer_name","claimed_m3","credit_sek"],"rows":[["Sågverk AB",12.5,900]]}"#,
+        );
+        assert_eq!(v[0].status, ToolCallStatus::Valid, "{:?}", v[0].errors);
+        // A result that only echoes the name as a value, or an error, confirms nothing.
+        let v = with_result(r#"{"error":"unknown column","detail":"claimed_m3"}"#);
+        assert_ne!(v[0].status, ToolCallStatus::Valid);
+    }
+
+    #[test]
     fn valid_call_with_user_supplied_id() {
         let s1 = Stage1::new(Stage1Config::default(), None);
         let v = s1.verify(&run_with(

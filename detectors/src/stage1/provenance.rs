@@ -189,6 +189,17 @@ pub fn check(
         {
             continue;
         }
+        // A name the call's own result returns as a field or column ("delivered_m3" selected
+        // by a query whose result has that column): the data source accepted it as a name
+        // of its schema. A value the result merely echoes is no such confirmation.
+        if e.kind == EntityKind::Identifier
+            && call
+                .result
+                .as_deref()
+                .is_some_and(|r| names_in_result(r, &e.needle))
+        {
+            continue;
+        }
         // A value in a format the declarations prescribe by example ("order id such as
         // '#W0000000'"): its prefix is the format, its digits are the content ("9502126" from
         // the user becomes "#W9502126").
@@ -218,6 +229,41 @@ pub fn check(
 
 /// Which of `needles` occur (bounded, see [`contains_bounded`]) in any of `docs`: one SIMD
 /// substring search (memchr's `memmem`) per needle, stopping at its first bounded occurrence.
+/// Whether `needle` (normalized) is a field name of the JSON `result` or an entry of a
+/// `columns` list in it (at most 8 levels deep, 4096 names).
+fn names_in_result(result: &str, needle: &str) -> bool {
+    let Ok(j) = serde_json::from_str::<J>(result.trim_start()) else {
+        return false;
+    };
+    let mut budget = 4096usize;
+    fn walk(v: &J, needle: &str, depth: usize, budget: &mut usize) -> bool {
+        if depth > 8 || *budget == 0 {
+            return false;
+        }
+        match v {
+            J::Object(o) => o.iter().any(|(k, x)| {
+                *budget = budget.saturating_sub(1);
+                normalize_entity(k) == needle
+                    || k == "columns"
+                        && x.as_array().is_some_and(|cols| {
+                            cols.iter().any(|c| {
+                                c.as_str()
+                                    .or_else(|| c.get("name").and_then(J::as_str))
+                                    .is_some_and(|c| normalize_entity(c) == needle)
+                            })
+                        })
+                    || walk(x, needle, depth + 1, budget)
+            }),
+            J::Array(a) => a
+                .iter()
+                .take(64)
+                .any(|x| walk(x, needle, depth + 1, budget)),
+            _ => false,
+        }
+    }
+    walk(&j, needle, 0, &mut budget)
+}
+
 pub fn find_all(docs: &[&str], needles: &[&str]) -> Vec<bool> {
     needles
         .iter()
