@@ -88,6 +88,9 @@ impl Regexes {
                 # in 8 days (3/7), 31/3 (next Tue), 14/4 (in 3 days)): elsewhere 3/4 is a
                 # fraction and 8/10 a score.
                 | \b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+\(?(?P<wm>3[01]|[12]\d|0?[1-9])/(?P<wd>3[01]|[12]\d|0?[1-9])\b\)?
+                # Day-first with dots and no year after a weekday (Fri 24.04.): dotted dates
+                # are day-first.
+                | \b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?P<xd>3[01]|[12]\d|0?[1-9])\.(?P<xm>1[0-2]|0?[1-9])\.
                 | \b(?:today|tonight|tomorrow|yesterday|days?|weeks?|date)\s+\((?P<pm>3[01]|[12]\d|0?[1-9])/(?P<pd>3[01]|[12]\d|0?[1-9])\)
                 | \b(?P<fm>3[01]|[12]\d|0?[1-9])/(?P<fd>3[01]|[12]\d|0?[1-9])\s+\((?:(?:next|this|last)\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?|today|tonight|tomorrow|yesterday|in\s+\d{1,3}\s+days?|\d{1,3}\s+days?\s+(?:ago|from\s+now))\)
                 # A weekday and an ordinal day of the month (Friday 13th): a day of a month
@@ -208,7 +211,8 @@ pub(in crate::stage2) fn comma_decimals(text: &str) -> bool {
                     .iter()
                     .any(|x| w.eq_ignore_ascii_case(x))
                 });
-        let date = seps.len() == 2 && seps.iter().all(|s| s.1 == b'.');
+        // "25.05.2025", and "24.04." with its closing dot.
+        let date = seps.iter().all(|s| s.1 == b'.') && (seps.len() == 2 || b.get(i) == Some(&b'.'));
         match sep {
             b',' if seps.iter().all(|s| s.1 == b'.' || s.0 == at) => comma += 1,
             b'.' if !section && !date && seps.len() == 1 => dot += 1,

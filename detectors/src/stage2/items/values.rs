@@ -34,6 +34,8 @@ pub(in crate::stage2) fn date_parts(
         }
     } else if let Some(d) = num("dd") {
         Some((num("dm"), Some(d), num("dy")))
+    } else if let Some(d) = num("xd") {
+        Some((num("xm"), Some(d), None))
     } else if let Some(d) = num("od") {
         // A day of the month alone ("Friday 13th"): no month.
         return (None, Some(d as u32), None);

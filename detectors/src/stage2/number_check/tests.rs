@@ -1027,3 +1027,16 @@ fn a_table_header_and_code_spans_are_no_missing_content() {
         .iter()
         .all(|f| f.kind != FlagKind::ContentNotCovered)));
 }
+
+#[test]
+fn a_dotted_day_and_month_after_a_weekday_is_a_date() {
+    let ev = r#"{"days": [{"date": "2026-04-24", "eggs": 15701}, {"date": "2026-04-28", "eggs": 16630}]}"#;
+    assert!(all_supported(
+        ev,
+        "Weakest day: Fri 24.04., 15 701 eggs (90,9 %)."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Weakest day: Fri 25.04., 15 701 eggs (90,9 %)."
+    ));
+}
