@@ -233,7 +233,9 @@ impl Evidence {
                 }
                 _ => ev.norm[i].clone(),
             });
-            if let Some(j) = &parsed {
+            // A CSV export is a table: its rows are records too (its text stays prose).
+            let table = if parsed.is_none() { csv_table(t) } else { None };
+            if let Some(j) = parsed.as_ref().or(table.as_ref()) {
                 keyed_numbers(j, None, &mut ev.keyed, &mut ev.list_lengths);
                 let from = ev.keyed_dates.len();
                 keyed_dates(j, None, &mut ev.keyed_dates);
@@ -951,6 +953,70 @@ pub fn prose_docs(docs: &[EvidenceDoc]) -> bool {
         }
     }
     prose_rule(prose_bytes, result_bytes)
+}
+
+/// Most rows and fields read from a CSV export.
+const MAX_CSV_ROWS: usize = 4096;
+const MAX_CSV_FIELDS: usize = 64;
+
+/// A CSV export (`Programma;Prijs (EUR);Aantal` over rows of as many fields; comment lines
+/// starting with `#` before it) as `{"rows": [{field: value, …}, …]}`, for the record, field and
+/// total indexes. The delimiter is `;`, a tab or `,` — the first of them the header holds and
+/// every data row holds as often; at least two data rows. Numbers follow the text's locale
+/// ([`super::items::comma_decimals`]; a `;` export writes decimal commas): "2.603,00" is
+/// 2603.0, "36783,00" 36783.0; other cells are strings. `None` for anything else.
+fn csv_table(text: &str) -> Option<serde_json::Value> {
+    use serde_json::Value as J;
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .skip_while(|l| l.starts_with('#'));
+    let header = lines.next()?;
+    let delim = [';', '\t', ','].into_iter().find(|d| header.contains(*d))?;
+    let names: Vec<&str> = header.split(delim).map(str::trim).collect();
+    if names.len() < 2 || names.len() > MAX_CSV_FIELDS || names.iter().any(|n| n.is_empty()) {
+        return None;
+    }
+    let comma = delim == ';' || super::items::comma_decimals(text);
+    let number = |cell: &str| -> Option<f64> {
+        let c: String = cell
+            .chars()
+            .filter(|ch| !matches!(ch, ' ' | '\u{a0}' | '\u{202f}'))
+            .collect();
+        if c.is_empty()
+            || !c
+                .chars()
+                .all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | ',' | '-'))
+        {
+            return None;
+        }
+        let plain = if comma {
+            c.replace('.', "").replace(',', ".")
+        } else {
+            c.replace(',', "")
+        };
+        plain.parse().ok()
+    };
+    let mut rows = Vec::new();
+    for line in lines.take(MAX_CSV_ROWS) {
+        let cells: Vec<&str> = line.split(delim).map(str::trim).collect();
+        if cells.len() != names.len() {
+            break;
+        }
+        let record: serde_json::Map<String, J> = names
+            .iter()
+            .zip(&cells)
+            .map(|(n, c)| {
+                let v = number(c)
+                    .and_then(serde_json::Number::from_f64)
+                    .map_or_else(|| J::String((*c).to_owned()), J::Number);
+                ((*n).to_owned(), v)
+            })
+            .collect();
+        rows.push(J::Object(record));
+    }
+    (rows.len() >= 2).then(|| serde_json::json!({ "rows": rows }))
 }
 
 /// A query result written as columns and rows (`{"columns": ["line", "sawn_m3"], "rows":

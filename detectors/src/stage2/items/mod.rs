@@ -20,7 +20,7 @@ use super::numbers::ClaimNumber;
 use std::sync::OnceLock;
 
 pub(super) use super::item_kind::ItemKind;
-pub(super) use regexes::Regexes;
+pub(super) use regexes::{comma_decimals, Regexes};
 pub(super) use values::{
     captured_currency, captured_frac, captured_magnitude, captured_unit, captured_value,
     civil_from_days, date_parts, item_time_minutes, month_day, month_index, overlaps,

@@ -1040,3 +1040,17 @@ fn a_dotted_day_and_month_after_a_weekday_is_a_date() {
         "Weakest day: Fri 25.04., 15 701 eggs (90,9 %)."
     ));
 }
+
+#[test]
+fn a_csv_export_is_read_as_records() {
+    let ev = "# export programme_mix | W16\nProgramma;Prijs (EUR);Aantal;Omzet netto (EUR)\nBasis;9,50;274;2.603,00\nPremium;14,50;387;5.611,50\nDeluxe;19,90;161;3.203,90\n";
+    // A total over a column of the export.
+    assert!(all_supported(
+        ev,
+        "Net revenue: EUR 11.418,40 over 822 washes (Premium 47,1 %)."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Net revenue: EUR 11.481,40 over 822 washes."
+    ));
+}
