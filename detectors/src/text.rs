@@ -218,6 +218,12 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
     }
 }
 
+/// Whether `line` is a Markdown table's rule (`|---|:--:|`), white space aside.
+pub fn is_table_rule(line: &str) -> bool {
+    let l = line.trim();
+    l.starts_with('|') && l.contains('-') && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+}
+
 /// The header of the Markdown table column whose body cell holds byte `pos` of `text`
 /// ("Due" for the "May 21" of `| Seventeen Bridges | May 21 | checked out |` under `| Title |
 /// Due | Status |`), trimmed; `None` outside a table body, in the header row or in a cell the
@@ -230,12 +236,6 @@ pub fn table_header(text: &str, pos: usize) -> Option<&str> {
         return None;
     }
     let column = text[line_start..pos].matches('|').count().checked_sub(1)?;
-    let rule = |l: &str| {
-        let l = l.trim();
-        l.starts_with('|')
-            && l.contains('-')
-            && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
-    };
     // The lines of the table above this one, nearest first.
     let above: Vec<&str> = text[..line_start]
         .trim_end_matches('\n')
@@ -244,7 +244,7 @@ pub fn table_header(text: &str, pos: usize) -> Option<&str> {
         .take_while(|l| l.trim_start().starts_with('|'))
         .collect();
     // The header is the line above the first rule; this line must be below that rule.
-    let at = above.iter().rposition(|l| rule(l))?;
+    let at = above.iter().rposition(|l| is_table_rule(l))?;
     let header = above.get(at + 1)?;
     if at + 2 != above.len() {
         return None;

@@ -97,6 +97,10 @@ pub(super) struct Evidence {
     /// The values the evidence states, normalized: the string values of a JSON document
     /// (not its field names: a `delay_minutes` field states no delay), or a prose document.
     pub(super) norm_values: Vec<String>,
+    /// The string values of each JSON document, one a line, as written (`None` for a document
+    /// that is no JSON object or array): what [`super::paraphrase::Index`] reads, so that a
+    /// document is parsed once per run.
+    pub(super) value_texts: Vec<Option<String>>,
     /// Every evidence word (JSON field names split at their underscores included), stemmed,
     /// and the 5-letter prefixes of longer words: content coverage ([`Evidence::vocab`]),
     /// built on first use — most runs over JSON never need it.
@@ -117,6 +121,7 @@ impl Evidence {
             lower: docs.iter().map(|d| d.text.to_lowercase()).collect(),
             norm: docs.iter().map(|d| normalize_terms(&d.text)).collect(),
             norm_values: Vec::with_capacity(docs.len()),
+            value_texts: Vec::with_capacity(docs.len()),
             numbers: Vec::new(),
             times: Vec::new(),
             time_ranges: Vec::new(),
@@ -225,14 +230,18 @@ impl Evidence {
             let parsed = serde_json::from_str::<serde_json::Value>(t)
                 .ok()
                 .map(|j| columnar_records(j, 0));
-            ev.norm_values.push(match &parsed {
+            match &parsed {
                 Some(j) if j.is_object() || j.is_array() => {
                     let mut values = String::new();
                     string_values(j, &mut values);
-                    normalize_terms(&values)
+                    ev.norm_values.push(normalize_terms(&values));
+                    ev.value_texts.push(Some(values));
                 }
-                _ => ev.norm[i].clone(),
-            });
+                _ => {
+                    ev.norm_values.push(ev.norm[i].clone());
+                    ev.value_texts.push(None);
+                }
+            }
             // A CSV export is a table: its rows are records too (its text stays prose).
             let table = if parsed.is_none() { csv_table(t) } else { None };
             if let Some(j) = parsed.as_ref().or(table.as_ref()) {

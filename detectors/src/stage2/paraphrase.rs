@@ -383,27 +383,14 @@ pub(super) struct Index {
 impl Index {
     /// The clauses of every tool result (the string values of a JSON one), coarse and fine,
     /// at most [`MAX_UNITS`].
-    pub(super) fn new(docs: &[EvidenceDoc]) -> Self {
-        let results: Vec<&EvidenceDoc> = docs
+    pub(super) fn new(docs: &[EvidenceDoc], value_texts: &[Option<String>]) -> Self {
+        // A JSON document's string values, one a line, as the evidence index read them.
+        let texts: Vec<&str> = docs
             .iter()
-            .filter(|d| super::evidence::is_result(d))
+            .zip(value_texts)
+            .filter(|(d, _)| super::evidence::is_result(d))
+            .map(|(d, v)| v.as_deref().unwrap_or(&d.text))
             .collect();
-        let parsed: Vec<Option<serde_json::Value>> = results
-            .iter()
-            .map(|d| {
-                let t = d.text.trim_start();
-                t.starts_with(['{', '['])
-                    .then(|| serde_json::from_str::<serde_json::Value>(t).ok())
-                    .flatten()
-            })
-            .collect();
-        let mut texts: Vec<&str> = Vec::new();
-        for (d, j) in results.iter().zip(&parsed) {
-            match j {
-                Some(j) if j.is_object() || j.is_array() => strings(j, &mut texts),
-                _ => texts.push(&d.text),
-            }
-        }
         let mut idx = Index {
             units: Vec::new(),
             by_word: HashMap::new(),
@@ -576,19 +563,16 @@ pub(super) enum Reversal {
     Negation,
 }
 
-fn strings<'a>(v: &'a serde_json::Value, out: &mut Vec<&'a str>) {
-    use serde_json::Value as J;
-    match v {
-        J::String(s) => out.push(s),
-        J::Array(a) => a.iter().for_each(|x| strings(x, out)),
-        J::Object(o) => o.values().for_each(|x| strings(x, out)),
-        _ => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index of one tool result, its values read as the scorer's evidence reads them.
+    fn index(text: &str) -> Index {
+        let docs = doc(text);
+        let ev = super::super::evidence::Evidence::new(&Default::default(), &docs, 200);
+        Index::new(&docs, &ev.value_texts)
+    }
 
     fn doc(text: &str) -> Vec<EvidenceDoc> {
         vec![EvidenceDoc {
@@ -599,9 +583,9 @@ mod tests {
 
     #[test]
     fn a_dropped_negation_of_the_line_paraphrased_is_a_reversal() {
-        let idx = Index::new(&doc(
+        let idx = index(
             "## Sensor care\n\nUse a blower first. Wet cleaning with swabs and fluid is not recommended at home.",
-        ));
+        );
         let text = "Use a blower first, and wet cleaning with swabs and fluid is recommended.";
         let (s, e, k) = idx.conflict(text).expect("reversed");
         assert_eq!(k, Reversal::Negation);
@@ -615,9 +599,9 @@ mod tests {
 
     #[test]
     fn a_reversed_relation_of_the_line_paraphrased() {
-        let idx = Index::new(&doc(
+        let idx = index(
             r#"{"body": "3.1 A reschedule request must be made before the appointment and must show good cause."}"#,
-        ));
+        );
         let text = "The request must be made after the appointment and show good cause.";
         let (s, e, k) = idx.conflict(text).expect("reversed");
         assert_eq!((k, &text[s..e]), (Reversal::Relation, "after"));
@@ -632,9 +616,9 @@ mod tests {
 
     #[test]
     fn a_condition_is_compared_only_with_a_condition() {
-        let idx = Index::new(&doc(
+        let idx = index(
             "If your last logged dive was more than 12 months ago, you need a Scuba Refresher before any boat dive.",
-        ));
+        );
         // Applying the rule to the user's case negates its consequent legitimately.
         assert!(idx
             .conflict("You don't need a Scuba Refresher before the boat dive.")
@@ -646,9 +630,9 @@ mod tests {
 
     #[test]
     fn anchors_determiner_negations_and_loose_lines_are_no_reversal() {
-        let idx = Index::new(&doc(
+        let idx = index(
             "10.3.2 Follow-up information must be submitted within 7 calendar days of the initial report.\nNo crews available on 2026-06-30 for a 3-person move.\nLabel every container with the full chemical names, not formulas or abbreviations.",
-        ));
+        );
         // "7 calendar days after the report" anchors a date.
         assert!(idx
             .conflict("Follow-up information is due 7 calendar days after the initial report.")

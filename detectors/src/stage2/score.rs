@@ -427,13 +427,7 @@ impl DeterministicScorer {
                 score = score.min(self.cfg.unsupported_score);
                 item_scores.push(self.cfg.unsupported_score);
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(FlaggedSpan {
-                    start: char_offset(answer, s) as u32,
-                    end: char_offset(answer, e) as u32,
-                    text: answer[s..e].to_owned(),
-                    reason: why.to_owned(),
-                    kind: FlagKind::DirectionConflict,
-                });
+                flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
             }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
             if let Some((s, e)) = boolean_conflict(text, &booleans, &ev.keyed)
@@ -445,18 +439,13 @@ impl DeterministicScorer {
                 score = score.min(self.cfg.unsupported_score);
                 item_scores.push(self.cfg.unsupported_score);
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(FlaggedSpan {
-                    start: char_offset(answer, s) as u32,
-                    end: char_offset(answer, e) as u32,
-                    text: answer[s..e].to_owned(),
-                    reason: why.to_owned(),
-                    kind: FlagKind::StateConflict,
-                });
+                flagged.push(span_flag(answer, s, e, why, FlagKind::StateConflict));
             }
             // A negation or relation word reversed against the tool-result line the claim
             // paraphrases ("… is recommended" of "… is not recommended").
             if flagged.is_empty() && claim_type == ClaimType::Assertion {
-                let idx = paraphrases.get_or_insert_with(|| super::paraphrase::Index::new(&docs));
+                let idx = paraphrases
+                    .get_or_insert_with(|| super::paraphrase::Index::new(&docs, &ev.value_texts));
                 let found = idx.conflict(text).filter(|(_, _, k)| match k {
                     Reversal::Relation => ItemKind::Number.is_in(kinds),
                     Reversal::Negation => ItemKind::State.is_in(kinds),
@@ -477,13 +466,7 @@ impl DeterministicScorer {
                     score = score.min(self.cfg.unsupported_score);
                     item_scores.push(self.cfg.unsupported_score);
                     reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                    flagged.push(FlaggedSpan {
-                        start: char_offset(answer, s) as u32,
-                        end: char_offset(answer, e) as u32,
-                        text: answer[s..e].to_owned(),
-                        reason: why.to_owned(),
-                        kind,
-                    });
+                    flagged.push(span_flag(answer, s, e, why, kind));
                 }
             }
             // An action report whose verb no tool call of the run performed ("I've asked the
@@ -505,13 +488,7 @@ impl DeterministicScorer {
                         score = score.min(self.cfg.unsupported_score);
                         item_scores.push(self.cfg.unsupported_score);
                         reasons.push(format!("{why}: {verb:?}"));
-                        flagged.push(FlaggedSpan {
-                            start: char_offset(answer, s) as u32,
-                            end: char_offset(answer, e) as u32,
-                            text: answer[s..e].to_owned(),
-                            reason: why.to_owned(),
-                            kind: FlagKind::UnperformedAction,
-                        });
+                        flagged.push(span_flag(answer, s, e, why, FlagKind::UnperformedAction));
                     }
                 }
             }
@@ -522,13 +499,7 @@ impl DeterministicScorer {
                 score = score.min(self.cfg.fabricated_score);
                 item_scores.push(self.cfg.fabricated_score);
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(FlaggedSpan {
-                    start: char_offset(answer, s) as u32,
-                    end: char_offset(answer, e) as u32,
-                    text: answer[s..e].to_owned(),
-                    reason: why.to_owned(),
-                    kind: FlagKind::FabricatedReference,
-                });
+                flagged.push(span_flag(answer, s, e, why, FlagKind::FabricatedReference));
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.
@@ -636,13 +607,7 @@ impl DeterministicScorer {
                         score = score.min(self.cfg.unsupported_score);
                         item_scores.push(self.cfg.unsupported_score);
                         reasons.push(why.into());
-                        flagged.push(FlaggedSpan {
-                            start: char_offset(answer, cs + at) as u32,
-                            end: char_offset(answer, ce) as u32,
-                            text: answer[cs + at..ce].to_owned(),
-                            reason: why.to_owned(),
-                            kind: FlagKind::StateConflict,
-                        });
+                        flagged.push(span_flag(answer, cs + at, ce, why, FlagKind::StateConflict));
                     }
                     taken.push((cs + at, ce));
                 }
@@ -684,13 +649,7 @@ impl DeterministicScorer {
                         .collect();
                     reasons.push(format!("{why}: {}", words.join(", ")));
                     for (s, e) in merge_close(answer, &missing.missing) {
-                        flagged.push(FlaggedSpan {
-                            start: char_offset(answer, s) as u32,
-                            end: char_offset(answer, e) as u32,
-                            text: answer[s..e].to_owned(),
-                            reason: why.to_owned(),
-                            kind: FlagKind::ContentNotCovered,
-                        });
+                        flagged.push(span_flag(answer, s, e, why, FlagKind::ContentNotCovered));
                     }
                 }
             }
@@ -788,6 +747,17 @@ impl DeterministicScorer {
     }
 }
 
+/// The flag of `answer[s..e]` (byte offsets; the report's are in characters).
+fn span_flag(answer: &str, s: usize, e: usize, why: &str, kind: FlagKind) -> FlaggedSpan {
+    FlaggedSpan {
+        start: char_offset(answer, s) as u32,
+        end: char_offset(answer, e) as u32,
+        text: answer[s..e].to_owned(),
+        reason: why.to_owned(),
+        kind,
+    }
+}
+
 /// Whether the line after byte `end` of `answer` is a Markdown table rule (`|---|:--:|`).
 fn table_rule_follows(answer: &str, end: usize) -> bool {
     let rest = &answer[crate::text::floor_char_boundary(answer, end)..];
@@ -796,11 +766,8 @@ fn table_rule_follows(answer: &str, end: usize) -> bool {
         .map_or("", |(_, after)| after)
         .lines()
         .next()
-        .unwrap_or("")
-        .trim();
-    line.starts_with('|')
-        && line.contains('-')
-        && line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+        .unwrap_or("");
+    crate::text::is_table_rule(line)
 }
 
 /// The clause of the unit `cs..ce` around byte `pos`: between the nearest `,` `;` `—` `·` `|`
