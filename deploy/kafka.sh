@@ -20,6 +20,12 @@
 # Idempotent: `start` when our broker already runs does nothing; when another broker already
 # answers on the port it is used as is (and `stop` leaves it alone). groundcheck itself uses
 # no tansu-specific behaviour: any Kafka >= 2.x, Redpanda or tansu works.
+#
+# Known defect, measured: tansu 0.6.0 on memory storage now and then acknowledges a produced
+# record that no consumer is given afterwards (1 or 2 of ~4,700 in 4 of 18 three-second
+# `loadgen` rounds, with one producer connection or two, no collector running). Tests that
+# count delivered runs require what the broker serves, not only what it acknowledged
+# (tests/tests/kafka_broker_restart.rs); Apache Kafka or Redpanda do not need this.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

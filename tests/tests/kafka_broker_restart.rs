@@ -18,15 +18,29 @@
 //! offset of the vanished log — an offset commit in flight when the broker died is retried by
 //! librdkafka on the restarted broker (transport errors are retriable for OffsetCommit) — and
 //! a member that starts there skips the new log's records below it; no consumer can tell
-//! (README, "A broker that lost its log"). Waiting for the group to settle on the crashed
-//! topic was not enough (2 of 4,515 runs unreported once). The guarantee the test holds the
-//! collector to is the one it can keep: once it is consuming again, every acknowledged run of
-//! a log the crashes did not touch is reported.
+//! (README, "A broker that lost its log"). The guarantee the test holds the collector to is the
+//! one it can keep: once it is consuming again, every acknowledged run of a log the crashes did
+//! not touch, and that the broker serves, is reported.
+//!
+//! Why "that the broker serves": tansu 0.6.0 with memory storage, the broker of
+//! `deploy/kafka.sh`, acknowledges a produced record now and then that no consumer is ever
+//! given afterwards (measured with no collector at all: `loadgen` for 3 s, then every
+//! partition read from its start with librdkafka — 1 or 2 of about 4,700 acknowledged records
+//! missing in 4 of 18 rounds, still missing on a second read; some partitions also held more
+//! records than their high watermark, i.e. offsets given out twice). A consumer cannot report
+//! what its broker never delivers, so the test reads the topic itself, with its own consumer,
+//! and requires a report for every acknowledged run it finds there; the acknowledged runs the
+//! broker does not serve are printed, and must stay a small share (a broker that served
+//! nothing would make the test vacuous).
 
 mod common;
 
 use common::services::Service;
 use common::{free_ports, groundcheck_bin, metric_value, Server};
+use rdkafka::config::ClientConfig;
+use rdkafka::consumer::{BaseConsumer, Consumer};
+use rdkafka::message::Message;
+use rdkafka::{Offset, TopicPartitionList};
 use std::collections::HashSet;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -36,6 +50,7 @@ const TOPIC: &str = "restart";
 /// crash touched and no stale position of a vanished log can skip into (see below).
 const FINAL_TOPIC: &str = "restart-final";
 const PARTITIONS: &str = "4";
+const PARTITION_COUNT: i32 = 4;
 const CYCLES: usize = 5;
 
 fn loadgen(
@@ -55,6 +70,51 @@ fn loadgen(
         cmd.arg("--acked-out").arg(p);
     }
     cmd.spawn().expect("start groundcheck loadgen")
+}
+
+/// The record keys (run ids: `loadgen` keys each record by its trace id) that the broker serves
+/// from `topic`: every partition read from its start, outside any consumer group's position,
+/// until each has reached the high watermark read first and nothing more came for 2 s.
+fn served_keys(brokers: &str, topic: &str) -> HashSet<String> {
+    let c: BaseConsumer = ClientConfig::new()
+        .set("bootstrap.servers", brokers)
+        .set("group.id", "groundcheck-restart-reader")
+        .set("enable.auto.commit", "false")
+        .create()
+        .expect("reader consumer");
+    let mut tpl = TopicPartitionList::new();
+    let mut high = Vec::new();
+    for p in 0..PARTITION_COUNT {
+        let (_, hi) = c
+            .fetch_watermarks(topic, p, Duration::from_secs(10))
+            .expect("watermarks");
+        high.push(hi);
+        tpl.add_partition_offset(topic, p, Offset::Beginning)
+            .expect("partition");
+    }
+    c.assign(&tpl).expect("assign");
+    let mut next = vec![0i64; PARTITION_COUNT as usize];
+    let mut keys = HashSet::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut idle_since = std::time::Instant::now();
+    while std::time::Instant::now() < deadline {
+        match c.poll(Duration::from_millis(200)) {
+            Some(Ok(m)) => {
+                keys.insert(String::from_utf8_lossy(m.key().unwrap_or_default()).into_owned());
+                let p = m.partition() as usize;
+                next[p] = next[p].max(m.offset() + 1);
+                idle_since = std::time::Instant::now();
+            }
+            Some(Err(e)) => panic!("reading {topic} back: {e}"),
+            None => {
+                let caught_up = next.iter().zip(&high).all(|(n, h)| n >= h);
+                if caught_up && idle_since.elapsed() >= Duration::from_secs(2) {
+                    return keys;
+                }
+            }
+        }
+    }
+    panic!("could not read {topic} back to its high watermarks {high:?} within 60 s (at {next:?})");
 }
 
 /// The server must still be running; on a crash, say how it died and show the log's tail.
@@ -177,7 +237,24 @@ fn collector_survives_broker_crash_and_empty_restart() {
         !acked.is_empty(),
         "the restarted broker acknowledged no run"
     );
-    let missing = server.wait_reports(&acked, Duration::from_secs(90));
+    // Required: the acknowledged runs the broker serves (see the module docs).
+    let served = served_keys(&brokers, FINAL_TOPIC);
+    let required: HashSet<String> = acked.intersection(&served).cloned().collect();
+    let unserved = acked.len() - required.len();
+    assert!(
+        unserved * 100 <= acked.len(),
+        "the broker serves only {} of the {} runs it acknowledged",
+        required.len(),
+        acked.len()
+    );
+    if unserved > 0 {
+        eprintln!(
+            "the broker acknowledged {unserved} of {} runs that it does not serve to a consumer \
+             (tansu memory storage; see the module docs): not required",
+            acked.len()
+        );
+    }
+    let missing = server.wait_reports(&required, Duration::from_secs(90));
     assert_running(&mut server, "while consuming from the last broker");
     if !missing.is_empty() {
         // What a diagnosis needs: which runs, the offset bookkeeping, the assignment history
@@ -205,12 +282,13 @@ fn collector_survives_broker_crash_and_empty_restart() {
         // The headline goes last: a CI excerpt keeps the end of the output.
         panic!(
             "assignment, offset and run lines:\n{}\nlog tail (newest first):\n{}\n\
-             metrics:\n{}\n{} of {} runs produced to the restarted broker were never reported: {ids:?}",
+             metrics:\n{}\n{} of {} runs that the restarted broker acknowledged and serves \
+             were never reported: {ids:?}",
             about.join("\n"),
             log.lines().rev().take(20).collect::<Vec<_>>().join("\n"),
             kafka_metrics.join("\n"),
             missing.len(),
-            acked.len(),
+            required.len(),
         );
     }
     let metrics = server.metrics();
@@ -225,9 +303,10 @@ fn collector_survives_broker_crash_and_empty_restart() {
     // timing and is only reported (the mechanism is unit-tested in `offsets.rs`).
     let resets = metric_value(&metrics, "groundcheck_kafka_offset_resets_total").unwrap_or(0.0);
     eprintln!(
-        "{CYCLES} broker crashes survived; {} runs from the restarted broker all reported; \
-         consume errors counted: {errors}; partition offset resets: {resets}",
-        acked.len()
+        "{CYCLES} broker crashes survived; {} runs from the restarted broker all reported \
+         ({unserved} acknowledged but not served); consume errors counted: {errors}; \
+         partition offset resets: {resets}",
+        required.len()
     );
     let status = server.terminate(Duration::from_secs(60));
     assert!(status.success(), "serve exited with {status} on SIGTERM");
