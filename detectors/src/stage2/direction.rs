@@ -333,6 +333,19 @@ fn threshold_conflict(
         if clause_break(gap) || gap.split_whitespace().count() > 6 {
             return None;
         }
+        // "more than 3 percentage points under target": a distance from a threshold named
+        // after it, compared with the distance — not a threshold of 3.
+        let after = lower.get(bi.end - cs..).unwrap_or("");
+        let after = after
+            .find([',', ';', '.', '(', ')', ':', '\n'])
+            .map_or(after, |k| &after[..k]);
+        if after
+            .split_whitespace()
+            .take(4)
+            .any(|t| DIFFERENCE_WORDS.iter().any(|(d, _)| *d == t) || t == "short")
+        {
+            return None;
+        }
         // The linking verb, after an optional distance and degree adverbs.
         let mut pre = lower[..p].trim_end();
         // (An item may cover the word itself: "1.8% below".)
@@ -935,6 +948,14 @@ mod tests {
             cart,
             "A fee of $80 applies to balances below $100."
         ));
+        // "more than 3 points under target" compares a distance from the target, not a
+        // value with a threshold of 3.
+        let line = r#"{"line":"Line 2","yield_pct":42.5,"target_pct":46}"#;
+        assert!(!flagged(
+            line,
+            "Line 2 is more than 3 percentage points under target, so it is reviewed."
+        ));
+        assert!(flagged(line, "Line 2 is more than 3, so it is reviewed."));
     }
 
     #[test]

@@ -57,6 +57,57 @@ pub(super) fn measure(unit: &str) -> Option<(Dimension, f64)> {
     })
 }
 
+/// The factors that restate a value of a numeric field whose name ends in a unit (`feed_kg`,
+/// `distance_km`) in the claim's unit of the same dimension ("g", or the "(g)" of its table
+/// column's header): 1,000 from kg to g. Lengths, areas, volumes and masses; none when the
+/// claim states no such unit.
+pub(super) fn field_unit_factors(
+    ev: &super::evidence::Evidence,
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+) -> Vec<f64> {
+    // The claim's unit, the symbol written after it ("134,7 g per egg"), or its table
+    // column's ("Feed/egg (g)").
+    let after = answer[item.end..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(|ch: char| !ch.is_alphanumeric())
+        .to_lowercase();
+    let unit = if !c.unit.is_empty() {
+        c.unit.to_lowercase()
+    } else if measure(&after).is_some() {
+        after
+    } else {
+        let Some(header) = crate::text::table_header(answer, item.start) else {
+            return Vec::new();
+        };
+        match header.rsplit_once('(') {
+            Some((_, u)) => u.trim_end_matches(')').trim().to_lowercase(),
+            None => return Vec::new(),
+        }
+    };
+    let Some((dim, size)) = measure(&unit).filter(|(d, _)| *d != Dimension::Duration) else {
+        return Vec::new();
+    };
+    let mut out: Vec<f64> = Vec::new();
+    for (key, _) in &ev.keyed {
+        let last = key
+            .rsplit(['_', '-', '.'])
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
+        if let Some((d, s)) = measure(&last) {
+            let f = s / size;
+            if d == dim && (f - 1.0).abs() > 1e-9 && !out.iter().any(|x| (x - f).abs() < 1e-9) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// Longest stretch between a number and its parenthesized restatement ("56,000 m³ (just over
 /// 56 megalitres)").
 const RESTATE_REACH: usize = 40;

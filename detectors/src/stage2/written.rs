@@ -286,8 +286,9 @@ pub(super) fn share_of_stated(answer: &str, item: &Item, c: &ClaimNumber) -> Opt
         clause_start
     };
     let clause = &answer[clause_start..open.len()];
+    // Read in the answer's own number format ("405 of 1.136 washes (35,7 %)").
     let numbers: Vec<(usize, usize, f64, f64)> = super::items::re()
-        .number
+        .number_in(answer)
         .captures_iter(clause)
         .filter_map(|cap| {
             let m = cap.get(0)?;

@@ -190,6 +190,31 @@ impl Claim<'_> {
         false
     }
 
+    /// The last word of a short `Label:` that the number opens the value of ("- Deaths: 32
+    /// hens, leaving …" → `deaths`), lower-cased; `None` when anything stands between the
+    /// colon and the number, or the label is longer than four words.
+    pub(super) fn label_noun(&self) -> Option<String> {
+        let start = super::super::states::whole_sentence_start(self.answer, self.item.start);
+        let line = self.answer[start..self.item.start]
+            .trim_start()
+            .trim_start_matches(['-', '*', '•', '+'])
+            .trim_start();
+        let (label, value) = line.rsplit_once(':')?;
+        if !value
+            .trim_matches(|ch: char| ch.is_whitespace() || ch == '*')
+            .is_empty()
+        {
+            return None;
+        }
+        let words: Vec<&str> = label
+            .split_whitespace()
+            .map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let last = *words.last()?;
+        (words.len() <= 4 && last.chars().all(char::is_alphabetic)).then(|| last.to_lowercase())
+    }
+
     /// A number the agent itself sent to a tool as the argument its noun names ("The request
     /// for 13 containers was refused" after a call with `"containers": 13`): what was asked
     /// for, which the tool's answer (`"containers": 8` of the booking taken instead) does not
@@ -324,6 +349,14 @@ impl Claim<'_> {
                 Some(true) => return Some(Outcome::supported(None)),
                 Some(false) => conflict = true,
                 None => {}
+            }
+        }
+        // "Deaths: 32 hens": a label the number opens the value of names what it counts, and
+        // the noun after it is the unit counted in. A field the label names that holds the
+        // number, or totals to it, supports it; the unit's field (`hens`) does not contradict.
+        if let Some(label) = self.label_noun() {
+            if judge(&label) == Some(true) {
+                return Some(Outcome::supported(None));
             }
         }
         if conflict {

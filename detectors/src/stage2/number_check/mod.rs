@@ -114,6 +114,14 @@ impl DeterministicScorer {
         if !outcome.supported && super::counts::enumerated_count(answer, item, c) {
             return Outcome::supported(None);
         }
+        // A product or ratio of evidence values in another unit than a field's name gives
+        // ("134,7 g per egg" of `feed_kg` over `eggs`).
+        if !outcome.supported {
+            let factors = super::measures::field_unit_factors(ev, answer, item, c);
+            if super::numbers::scaled_pair(ev, c, &factors) {
+                return Outcome::supported(None);
+            }
+        }
         // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
         // close", "latest 1638"): four digits read as hours and minutes, when the evidence
         // holds that time.

@@ -1054,3 +1054,50 @@ fn a_csv_export_is_read_as_records() {
         "Net revenue: EUR 11.481,40 over 822 washes."
     ));
 }
+
+#[test]
+fn a_label_names_what_its_value_counts_and_the_noun_after_is_the_unit() {
+    // "Deaths: 32 hens": the `deaths` column totals 32; the `hens` column is the unit's field,
+    // not what is counted.
+    let days = r#"{"columns":["date","hens","eggs","deaths"],"rows":[["2026-05-05",31233,27112,9],["2026-05-06",31224,27921,2],["2026-05-07",31222,26711,7],["2026-05-08",31215,27614,14]]}"#;
+    assert!(all_supported(days, "- Deaths: 32 hens over the four days"));
+    let bad = score(days, "- Deaths: 35 hens over the four days");
+    assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+    // Without a label, the counted noun still names its field.
+    assert!(!all_supported(
+        days,
+        "The flock lost 32 hens and kept 9 hens."
+    ));
+}
+
+#[test]
+fn a_ratio_is_restated_in_the_unit_a_field_name_gives_another_size_of() {
+    // 19,781 kg of feed for 146,865 eggs is 0.1347 kg, 134.7 g, per egg.
+    let week = r#"{"columns":["iso_week","eggs","feed_kg"],"rows":[["2026-W24",146865,19781],["2026-W23",151437,19606]]}"#;
+    assert!(all_supported(week, "Feed in week 24 was 134.7 g per egg."));
+    assert!(all_supported(
+        week,
+        "| Week | Eggs | Feed/egg (g) |\n|---|---|---|\n| 2026-W24 | 146,865 | 134.7 |"
+    ));
+    assert!(!all_supported(week, "Feed in week 24 was 136.2 g per egg."));
+    // No change of unit: the ratio is not scaled.
+    assert!(!all_supported(
+        week,
+        "Feed in week 24 was 134.7 kg per egg."
+    ));
+}
+
+#[test]
+fn a_share_in_parentheses_reads_the_answer_s_number_format() {
+    // "1.136" groups thousands in an answer that writes decimals with a comma.
+    let week = r#"{"site":"Den Bosch","washes":1136,"premium":405}"#;
+    assert!(all_supported(
+        week,
+        "Premium was the most-booked programme: 405 of 1.136 washes (35,7 %)."
+    ));
+    let bad = score(
+        week,
+        "Premium was the most-booked programme: 405 of 1.136 washes (38,7 %).",
+    );
+    assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+}

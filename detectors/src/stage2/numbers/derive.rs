@@ -160,6 +160,42 @@ pub(in crate::stage2) fn approx_quotient(
     })
 }
 
+/// The evidence's numbers, those it states first, then those computed from its arrays
+/// (totals, means, the rest of a column): the pairwise search takes the first `max_derived` of
+/// them, and the aggregates of one long result must not crowd out the values of the others.
+fn evidence_values(ev: &Evidence) -> Vec<f64> {
+    let stated = |n: &&(f64, usize, usize, usize, bool)| n.3 > n.2;
+    ev.numbers
+        .iter()
+        .filter(stated)
+        .chain(ev.numbers.iter().filter(|n| !stated(n)))
+        .map(|n| n.0)
+        .collect()
+}
+
+/// Sums, differences, products and ratios of two evidence values (built once per run).
+fn scaling_pairs<'e>(ev: &'e Evidence, vals: &[f64]) -> &'e calc::DerivedIndex {
+    ev.derived_scaling
+        .get_or_init(|| calc::DerivedIndex::pairs(vals, ev.max_derived, true))
+}
+
+/// A product or ratio of two evidence values restated by one of `factors` (a change of unit,
+/// see [`super::super::measures::field_unit_factors`]): "134,7 g per egg" of `feed_kg` 19,781
+/// over `eggs` 146,865 is the ratio 0.1347 (kg per egg) times 1,000. Only precise values.
+pub(in crate::stage2) fn scaled_pair(ev: &Evidence, c: &ClaimNumber, factors: &[f64]) -> bool {
+    if factors.is_empty() || !(c.decimals > 0 || c.value * c.magnitude >= 100.0) {
+        return false;
+    }
+    let pairs = ev
+        .derived_scaling
+        .get()
+        .unwrap_or_else(|| scaling_pairs(ev, &evidence_values(ev)));
+    let (lo, hi) = rounding_window(c);
+    factors
+        .iter()
+        .any(|&f| pairs.any_between(lo / f, hi / f, |x| matches_value(c, x * f)))
+}
+
 /// A claim number computed from the evidence or from the answer's own numbers (see
 /// [`calc`]): two-value arithmetic, subset sums of a field, sums of the answer's own parts,
 /// durations between dates.
@@ -171,17 +207,7 @@ pub(in crate::stage2) fn derived_value(
 ) -> bool {
     // Computed values (see [`calc`]): two-value arithmetic, subset sums of a
     // field, sums of the answer's own parts, durations between dates.
-    // Values the evidence states first, then those computed from its arrays (totals, means,
-    // the rest of a column): the pairwise search takes the first `max_derived` of them, and
-    // the aggregates of one long result must not crowd out the values of the others.
-    let stated = |n: &&(f64, usize, usize, usize, bool)| n.3 > n.2;
-    let vals: Vec<f64> = ev
-        .numbers
-        .iter()
-        .filter(stated)
-        .chain(ev.numbers.iter().filter(|n| !stated(n)))
-        .map(|n| n.0)
-        .collect();
+    let vals = evidence_values(ev);
     let relaxed = ClaimNumber {
         approx: true,
         ..c.clone()
@@ -199,8 +225,7 @@ pub(in crate::stage2) fn derived_value(
             .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false))
     };
     let pairs = if scaling {
-        ev.derived_scaling
-            .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, true))
+        scaling_pairs(ev, &vals)
     } else {
         additive()
     };
