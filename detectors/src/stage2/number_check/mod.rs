@@ -204,9 +204,12 @@ impl<'a> Claim<'a> {
         let raw_sentence = sentence_around(answer, item.start, item.end);
         let sentence = normalize_terms(&raw_sentence);
         let next = answer[item.end..].split_whitespace().next().unwrap_or("");
+        // The noun phrase goes on only into a word that follows it directly: not into a
+        // parenthesis ("7 sites (week 20 → week 21 …)").
         let head = c
             .noun
             .as_ref()
+            .filter(|_| next.starts_with(char::is_alphabetic))
             .map(|_| {
                 next.trim_matches(|ch: char| !ch.is_alphanumeric())
                     .to_lowercase()

@@ -1101,3 +1101,24 @@ fn a_share_in_parentheses_reads_the_answer_s_number_format() {
     );
     assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
 }
+
+#[test]
+fn a_parenthesis_after_a_counted_noun_is_not_its_head() {
+    // "7 sites (week 20 → week 21 …)": `week` does not head the counted noun, so the
+    // `washes_week` values are not what 7 is judged by.
+    let weeks = r#"{"params":{"week":"2026-W21","prev_week":"2026-W20"},"columns":["site","washes_prev_week","washes_week"],"rows":[["Aachen",1025,1068],["Gent",1386,1322],["Bilk",1271,1375]]}"#;
+    assert!(all_supported(
+        weeks,
+        "Chain total: 3765 washes across 3 sites (week 20 → week 21: 3682 → 3765)."
+    ));
+    // A word that follows the noun directly still heads it ("the 6 required inspections").
+    let permit = r#"{"inspections":[{"type":"framing","passed":true},{"type":"electrical","passed":true},{"type":"final","passed":false}]}"#;
+    assert!(all_supported(
+        permit,
+        "2 of the 3 required inspections have passed."
+    ));
+    assert!(!all_supported(
+        permit,
+        "2 of the 5 required inspections have passed."
+    ));
+}
