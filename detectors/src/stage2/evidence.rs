@@ -53,6 +53,9 @@ pub(super) struct Evidence {
     pub(super) derived_scaling: OnceLock<calc::DerivedIndex>,
     pub(super) derived_percent: OnceLock<calc::DerivedIndex>,
     pub(super) derived_subsets: OnceLock<calc::DerivedIndex>,
+    /// The units that end numeric field names (`feed_kg`), distinct, as their dimension and
+    /// size ([`super::measures::field_unit_factors`]), built on first use.
+    pub(super) field_units: OnceLock<Vec<(super::measures::Dimension, f64)>>,
     /// Per-record ratios of two fields across a list ([`Evidence::ratio_columns`]), built on
     /// first use.
     pub(super) ratios: OnceLock<Vec<Vec<f64>>>,
@@ -156,6 +159,7 @@ impl Evidence {
             derived_scaling: OnceLock::new(),
             derived_percent: OnceLock::new(),
             derived_subsets: OnceLock::new(),
+            field_units: OnceLock::new(),
             ratios: OnceLock::new(),
             record_states: OnceLock::new(),
             date_spans: OnceLock::new(),

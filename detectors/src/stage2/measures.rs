@@ -91,21 +91,23 @@ pub(super) fn field_unit_factors(
     let Some((dim, size)) = measure(&unit).filter(|(d, _)| *d != Dimension::Duration) else {
         return Vec::new();
     };
-    let mut out: Vec<f64> = Vec::new();
-    for (key, _) in &ev.keyed {
-        let last = key
-            .rsplit(['_', '-', '.'])
-            .next()
-            .unwrap_or("")
-            .to_lowercase();
-        if let Some((d, s)) = measure(&last) {
-            let f = s / size;
-            if d == dim && (f - 1.0).abs() > 1e-9 && !out.iter().any(|x| (x - f).abs() < 1e-9) {
-                out.push(f);
+    let units = ev.field_units.get_or_init(|| {
+        let mut out: Vec<(Dimension, f64)> = Vec::new();
+        for (key, _) in &ev.keyed {
+            let last = key.rsplit(['_', '-', '.']).next().unwrap_or("");
+            if let Some(m) = measure(&last.to_lowercase()) {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
             }
         }
-    }
-    out
+        out
+    });
+    units
+        .iter()
+        .filter(|(d, s)| *d == dim && (s / size - 1.0).abs() > 1e-9)
+        .map(|(_, s)| s / size)
+        .collect()
 }
 
 /// Longest stretch between a number and its parenthesized restatement ("56,000 m³ (just over

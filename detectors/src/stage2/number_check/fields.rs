@@ -354,12 +354,10 @@ impl Claim<'_> {
         // "Deaths: 32 hens": a label the number opens the value of names what it counts, and
         // the noun after it is the unit counted in. A field the label names that holds the
         // number, or totals to it, supports it; the unit's field (`hens`) does not contradict.
-        if let Some(label) = self.label_noun() {
-            if judge(&label) == Some(true) {
+        if conflict {
+            if self.label_noun().is_some_and(|l| judge(&l) == Some(true)) {
                 return Some(Outcome::supported(None));
             }
-        }
-        if conflict {
             return Some(Outcome::contradicted());
         }
         if let Some(ok) = c.noun_before.iter().find_map(judge) {
