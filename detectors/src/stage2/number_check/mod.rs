@@ -58,6 +58,14 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .map(|&(_, d, s, e)| (d, s, e))
 }
 
+/// A product or ratio of evidence values restated in the claim's unit, another size of the unit
+/// a field's name gives ([`super::measures::field_unit_factors`]).
+#[inline(never)]
+fn unit_scaled(ev: &Evidence, answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let factors = super::measures::field_unit_factors(ev, answer, item, c);
+    super::numbers::scaled_pair(ev, c, &factors)
+}
+
 impl DeterministicScorer {
     /// Check the number `c` of `item` (see the module docs).
     pub(super) fn check_number(
@@ -116,11 +124,8 @@ impl DeterministicScorer {
         }
         // A product or ratio of evidence values in another unit than a field's name gives
         // ("134,7 g per egg" of `feed_kg` over `eggs`).
-        if !outcome.supported {
-            let factors = super::measures::field_unit_factors(ev, answer, item, c);
-            if super::numbers::scaled_pair(ev, c, &factors) {
-                return Outcome::supported(None);
-            }
+        if !outcome.supported && unit_scaled(ev, answer, item, c) {
+            return Outcome::supported(None);
         }
         // A 24-hour time written without a colon where nothing else marks it as one ("the 1800
         // close", "latest 1638"): four digits read as hours and minutes, when the evidence
