@@ -12,6 +12,14 @@
 /// `-tre` → `-ter`. Only used to compare two words, never shown.
 pub fn spelling_key(w: &str) -> String {
     let mut out = String::with_capacity(w.len());
+    spelling_key_into(w, &mut out);
+    out
+}
+
+/// [`spelling_key`] written into `out` (cleared first): no allocation per word once `out` has
+/// grown.
+fn spelling_key_into(w: &str, out: &mut String) {
+    out.clear();
     let mut prev: Option<char> = None;
     for c in w.chars() {
         if Some(c) == prev && c.is_alphabetic() && !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u') {
@@ -35,7 +43,6 @@ pub fn spelling_key(w: &str) -> String {
             break;
         }
     }
-    out
 }
 
 /// Crude inflection stem (content coverage's rule without its trailing-`e` cut, so that
@@ -73,14 +80,20 @@ pub fn field_name(key: &str) -> String {
 /// (`currentItem`), at `_ - / .` and punctuation, lower-cased, spelling-keyed and stemmed,
 /// joined by single spaces. Numbers keep their decimal point.
 pub fn normalize_terms(text: &str) -> String {
-    let mut words: Vec<String> = Vec::new();
+    // The terms, space-separated, written straight into `words` (two buffers reused for the
+    // word and its spelling key: this runs over every evidence document).
+    let mut words = String::with_capacity(text.len());
     let mut cur = String::new();
+    let mut key = String::new();
     let mut prev: Option<char> = None;
     let mut chars = text.chars().peekable();
-    let flush = |cur: &mut String, words: &mut Vec<String>| {
+    let mut flush = |cur: &mut String, words: &mut String| {
         if !cur.is_empty() {
-            let w = spelling_key(cur);
-            words.push(stem(&w).to_owned());
+            spelling_key_into(cur, &mut key);
+            if !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(stem(&key));
             cur.clear();
         }
     };
@@ -105,7 +118,7 @@ pub fn normalize_terms(text: &str) -> String {
         prev = Some(c);
     }
     flush(&mut cur, &mut words);
-    words.join(" ")
+    words
 }
 
 /// Whether `needle` (normalized) occurs in `hay` (normalized) on word boundaries.
