@@ -157,12 +157,35 @@ impl Server {
         Server::spawn(tmp, data_dir.to_owned(), extra, Duration::from_secs(30))
     }
 
+    /// Start `serve` on three free ports. A port found free can be taken before the server
+    /// binds it (by another test, or as the source port of an outgoing connection: free ports
+    /// lie in the kernel's ephemeral range), so a start refused with "Address already in use"
+    /// is tried again on other ports, up to three times.
     fn spawn(
         tmp: tempfile::TempDir,
         data_dir: PathBuf,
         extra: &[&str],
         timeout: Duration,
     ) -> Result<Server, String> {
+        let mut tmp = Some(tmp);
+        for attempt in 1..=3 {
+            match Server::spawn_once(tmp.take().expect("tmp"), data_dir.clone(), extra, timeout) {
+                Err((e, t)) if attempt < 3 && e.contains("Address already in use") => {
+                    tmp = Some(t);
+                }
+                Err((e, _)) => return Err(e),
+                Ok(s) => return Ok(s),
+            }
+        }
+        unreachable!("the third attempt returns")
+    }
+
+    fn spawn_once(
+        tmp: tempfile::TempDir,
+        data_dir: PathBuf,
+        extra: &[&str],
+        timeout: Duration,
+    ) -> Result<Server, (String, tempfile::TempDir)> {
         let bin = groundcheck_bin();
         let log_path = tmp.path().join("server.log");
         let ports = free_ports(3);
@@ -195,8 +218,14 @@ impl Server {
             log_path,
             _tmp: tmp,
         };
-        s.wait_healthy(timeout)?;
-        Ok(s)
+        match s.wait_healthy(timeout) {
+            Ok(()) => Ok(s),
+            Err(e) => {
+                // Exited early (no child left to stop): hand the directory back for a retry.
+                let tmp = std::mem::replace(&mut s._tmp, tempfile::tempdir().expect("tempdir"));
+                Err((e, tmp))
+            }
+        }
     }
 
     fn wait_healthy(&mut self, timeout: Duration) -> Result<(), String> {
