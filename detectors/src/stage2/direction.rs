@@ -323,7 +323,8 @@ fn threshold_conflict(
             && a.unit.eq_ignore_ascii_case(&b.unit)
             && a.is_percent() == b.is_percent()
     };
-    let clause_break = |t: &str| t.contains([',', ';', '.', '(', ')', ':', '\n']);
+    const CLAUSE_BREAKS: [char; 7] = [',', ';', '.', '(', ')', ':', '\n'];
+    let clause_break = |t: &str| t.contains(CLAUSE_BREAKS);
     for &(w, larger, inclusive) in THRESHOLDS {
         let Some(p) = word_at(lower, w) else { continue };
         let end = p + w.len();
@@ -336,9 +337,7 @@ fn threshold_conflict(
         // "more than 3 percentage points under target": a distance from a threshold named
         // after it, compared with the distance — not a threshold of 3.
         let after = lower.get(bi.end - cs..).unwrap_or("");
-        let after = after
-            .find([',', ';', '.', '(', ')', ':', '\n'])
-            .map_or(after, |k| &after[..k]);
+        let after = after.find(CLAUSE_BREAKS).map_or(after, |k| &after[..k]);
         if after
             .split_whitespace()
             .take(4)

@@ -69,24 +69,26 @@ pub(super) fn field_unit_factors(
 ) -> Vec<f64> {
     // The claim's unit, the symbol written after it ("134,7 g per egg"), or its table
     // column's ("Feed/egg (g)").
-    let after = answer[item.end..]
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_end_matches(|ch: char| !ch.is_alphanumeric())
-        .to_lowercase();
-    let unit = if !c.unit.is_empty() {
-        c.unit.to_lowercase()
-    } else if measure(&after).is_some() {
-        after
-    } else {
-        let Some(header) = crate::text::table_header(answer, item.start) else {
-            return Vec::new();
-        };
-        match header.rsplit_once('(') {
-            Some((_, u)) => u.trim_end_matches(')').trim().to_lowercase(),
-            None => return Vec::new(),
+    let unit = if c.unit.is_empty() {
+        let after = answer[item.end..]
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(|ch: char| !ch.is_alphanumeric())
+            .to_lowercase();
+        if measure(&after).is_some() {
+            after
+        } else {
+            let Some(header) = crate::text::table_header(answer, item.start) else {
+                return Vec::new();
+            };
+            match header.rsplit_once('(') {
+                Some((_, u)) => u.trim_end_matches(')').trim().to_lowercase(),
+                None => return Vec::new(),
+            }
         }
+    } else {
+        c.unit.to_lowercase()
     };
     let Some((dim, size)) = measure(&unit).filter(|(d, _)| *d != Dimension::Duration) else {
         return Vec::new();

@@ -190,29 +190,33 @@ impl Claim<'_> {
         false
     }
 
-    /// The last word of a short `Label:` that the number opens the value of ("- Deaths: 32
-    /// hens, leaving …" → `deaths`), lower-cased; `None` when anything stands between the
-    /// colon and the number, or the label is longer than four words.
+    /// The last word of a leading `Label:` ([`claim_type::label_span`]) that the number opens
+    /// the value of ("- Deaths: 32 hens, leaving …" → `deaths`), lower-cased; `None` when
+    /// anything stands between the colon and the number.
+    ///
+    /// [`claim_type::label_span`]: super::super::claim_type::label_span
     pub(super) fn label_noun(&self) -> Option<String> {
         let start = super::super::states::whole_sentence_start(self.answer, self.item.start);
-        let line = self.answer[start..self.item.start]
-            .trim_start()
-            .trim_start_matches(['-', '*', '•', '+'])
-            .trim_start();
-        let (label, value) = line.rsplit_once(':')?;
-        if !value
+        let line = self.answer[start..self.item.start].trim_start();
+        // A list marker is no part of the label.
+        let line = ["- ", "* ", "• ", "+ "]
+            .iter()
+            .find_map(|m| line.strip_prefix(m))
+            .unwrap_or(line);
+        let (_, end) = super::super::claim_type::label_span(line)?;
+        let (label, value) = line.split_at(end);
+        let value_opens = value
             .trim_matches(|ch: char| ch.is_whitespace() || ch == '*')
-            .is_empty()
-        {
+            .is_empty();
+        if !value_opens || !label.trim_end_matches('*').ends_with(':') {
             return None;
         }
-        let words: Vec<&str> = label
-            .split_whitespace()
-            .map(|w| w.trim_matches(|ch: char| !ch.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .collect();
-        let last = *words.last()?;
-        (words.len() <= 4 && last.chars().all(char::is_alphabetic)).then(|| last.to_lowercase())
+        let last = label
+            .split(|ch: char| !ch.is_alphanumeric())
+            .rfind(|w| !w.is_empty())?;
+        last.chars()
+            .all(char::is_alphabetic)
+            .then(|| last.to_lowercase())
     }
 
     /// A number the agent itself sent to a tool as the argument its noun names ("The request
@@ -296,7 +300,7 @@ impl Claim<'_> {
             // coincidental difference of two evidence values: only precise values may be
             // computed from the evidence here; a small one only as the difference of two
             // numbers the answer states ("15 credits … 5 under the 20-credit cap").
-            let precise = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+            let precise = c.precise();
             // The field's total or mean across its records ("4 harsh events" over trips of 2,
             // 0 and 2): computed from the named field only, so no coincidence of unrelated
             // values. Each field on its own; two values make a pair, not a column (their sum

@@ -174,22 +174,19 @@ fn evidence_values(ev: &Evidence) -> Vec<f64> {
 }
 
 /// Sums, differences, products and ratios of two evidence values (built once per run).
-fn scaling_pairs<'e>(ev: &'e Evidence, vals: &[f64]) -> &'e calc::DerivedIndex {
+fn scaling_pairs(ev: &Evidence) -> &calc::DerivedIndex {
     ev.derived_scaling
-        .get_or_init(|| calc::DerivedIndex::pairs(vals, ev.max_derived, true))
+        .get_or_init(|| calc::DerivedIndex::pairs(&evidence_values(ev), ev.max_derived, true))
 }
 
 /// A product or ratio of two evidence values restated by one of `factors` (a change of unit,
 /// see [`super::super::measures::field_unit_factors`]): "134,7 g per egg" of `feed_kg` 19,781
 /// over `eggs` 146,865 is the ratio 0.1347 (kg per egg) times 1,000. Only precise values.
 pub(in crate::stage2) fn scaled_pair(ev: &Evidence, c: &ClaimNumber, factors: &[f64]) -> bool {
-    if factors.is_empty() || !(c.decimals > 0 || c.value * c.magnitude >= 100.0) {
+    if factors.is_empty() || !c.precise() {
         return false;
     }
-    let pairs = ev
-        .derived_scaling
-        .get()
-        .unwrap_or_else(|| scaling_pairs(ev, &evidence_values(ev)));
+    let pairs = scaling_pairs(ev);
     let (lo, hi) = rounding_window(c);
     factors
         .iter()
@@ -214,7 +211,7 @@ pub(in crate::stage2) fn derived_value(
     };
     // Products and ratios only for values precise enough that a coincidence is
     // unlikely (a decimal price, a value of 100 or more).
-    let scaling = c.decimals > 0 || c.value * c.magnitude >= 100.0;
+    let scaling = c.precise();
     let derived_ok =
         |d: f64| matches_value(c, d) || (c.unit.contains('%') && matches_value(&relaxed, d));
     // The indexes (built once per run) are searched only in the claim's rounding window.
@@ -225,7 +222,7 @@ pub(in crate::stage2) fn derived_value(
             .get_or_init(|| calc::DerivedIndex::pairs(&vals, ev.max_derived, false))
     };
     let pairs = if scaling {
-        scaling_pairs(ev, &vals)
+        scaling_pairs(ev)
     } else {
         additive()
     };

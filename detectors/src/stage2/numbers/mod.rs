@@ -85,6 +85,12 @@ impl ClaimNumber {
     pub(super) fn is_percent(&self) -> bool {
         percent_unit(&self.unit)
     }
+
+    /// Precise enough that a coincidence with a value computed from the evidence is unlikely:
+    /// a decimal ("$12.50"), or a value of 100 or more.
+    pub(super) fn precise(&self) -> bool {
+        self.decimals > 0 || self.value * self.magnitude >= 100.0
+    }
 }
 
 /// A number stated anywhere in the answer (for totals the answer shows the parts of).
