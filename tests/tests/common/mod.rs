@@ -132,7 +132,8 @@ pub struct Server {
     pub admin: SocketAddr,
     pub data_dir: PathBuf,
     log_path: PathBuf,
-    _tmp: tempfile::TempDir,
+    /// Holds the log (and `start`'s data directory); set once the server is up.
+    _tmp: Option<tempfile::TempDir>,
 }
 
 impl Server {
@@ -167,63 +168,47 @@ impl Server {
         extra: &[&str],
         timeout: Duration,
     ) -> Result<Server, String> {
-        let mut tmp = Some(tmp);
-        for attempt in 1..=3 {
-            match Server::spawn_once(tmp.take().expect("tmp"), data_dir.clone(), extra, timeout) {
-                Err((e, t)) if attempt < 3 && e.contains("Address already in use") => {
-                    tmp = Some(t);
-                }
-                Err((e, _)) => return Err(e),
-                Ok(s) => return Ok(s),
-            }
-        }
-        unreachable!("the third attempt returns")
-    }
-
-    fn spawn_once(
-        tmp: tempfile::TempDir,
-        data_dir: PathBuf,
-        extra: &[&str],
-        timeout: Duration,
-    ) -> Result<Server, (String, tempfile::TempDir)> {
         let bin = groundcheck_bin();
         let log_path = tmp.path().join("server.log");
-        let ports = free_ports(3);
-        let addr = |p: u16| -> SocketAddr { format!("127.0.0.1:{p}").parse().unwrap() };
-        let (grpc, http, admin) = (addr(ports[0]), addr(ports[1]), addr(ports[2]));
-        let log = File::create(&log_path).expect("create server log");
-        let mut cmd = Command::new(&bin);
-        cmd.arg("serve")
-            .args(["--grpc-addr", &grpc.to_string()])
-            .args(["--http-addr", &http.to_string()])
-            .args(["--admin-addr", &admin.to_string()])
-            .arg("--data-dir")
-            .arg(&data_dir)
-            .args(["--grace-ms", "300"])
-            .args(extra)
-            .env("GROUNDCHECK_LOG", "info")
-            .env_remove("GROUNDCHECK_CONFIG")
-            .stdin(Stdio::null())
-            .stdout(Stdio::from(log.try_clone().unwrap()))
-            .stderr(Stdio::from(log));
-        let child = cmd
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
-        let mut s = Server {
-            child: Some(child),
-            grpc,
-            http,
-            admin,
-            data_dir,
-            log_path,
-            _tmp: tmp,
-        };
-        match s.wait_healthy(timeout) {
-            Ok(()) => Ok(s),
-            Err(e) => {
-                // Exited early (no child left to stop): hand the directory back for a retry.
-                let tmp = std::mem::replace(&mut s._tmp, tempfile::tempdir().expect("tempdir"));
-                Err((e, tmp))
+        let mut attempt = 1;
+        loop {
+            let ports = free_ports(3);
+            let addr = |p: u16| -> SocketAddr { format!("127.0.0.1:{p}").parse().unwrap() };
+            let (grpc, http, admin) = (addr(ports[0]), addr(ports[1]), addr(ports[2]));
+            let log = File::create(&log_path).expect("create server log");
+            let mut cmd = Command::new(&bin);
+            cmd.arg("serve")
+                .args(["--grpc-addr", &grpc.to_string()])
+                .args(["--http-addr", &http.to_string()])
+                .args(["--admin-addr", &admin.to_string()])
+                .arg("--data-dir")
+                .arg(&data_dir)
+                .args(["--grace-ms", "300"])
+                .args(extra)
+                .env("GROUNDCHECK_LOG", "info")
+                .env_remove("GROUNDCHECK_CONFIG")
+                .stdin(Stdio::null())
+                .stdout(Stdio::from(log.try_clone().unwrap()))
+                .stderr(Stdio::from(log));
+            let child = cmd
+                .spawn()
+                .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
+            let mut s = Server {
+                child: Some(child),
+                grpc,
+                http,
+                admin,
+                data_dir: data_dir.clone(),
+                log_path: log_path.clone(),
+                _tmp: None,
+            };
+            match s.wait_healthy(timeout) {
+                Ok(()) => {
+                    s._tmp = Some(tmp);
+                    return Ok(s);
+                }
+                Err(e) if attempt < 3 && e.contains("Address already in use") => attempt += 1,
+                Err(e) => return Err(e),
             }
         }
     }
