@@ -469,6 +469,12 @@ fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
         "not",
         "yet",
     ];
+    // A status word after an amount, with at most an adverb between, modifies the amount (a
+    // reduced relative clause: "less the CAD 225 already paid", "the $40.00 refunded"); it
+    // states no status of the record the amount belongs to.
+    if after_an_amount(&text[clause_start..pos]) {
+        return StateFrame::NotAStatus;
+    }
     // A condition states no status however its verb reads ("you'd receive $8,610 if it's
     // approved", "once it's shipped").
     if words
@@ -503,6 +509,48 @@ fn frame(text: &str, pos: usize, clause_start_is_past: bool) -> StateFrame {
         return StateFrame::Past;
     }
     StateFrame::NotAStatus
+}
+
+/// Whether `before` (the words of a clause before a status word) ends with an amount of money,
+/// then at most two adverbs of time or degree: a number with a currency sign glued to it
+/// (`$225`, `€1.20`, `225€`) or after an ISO currency code (`CAD 225`, `EUR 1.234,50`). A
+/// number alone is no amount: "order 10442 already shipped" names a record.
+fn after_an_amount(before: &str) -> bool {
+    const ADVERBS: &[&str] = &[
+        "already",
+        "previously",
+        "still",
+        "just",
+        "now",
+        "recently",
+        "fully",
+    ];
+    const SIGNS: &[char] = &['$', '€', '£', '¥', '₹'];
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let mut i = words.len();
+    let mut skipped = 0;
+    while i > 0 && skipped < 2 && ADVERBS.contains(&words[i - 1].to_lowercase().as_str()) {
+        i -= 1;
+        skipped += 1;
+    }
+    let Some(&last) = i.checked_sub(1).and_then(|j| words.get(j)) else {
+        return false;
+    };
+    let digits = last.trim_matches(SIGNS);
+    let numeric = !digits.is_empty()
+        && digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '\u{202f}'));
+    if !numeric {
+        return false;
+    }
+    let signed = last.starts_with(SIGNS) || last.ends_with(SIGNS);
+    let code = i >= 2 && {
+        let w = words[i - 2];
+        w.len() == 3 && w.chars().all(|c| c.is_ascii_uppercase())
+    };
+    signed || code
 }
 
 /// Position of a status on its lifecycle (later stages imply the earlier ones happened), or

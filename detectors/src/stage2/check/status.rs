@@ -158,7 +158,7 @@ impl DeterministicScorer {
         // 20 days overdue" is not contradicted by another invoice being paid.
         let judged = |other: &str| {
             if anchored.is_empty() {
-                states(other)
+                states(other) && stated_of_something(ev, other)
             } else {
                 anchored
                     .iter()
@@ -248,6 +248,45 @@ fn record_holds(r: &records::Record, phrase: &str) -> bool {
         let v = normalize_terms(v);
         v.split(' ').count() <= 4 && contains_terms(&v, &k)
     })
+}
+
+/// Whether the evidence states the status `value` of something: a record holds it, or a text
+/// says it as the complement of a copula or after a status label ("is full", "Status: full")
+/// outside a condition. A policy's heading "6. Full programs", its "refunded in full" and its
+/// rule "When a program is full, the participant may be placed on the wait list" state no
+/// program full, so they cannot contradict "It is open"; nor does "registration closes on June
+/// 1" (a verb whose normalized terms are those of "closed") state anything closed.
+fn stated_of_something(ev: &Evidence, value: &str) -> bool {
+    if ev.records.iter().any(|r| record_holds(r, value)) {
+        return true;
+    }
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let lower = value.to_lowercase();
+    let stated = ev
+        .occurrences(&lower)
+        .filter(|o| !word(o.before(0)) && !word(o.after(0)))
+        .any(|o| copula_before(o.text, o.start, o.end) && !in_a_condition(o.text, o.start));
+    stated
+}
+
+/// Whether the clause of `text` before `pos` (back to the start of its sentence) opens a
+/// condition: `if`, `when`, `whenever`, `unless`, `once`, `until`, `where`.
+fn in_a_condition(text: &str, pos: usize) -> bool {
+    let pos = crate::text::floor_char_boundary(text, pos);
+    let from = crate::text::floor_char_boundary(text, pos.saturating_sub(300));
+    let start = text[from..pos]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | ';' | '!' | '?' | '\n'))
+        .map_or(from, |(p, c)| from + p + c.len_utf8());
+    text[start..pos]
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "if" | "when" | "whenever" | "unless" | "once" | "until" | "where"
+            )
+        })
 }
 
 /// Whether every occurrence of `phrase` in the evidence's text is negated ("Untaken leave is

@@ -1199,3 +1199,29 @@ fn a_status_filling_a_table_cell_states_the_rows_record() {
     let label = "| Metric | Value |\n|---|---|\n| Pending orders | 1 |";
     assert!(all_supported(ev, label));
 }
+
+#[test]
+fn a_status_after_an_amount_modifies_the_amount() {
+    let ev = r#"{"invoice":"INV-7","status":"unpaid","total":525,"paid_to_date":225}"#;
+    assert!(all_supported(
+        ev,
+        "The total of CAD 525 less the CAD 225 already paid leaves CAD 300 to pay."
+    ));
+    assert!(all_supported(
+        ev,
+        "Of the $525, the $225 paid so far is credited."
+    ));
+    // A status stated of the record is still judged, after its identifier too.
+    assert!(!all_supported(ev, "Invoice INV-7 is already paid."));
+    assert!(!all_supported(ev, "INV-7 already paid."));
+}
+
+#[test]
+fn a_rule_or_a_heading_of_a_policy_states_no_status() {
+    let policy = "Nature Explorers has 6 places left.\n6. Closed programs\n6(1) When a program is closed, the participant may be placed on the wait list. Registration closes 7 days before the first class.";
+    let claim = "It is open, with 6 places left.";
+    assert!(all_supported(policy, claim));
+    // A text that states the other value of something contradicts it.
+    let stated = "Nature Explorers has 6 places left. Registration for the program is closed.";
+    assert!(!all_supported(stated, claim));
+}
