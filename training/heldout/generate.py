@@ -17,6 +17,7 @@
     python3 training/heldout/generate.py --set n        (fourteenth set: six further domains, half validation -> target/heldout-n)
     python3 training/heldout/generate.py --set o        (fifteenth set: six further domains, half validation -> target/heldout-o)
     python3 training/heldout/generate.py --set p        (sixteenth set: six further domains, half validation -> target/heldout-p)
+    python3 training/heldout/generate.py --set q        (seventeenth set: six further domains, half validation -> target/heldout-q)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -213,6 +214,17 @@ SCENARIO_CLASSES_P = [("scn_p_carwash", "CarWash"), ("scn_p_coffee", "CoffeeRoas
                       ("scn_p_salon", "HairSalon"), ("scn_p_sawmill", "Sawmill"), ("scn_p_vending", "VendingMachines")]
 FAULTS_P = FAULTS_O          # the same Stage-1 faults as sets f to o
 
+# Set q: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/qstyle.py: the formal correspondence assistant of a Canadian municipal / public-utility customer office drafting
+# the reply e-mail — a Subject line, a salutation, short numbered paragraphs, case / account / permit numbers, by-law
+# sections, CAD amounts, ISO and long dates, metric units, occasional French terms, the working written in words, a
+# closing — and one write action per scenario whose refusal carries a reason code and an alternative); half
+# development, half validation.
+SCENARIO_CLASSES_Q = [("scn_q_alarms", "FalseAlarmFees"), ("scn_q_parks", "ParkBookings"), ("scn_q_pets", "PetLicensing"),
+                      ("scn_q_potholes", "PotholeClaims"), ("scn_q_recreation", "RecreationPrograms"),
+                      ("scn_q_snow", "SnowClearing")]
+FAULTS_Q = FAULTS_P          # the same Stage-1 faults as sets f to p
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -287,6 +299,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "p": {"classes": SCENARIO_CLASSES_P, "out": "target/heldout-p", "seed": 20270501, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_P,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set p; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "q": {"classes": SCENARIO_CLASSES_Q, "out": "target/heldout-q", "seed": 20270601, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Q,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -642,13 +659,14 @@ def main():
                          "'development', half 'validation'; o: six further domains by another writer as a knowledge-base "
                          "assistant answering from retrieved documents, half 'development', half 'validation'; p: six further "
                          "domains by another writer as a European company's data / analytics assistant, half 'development', "
-                         "half 'validation'")
+                         "half 'validation'; q: six further domains by another writer as a Canadian municipal customer "
+                         "office's correspondence assistant, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
-                         "target/heldout-o for --set o, target/heldout-p for --set p)")
+                         "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
