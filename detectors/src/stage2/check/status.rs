@@ -3,13 +3,14 @@
 
 use super::Outcome;
 use crate::stage1::contains_bounded;
-use crate::stage2::evidence::Evidence;
+use crate::stage2::evidence::{Evidence, Occurrence};
 use crate::stage2::items::Item;
 use crate::stage2::records;
 use crate::stage2::score::DeterministicScorer;
 use crate::stage2::states::{
     copula_before, explicit_state_frame, fills_table_cell, lifecycle_class, lifecycle_rank,
-    negated_before, sentence_around, state_frame, StateFrame,
+    negated_before, opens_condition, sentence_around, state_frame, whole_sentence_start,
+    StateFrame,
 };
 use crate::stage2::terms::{contains_terms, normalize_terms};
 
@@ -260,44 +261,40 @@ fn stated_of_something(ev: &Evidence, value: &str) -> bool {
     if ev.records.iter().any(|r| record_holds(r, value)) {
         return true;
     }
-    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
     let lower = value.to_lowercase();
-    let stated = ev
-        .occurrences(&lower)
-        .filter(|o| !word(o.before(0)) && !word(o.after(0)))
+    let stated = whole_word_occurrences(ev, &lower)
         .any(|o| copula_before(o.text, o.start, o.end) && !in_a_condition(o.text, o.start));
     stated
 }
 
-/// Whether the clause of `text` before `pos` (back to the start of its sentence) opens a
-/// condition: `if`, `when`, `whenever`, `unless`, `once`, `until`, `where`.
+/// Whether the sentence of `text` before `pos` opens a condition: a word of
+/// [`opens_condition`], or one that opens a rule's clause (`when`, `whenever`, `until`,
+/// `where`: "When a program is full, …").
 fn in_a_condition(text: &str, pos: usize) -> bool {
     let pos = crate::text::floor_char_boundary(text, pos);
-    let from = crate::text::floor_char_boundary(text, pos.saturating_sub(300));
-    let start = text[from..pos]
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| matches!(c, '.' | ';' | '!' | '?' | '\n'))
-        .map_or(from, |(p, c)| from + p + c.len_utf8());
-    text[start..pos]
+    text[whole_sentence_start(text, pos)..pos]
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "if" | "when" | "whenever" | "unless" | "once" | "until" | "where"
-            )
+            let w = w.to_lowercase();
+            opens_condition(&w) || matches!(w.as_str(), "when" | "whenever" | "until" | "where")
         })
+}
+
+/// The occurrences of `p` in the evidence's lower-cased text that are whole words.
+fn whole_word_occurrences<'a>(
+    ev: &'a Evidence,
+    p: &'a str,
+) -> impl Iterator<Item = Occurrence<'a>> + 'a {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    ev.occurrences(p)
+        .filter(move |o| !word(o.before(0)) && !word(o.after(0)))
 }
 
 /// Whether every occurrence of `phrase` in the evidence's text is negated ("Untaken leave is
 /// not paid out"): then a claim negating it agrees. False when it does not occur literally.
 fn stated_negated(ev: &Evidence, phrase: &str) -> bool {
-    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
     let negated_everywhere = |p: &str| {
-        let mut whole = ev
-            .occurrences(p)
-            .filter(|o| !word(o.before(0)) && !word(o.after(0)))
-            .peekable();
+        let mut whole = whole_word_occurrences(ev, p).peekable();
         whole
             .peek()
             .is_some()
