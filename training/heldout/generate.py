@@ -18,6 +18,7 @@
     python3 training/heldout/generate.py --set o        (fifteenth set: six further domains, half validation -> target/heldout-o)
     python3 training/heldout/generate.py --set p        (sixteenth set: six further domains, half validation -> target/heldout-p)
     python3 training/heldout/generate.py --set q        (seventeenth set: six further domains, half validation -> target/heldout-q)
+    python3 training/heldout/generate.py --set r        (eighteenth set: six further domains, half validation -> target/heldout-r)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -225,6 +226,17 @@ SCENARIO_CLASSES_Q = [("scn_q_alarms", "FalseAlarmFees"), ("scn_q_parks", "ParkB
                       ("scn_q_snow", "SnowClearing")]
 FAULTS_Q = FAULTS_P          # the same Stage-1 faults as sets f to p
 
+# Set r: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/rstyle.py: the workplace chat bot of a mid-sized company posting into Slack / Teams threads for internal teams —
+# a bold first line or a "Summary:" line, terse lines starting with status emoji, short bullets, @mentions and #channels,
+# inline `code` for ticket keys, hostnames and IDs, short dates with relative dates, 12-hour times with time-zone
+# abbreviations, arrow chains for the working, chat abbreviations — and one write action per scenario whose refusal
+# carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_R = [("scn_r_badges", "BadgeAccess"), ("scn_r_benefits", "BenefitsEnrollment"),
+                      ("scn_r_laptops", "LaptopRefresh"), ("scn_r_mailroom", "MailroomParcels"),
+                      ("scn_r_licenses", "SoftwareLicenses"), ("scn_r_invoices", "VendorInvoices")]
+FAULTS_R = FAULTS_Q          # the same Stage-1 faults as sets f to q
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -304,6 +316,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "q": {"classes": SCENARIO_CLASSES_Q, "out": "target/heldout-q", "seed": 20270601, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Q,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set q; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "r": {"classes": SCENARIO_CLASSES_R, "out": "target/heldout-r", "seed": 20270701, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_R,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -660,13 +677,15 @@ def main():
                          "assistant answering from retrieved documents, half 'development', half 'validation'; p: six further "
                          "domains by another writer as a European company's data / analytics assistant, half 'development', "
                          "half 'validation'; q: six further domains by another writer as a Canadian municipal customer "
-                         "office's correspondence assistant, half 'development', half 'validation'")
+                         "office's correspondence assistant, half 'development', half 'validation'; r: six further domains by another "
+                         "writer as a company's workplace chat bot in Slack / Teams threads, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
-                         "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q)")
+                         "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
+                         "target/heldout-r for --set r)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
