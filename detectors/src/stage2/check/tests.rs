@@ -510,6 +510,10 @@ fn months_and_sentence_initial_words_are_no_names() {
     assert!(ok("It is $315.49 (the May bill.) Happy to help with more."));
     // A name the answer also writes inside a sentence is still a name.
     assert!(!ok("Zephyr sent $315.49. The bill went to Zephyr."));
+    // A status symbol or arrow opening a chat line starts the sentence, as a list marker does.
+    assert!(ok("✅ Compared with February's $365.09 bill, it's lower."));
+    assert!(ok("⚠️ Lower than February: $315.49 against $365.09."));
+    assert!(!ok("✅ The bill of $315.49 was paid to Zephyr."));
 }
 
 #[test]
@@ -1224,4 +1228,22 @@ fn a_rule_or_a_heading_of_a_policy_states_no_status() {
     // A text that states the other value of something contradicts it.
     let stated = "Nature Explorers has 6 places left. Registration for the program is closed.";
     assert!(!all_supported(stated, claim));
+}
+
+#[test]
+fn chat_mentions_are_names_of_the_evidence() {
+    let ev = r#"{"product":"Notely Teams","admin":"ali.haidari","holder":{"name":"Kenji Sato","handle":"kenji.sato"},"contact":"desk@corvane.example"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("📌 Admin: @ali.haidari; holder @kenji.sato."));
+    // A handle written from a name the evidence holds ("Kenji Sato").
+    let named = r#"{"product":"Notely Teams","holder":{"name":"Kenji Sato"}}"#;
+    assert!(all_supported(named, "Notely Teams holder: @kenji.sato."));
+    assert!(!all_supported(named, "Notely Teams holder: @kenji.tanaka."));
+    // A handle the evidence names nowhere is an unsupported name.
+    assert!(!ok("📌 The admin is @ted.moss; the holder is @kenji.sato."));
+    assert!(!ok("📌 Admin: @ted.moss; holder @kenji.sato."));
+    // Neither an e-mail address nor a broadcast keyword is a mention.
+    assert!(ok(
+        "@here Notely Teams questions go to desk@corvane.example."
+    ));
 }

@@ -42,9 +42,38 @@ use lexicon::{
     SUBORDINATORS,
 };
 
+/// The byte length of the status symbols, arrows and bullets that open a chat line ("✅ ",
+/// "⚠️ ", "📌 ", "→ ", "• "): characters outside ASCII that are neither letters, digits,
+/// quotation marks nor currency signs, with the spaces after them. They mark the line, as a
+/// list marker does, and say nothing of what kind of statement follows.
+pub fn symbol_lead(text: &str) -> usize {
+    let rest = text.trim_start_matches(|c: char| {
+        c.is_whitespace()
+            || !c.is_ascii()
+                && !c.is_alphanumeric()
+                && !matches!(
+                    c,
+                    '“' | '”'
+                        | '‘'
+                        | '’'
+                        | '«'
+                        | '»'
+                        | '„'
+                        | '€'
+                        | '£'
+                        | '¥'
+                        | '₹'
+                        | '§'
+                        | '¶'
+                )
+    });
+    text.len() - rest.len()
+}
+
 /// Classify one unit of the answer.
 pub fn classify(text: &str) -> ClaimType {
     let t = text.trim();
+    let t = &t[symbol_lead(t)..];
     if t.ends_with('?') {
         return ClaimType::Question;
     }
@@ -352,10 +381,13 @@ fn advice_after_label(t: &str) -> bool {
 /// words name what follows rather than state a fact about it. Offsets are relative to `text`.
 pub fn label_span(text: &str) -> Option<(usize, usize)> {
     let t = text;
-    // An opening parenthesis goes with the label it opens: "(Source: `policies/…`)".
-    let lead = t.len() - t.trim_start_matches(['#', '>', ' ', '(']).len();
+    // An opening parenthesis goes with the label it opens: "(Source: `policies/…`)"; a
+    // status symbol before it marks the line ("📌 Admin: …").
+    let symbols = symbol_lead(t);
+    let lead =
+        symbols + t[symbols..].len() - t[symbols..].trim_start_matches(['#', '>', ' ', '(']).len();
     let body = &t[lead..];
-    if lead > 0 && t.starts_with('#') {
+    if lead > symbols && t[symbols..].starts_with('#') {
         // A heading: the whole unit names a section.
         return Some((0, t.len()));
     }

@@ -246,3 +246,32 @@ fn advice_after_a_label_that_names_advice() {
     );
     assert_eq!(classify("Status: shipped on May 3."), Assertion);
 }
+
+#[test]
+fn status_symbols_opening_a_chat_line_mark_it_only() {
+    // The line's symbol says nothing of the statement: a labeled value stays a statement, an
+    // offer an offer.
+    assert_eq!(classify("📌 Admin: @ted.moss;"), Assertion);
+    assert_eq!(classify("✅ Owner: Monica Reyes"), Assertion);
+    assert_eq!(
+        classify("⚠️ Let me know if you want the export."),
+        Instruction
+    );
+    assert_eq!(classify("👋 Happy to help!"), Social);
+    assert_eq!(
+        classify("❌ Request refused — `NO_SEATS_AVAILABLE`."),
+        classify("Request refused — `NO_SEATS_AVAILABLE`.")
+    );
+    assert_eq!(
+        classify("✅ Past the 36-month mark, so a refresh can be ordered now."),
+        Assertion
+    );
+    assert_eq!(
+        label_span("📌 Admin: @ted.moss"),
+        Some((0, "📌 Admin:".len()))
+    );
+    assert_eq!(
+        label_span("✅ **Eligible**: yes"),
+        Some((0, "✅ **Eligible**:".len()))
+    );
+}

@@ -114,6 +114,7 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
     words::actions(&mut f);
     words::states(&mut f);
     words::clauses_and_titles(&mut f);
+    words::mentions(&mut f);
     words::names(&mut f);
     Extracted {
         items: f.items,

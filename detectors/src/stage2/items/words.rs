@@ -93,6 +93,38 @@ pub(super) fn clauses_and_titles(f: &mut Found<'_>) {
     }
 }
 
+/// Mentions of people and teams as chat platforms write them ("@dana.ortiz", "@kofi_asante"):
+/// a handle names someone as a name does, in lower case, so it is an entity of its own. Not an
+/// e-mail address (a word glued before the `@`), a package scope ("@lumen/ui-kit", followed by
+/// `/`), or a platform's broadcast keyword (`@here`, `@channel`, `@everyone`, `@all`).
+pub(super) fn mentions(f: &mut Found<'_>) {
+    let (text, cs) = (f.text, f.cs);
+    for (at, _) in text.match_indices('@') {
+        if text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '+'))
+        {
+            continue;
+        }
+        let rest = &text[at + 1..];
+        if !rest.starts_with(|c: char| c.is_alphabetic()) {
+            continue;
+        }
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-')))
+            .unwrap_or(rest.len());
+        let handle = rest[..len].trim_end_matches(['.', '-', '_']);
+        if rest[handle.len()..].starts_with('/')
+            || ["here", "channel", "everyone", "all"].contains(&handle.to_lowercase().as_str())
+        {
+            continue;
+        }
+        let s = cs + at + 1;
+        f.push(ItemKind::Entity, s, s + handle.len());
+    }
+}
+
 /// Names: capitalized words and acronyms that are not sentence-initial words, labels, chat
 /// abbreviations, currency prefixes or dates.
 pub(super) fn names(f: &mut Found<'_>) {
@@ -125,10 +157,11 @@ pub(super) fn names(f: &mut Found<'_>) {
         }
         let t = strip_clitic(m.as_str().trim_end_matches(['.', '\'', '’', '-']));
         let first_word = t.split_whitespace().next().unwrap_or("");
-        // A list marker ("– ", "• ", "- ") starts a sentence as the line's start does.
-        let lead = text[..m.start()].trim_start_matches(['–', '—', '-', '•', '·', '*', ' ']);
+        // A list marker ("– ", "• ", "- ") or a status symbol ("✅ ", "⚠️ ", "→ ") starts a
+        // sentence as the line's start does: nothing but symbols before the word.
+        let lead = &text[..m.start()];
         let sentence_initial =
-            lead.is_empty() || text[..m.start()].trim_end().ends_with([':', '"', '(']);
+            !lead.contains(char::is_alphanumeric) || lead.trim_end().ends_with([':', '"', '(']);
         let multi = t.split_whitespace().count() > 1;
         if entity_stop(first_word) && !multi {
             continue;
