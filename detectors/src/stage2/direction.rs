@@ -366,7 +366,7 @@ fn threshold_conflict(
             .unwrap_or("")
             .replace('\u{2019}', "'");
         if !LINKING.contains(&link.as_str()) {
-            return None;
+            return appositive_threshold(answer, cs, lower, nums, pre, (p, end), (bi, b), larger);
         }
         let link_start =
             cs + pre.len() - pre.rsplit(char::is_whitespace).next().unwrap_or("").len();
@@ -412,6 +412,52 @@ fn threshold_conflict(
         ));
     }
     None
+}
+
+/// A value set beside a threshold after a comma, as terse status lines write it ("Battery
+/// health 89%, below the 75% floor", "4 denials, over the lockout limit of 5"): the subject is
+/// the number right before the comma (its counted noun at most between them), the threshold
+/// the first number after the comparison word, which a determiner opens ("the", "its": a
+/// threshold the sentence names, not a span such as "over 3 months"). Both of one kind, as in
+/// [`threshold_conflict`]; equal values leave it unjudged.
+#[allow(clippy::too_many_arguments)]
+fn appositive_threshold(
+    answer: &str,
+    cs: usize,
+    lower: &str,
+    nums: &[(&Item, &ClaimNumber)],
+    pre: &str,
+    (p, end): (usize, usize),
+    (bi, b): (&Item, &ClaimNumber),
+    larger: bool,
+) -> Option<(usize, usize, &'static str)> {
+    let head = pre.strip_suffix(',')?;
+    let gap = lower.get(end..bi.start - cs)?;
+    let first = gap.split_whitespace().next()?;
+    if !matches!(
+        first,
+        "the" | "its" | "their" | "your" | "our" | "his" | "her"
+    ) {
+        return None;
+    }
+    let &(ai, a) = nums.iter().rev().find(|(i, _)| i.end <= cs + head.len())?;
+    let between = lower.get(ai.end - cs..head.len())?;
+    let words = between.split_whitespace().count();
+    if words > 2 || between.contains(|ch: char| ch.is_ascii_digit() || ",;:()\n".contains(ch)) {
+        return None;
+    }
+    let same_kind = a.currency == b.currency
+        && a.unit.eq_ignore_ascii_case(&b.unit)
+        && a.is_percent() == b.is_percent();
+    let (x, y) = (signed_value(answer, ai, a), signed_value(answer, bi, b));
+    if !same_kind || x == y {
+        return None;
+    }
+    ((x > y) != larger).then_some((
+        cs + p,
+        cs + end,
+        "comparison contradicts the values stated with it",
+    ))
 }
 
 /// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
@@ -894,6 +940,24 @@ mod tests {
         assert!(!all_supported(stock, "Kent DC has lower free stock."));
         // Several fields and none named: nothing to judge.
         assert!(all_supported(stock, "Reno FC is the smallest site."));
+    }
+
+    #[test]
+    fn a_value_set_beside_a_threshold_after_a_comma() {
+        let ev = r#"{"battery_health_pct":89,"denials":4,"floor_pct":75,"lockout_limit":5}"#;
+        let flagged = |a: &str| {
+            score(ev, a).iter().any(|c| {
+                c.flagged_spans
+                    .iter()
+                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+            })
+        };
+        assert!(!flagged("Battery health 89%, above the 75% floor."));
+        assert!(flagged("Battery health 89%, below the 75% floor."));
+        assert!(!flagged("4 denials, under the lockout limit of 5."));
+        assert!(flagged("4 denials, over the lockout limit of 5."));
+        // A span of time after the word, with no determiner, is no threshold.
+        assert!(!flagged("4 denials, over 5 days."));
     }
 
     #[test]
