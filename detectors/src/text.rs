@@ -121,7 +121,9 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                 let line_start = line_start.min(word_start);
                 let list_marker = !word.is_empty()
                     && word.bytes().all(|c| c.is_ascii_digit())
-                    && text[line_start..word_start].trim().is_empty();
+                    && text[line_start..word_start]
+                        .chars()
+                        .all(|c| c.is_whitespace() || c == '>' || is_line_symbol(c));
                 let abbreviation = ABBREVIATIONS.contains(&word.as_str())
                     || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()));
                 if list_marker || abbreviation {
@@ -178,30 +180,84 @@ fn fenced_blocks(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Whether `c` is a symbol that marks a line rather than says something: a status emoji, a
+/// check mark, an arrow, a bullet ("✅", "⚠️", "📌", "➡️", "•", "→"). Characters outside
+/// ASCII that are neither letters, digits, quotation marks, currency signs nor section signs.
+pub fn is_line_symbol(c: char) -> bool {
+    !c.is_ascii()
+        && !c.is_alphanumeric()
+        && !c.is_whitespace()
+        && !matches!(
+            c,
+            '“' | '”'
+                | '‘'
+                | '’'
+                | '«'
+                | '»'
+                | '„'
+                | '€'
+                | '£'
+                | '¥'
+                | '₹'
+                | '§'
+                | '¶'
+                | '−'
+        )
+}
+
+/// The byte length of the markers that open a unit: white space, block-quote marks ("> "),
+/// line symbols ([`is_line_symbol`]) and one list marker ("- ", "* ", "+ ", "1. ", "1) "), in
+/// any order ("> ✅ - …").
+pub fn lead_markers(rest: &str) -> usize {
+    let mut at = 0;
+    let mut list_marker_seen = false;
+    loop {
+        let r = &rest[at..];
+        let c = r.chars().next();
+        let step = match c {
+            Some(c) if c.is_whitespace() || is_line_symbol(c) => c.len_utf8(),
+            // A block quote's mark, not "> 30 days" (more than); "> 2. Item" is a list in a
+            // quote.
+            Some('>') if !comparison_after(&r[1..]) => 1,
+            Some('-' | '*' | '+') if !list_marker_seen && r[1..].starts_with(' ') => {
+                list_marker_seen = true;
+                2
+            }
+            Some(d) if d.is_ascii_digit() && !list_marker_seen => {
+                let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+                if digits < 3
+                    && matches!(r.as_bytes().get(digits), Some(b'.') | Some(b')'))
+                    && r.as_bytes().get(digits + 1) == Some(&b' ')
+                {
+                    list_marker_seen = true;
+                    digits + 2
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        };
+        if step == 0 {
+            return at;
+        }
+        at += step;
+    }
+}
+
+/// Whether the text after a `>` compares with a number ("> 30 days", ">5%") rather than
+/// opening a quoted list item ("> 2. Item").
+fn comparison_after(rest: &str) -> bool {
+    let r = rest.trim_start_matches(' ');
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && !(matches!(r.as_bytes().get(digits), Some(b'.') | Some(b')'))
+            && r.as_bytes().get(digits + 1) == Some(&b' '))
+}
+
 fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, usize)>) {
     let b = text.as_bytes();
-    while s < e && (b[s].is_ascii_whitespace()) {
-        s += 1;
-    }
-    // Bullet markers: "- ", "* ", "• ", "1. ", "1) ".
-    let rest = &text[s..e];
-    let skip = if rest.starts_with("- ") || rest.starts_with("* ") || rest.starts_with("+ ") {
-        2
-    } else if rest.starts_with("• ") {
-        "• ".len()
-    } else {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0
-            && digits < 3
-            && matches!(rest.as_bytes().get(digits), Some(b'.') | Some(b')'))
-            && rest.as_bytes().get(digits + 1) == Some(&b' ')
-        {
-            digits + 2
-        } else {
-            0
-        }
-    };
-    s += skip;
+    // Markers: "- ", "* ", "• ", "1. ", "1) ", "> ", a line's status symbol.
+    s += lead_markers(&text[s..e]);
     while e > s && b[e - 1].is_ascii_whitespace() {
         e -= 1;
     }
@@ -383,6 +439,12 @@ mod tests {
             vec!["Options:", "Red - $5", "Blue - $6", "Done."]
         );
         assert_eq!(seg("1.\n2. Two"), vec!["Two"]);
+        // A line's status symbol, a block quote's mark and a list marker, in any order, open
+        // the unit without being part of it; a bare marker after them is no unit.
+        assert_eq!(
+            seg("✅ Paid.\n> ⚠️ - Due 5 May.\n📌 1. First\n➡️ 2.\n> 30 days left\n> 3. Third"),
+            vec!["Paid.", "Due 5 May.", "First", "> 30 days left", "Third"]
+        );
     }
 
     #[test]

@@ -58,6 +58,8 @@
 //! - `coverage`: content coverage, stop lists and the crude stem;
 //! - `spoken`: an answer written to be read aloud, rewritten into written forms (numbers,
 //!   amounts, dates, times and codes in words) with a map back to the answer's offsets;
+//! - `layout`: a line's status symbol, a block quote's mark and no-break spaces, scored as the
+//!   spaces they stand for (character offsets unchanged);
 //! - `flags`: yes/no claims against the JSON booleans they name;
 //! - `aggregate`: how claim scores combine into the run's score;
 //! - `test_support` (tests only): the one-tool run and scorer the unit tests share;
@@ -83,6 +85,7 @@ mod evidence;
 mod flags;
 mod item_kind;
 mod items;
+mod layout;
 mod measures;
 mod number_check;
 mod numbers;

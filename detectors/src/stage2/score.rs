@@ -42,6 +42,20 @@ impl Scorer for DeterministicScorer {
     }
 
     fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
+        // Layout marks (a line's status symbol, a block quote's mark, no-break spaces) are
+        // scored as the spaces they stand for; the report's texts are the answer's own.
+        if let Some(normalized) = super::layout::normalize(answer) {
+            let mut scored = self.score_marked(run, &normalized, kinds);
+            super::layout::remap(&mut scored.claims, &normalized, answer);
+            return scored;
+        }
+        self.score_marked(run, answer, kinds)
+    }
+}
+
+impl DeterministicScorer {
+    /// [`Scorer::score_bounded`] of an answer without layout marks.
+    fn score_marked(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
         // An answer written to be read aloud is scored in its written forms; every offset
         // and text of the report is the answer's own.
         // The time budget counts from here; the evidence is gathered once, for both (before

@@ -137,7 +137,9 @@ impl DeterministicScorer {
             // of the name decides.
             let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
             let closed = before.trim_end_matches([')', '"', '”', '’', '\'']);
+            let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
             let initial = before.is_empty()
+                || crate::text::lead_markers(line) == line.len()
                 || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-', '|'])
                 || closed.len() < before.len() && closed.ends_with(['.', '!', '?']);
             // One capitalized word that opens a sentence ("Just let me know …") is a

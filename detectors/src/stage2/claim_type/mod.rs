@@ -43,30 +43,11 @@ use lexicon::{
 };
 
 /// The byte length of the status symbols, arrows and bullets that open a chat line ("✅ ",
-/// "⚠️ ", "📌 ", "→ ", "• "): characters outside ASCII that are neither letters, digits,
-/// quotation marks nor currency signs, with the spaces after them. They mark the line, as a
-/// list marker does, and say nothing of what kind of statement follows.
+/// "⚠️ ", "📌 ", "→ ", "• "; [`crate::text::is_line_symbol`]), with the spaces after them. They
+/// mark the line, as a list marker does, and say nothing of what kind of statement follows.
 pub fn symbol_lead(text: &str) -> usize {
-    let rest = text.trim_start_matches(|c: char| {
-        c.is_whitespace()
-            || !c.is_ascii()
-                && !c.is_alphanumeric()
-                && !matches!(
-                    c,
-                    '“' | '”'
-                        | '‘'
-                        | '’'
-                        | '«'
-                        | '»'
-                        | '„'
-                        | '€'
-                        | '£'
-                        | '¥'
-                        | '₹'
-                        | '§'
-                        | '¶'
-                )
-    });
+    let rest =
+        text.trim_start_matches(|c: char| c.is_whitespace() || crate::text::is_line_symbol(c));
     text.len() - rest.len()
 }
 
