@@ -19,6 +19,7 @@
     python3 training/heldout/generate.py --set p        (sixteenth set: six further domains, half validation -> target/heldout-p)
     python3 training/heldout/generate.py --set q        (seventeenth set: six further domains, half validation -> target/heldout-q)
     python3 training/heldout/generate.py --set r        (eighteenth set: six further domains, half validation -> target/heldout-r)
+    python3 training/heldout/generate.py --set s        (nineteenth set: six further domains, half validation -> target/heldout-s)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -237,6 +238,17 @@ SCENARIO_CLASSES_R = [("scn_r_badges", "BadgeAccess"), ("scn_r_benefits", "Benef
                       ("scn_r_licenses", "SoftwareLicenses"), ("scn_r_invoices", "VendorInvoices")]
 FAULTS_R = FAULTS_Q          # the same Stage-1 faults as sets f to q
 
+# Set s: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/sstyle.py: an operations / reporting agent answering in structured Markdown — a one-line summary, Markdown tables
+# with units in the column headers, alignment colons, ISO dates and a totals row, key-value blocks, short footnotes,
+# YAML-like snippets in fenced code blocks, thousands separators, one-decimal percentages, spelled-out dates in prose,
+# the working as equations, a "Next steps" list — and one write action per scenario whose refusal carries a reason code
+# and an alternative); half development, half validation.
+SCENARIO_CLASSES_S = [("scn_s_extinguishers", "FireExtinguishers"), ("scn_s_linen", "HospitalLinen"),
+                      ("scn_s_pallets", "PalletPool"), ("scn_s_staffing", "ShiftStaffing"),
+                      ("scn_s_toolcrib", "ToolCrib"), ("scn_s_turbines", "TurbineMaintenance")]
+FAULTS_S = FAULTS_R          # the same Stage-1 faults as sets f to r
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -321,6 +333,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "r": {"classes": SCENARIO_CLASSES_R, "out": "target/heldout-r", "seed": 20270701, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_R,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set r; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "s": {"classes": SCENARIO_CLASSES_S, "out": "target/heldout-s", "seed": 20270801, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_S,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -678,14 +695,16 @@ def main():
                          "domains by another writer as a European company's data / analytics assistant, half 'development', "
                          "half 'validation'; q: six further domains by another writer as a Canadian municipal customer "
                          "office's correspondence assistant, half 'development', half 'validation'; r: six further domains by another "
-                         "writer as a company's workplace chat bot in Slack / Teams threads, half 'development', half 'validation'")
+                         "writer as a company's workplace chat bot in Slack / Teams threads, half 'development', half 'validation'; "
+                         "s: six further domains by another writer as an operations / reporting agent answering in structured "
+                         "Markdown, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
-                         "target/heldout-r for --set r)")
+                         "target/heldout-r for --set r, target/heldout-s for --set s)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
