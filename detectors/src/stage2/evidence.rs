@@ -796,6 +796,26 @@ fn keyed_numbers(
                     }
                 }
                 out.extend(sums.into_iter().map(|(_, v)| (field_name(k), v)));
+                // A list whose every record names one thing by its ID (`"lines": [{"unit_id":
+                // …}, …]`) is also a list of those things: "4 units" counts the booking's
+                // lines.
+                if let Some(J::Object(first)) = a.first() {
+                    for id_key in first.keys() {
+                        let Some(thing) = id_key
+                            .strip_suffix("_id")
+                            .or_else(|| id_key.strip_suffix("Id"))
+                            .filter(|t| t.len() >= 3)
+                        else {
+                            continue;
+                        };
+                        let every = a
+                            .iter()
+                            .all(|x| x.as_object().is_some_and(|o| o.contains_key(id_key)));
+                        if every && field_name(thing) != field_name(k) {
+                            lists.push((field_name(thing), a.len()));
+                        }
+                    }
+                }
             }
             a.iter().for_each(|x| keyed_numbers(x, key, out, lists));
         }

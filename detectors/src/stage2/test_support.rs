@@ -18,6 +18,32 @@ pub(super) fn run(result: &str) -> AgentRun {
     }
 }
 
+/// A run with one tool call per result, in order.
+pub(super) fn run_with(results: &[&str]) -> AgentRun {
+    AgentRun {
+        user_input: "What's the status?".into(),
+        tool_calls: results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ToolCall {
+                id: format!("call_{}", i + 1),
+                name: format!("tool_{}", i + 1),
+                result: Some((*r).into()),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// Whether every claim of the answer is supported by the results together.
+pub(super) fn all_supported_by(results: &[&str], answer: &str) -> bool {
+    DeterministicScorer::new(Stage2Config::default())
+        .score(&run_with(results), answer)
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported)
+}
+
 pub(super) fn score(result: &str, answer: &str) -> Vec<Claim> {
     DeterministicScorer::new(Stage2Config::default()).score(&run(result), answer)
 }

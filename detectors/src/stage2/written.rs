@@ -25,7 +25,7 @@ pub(super) fn written_result(
     facts: &AnswerFacts,
 ) -> bool {
     let before = answer[..item.start].trim_end();
-    let Some(lhs_end) = before.strip_suffix(['=', '≈']).map(str::len) else {
+    let Some(lhs_end) = before.strip_suffix(['=', '≈', '→']).map(str::len) else {
         return false;
     };
     let clause_start = before[..lhs_end]
@@ -57,6 +57,71 @@ pub(super) fn written_result(
         });
     }
     false
+}
+
+/// A number the answer's own working yields elsewhere: "Balance: 607 opening + 504 − 360 = 751
+/// pallets" supports the summary line's "holds 751 pallets" (and the "751 × $0.045" worked on
+/// it). Each result of an expression the answer writes out (`=`, `≈` or `→` after it) whose
+/// value it equals, to the result's decimals, is a value of the answer's working; its operands
+/// are checked where they stand, so a wrong operand is flagged there, and a result the
+/// expression does not yield supports nothing. Exact to the claim's decimals.
+pub(super) fn worked_elsewhere(answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) * c.magnitude + 1e-9;
+    for (q, ch) in answer.char_indices() {
+        if !matches!(ch, '=' | '≈' | '→') || (item.start..item.end).contains(&q) {
+            continue;
+        }
+        let Some((result, decimals)) = leading_amount(&answer[q + ch.len_utf8()..]) else {
+            continue;
+        };
+        if (result - n).abs() > tol {
+            continue;
+        }
+        let before = answer[..q].trim_end();
+        let clause_start = before
+            .rfind([':', ';', '(', '\n', '=', '→'])
+            .map_or(0, |i| i + 1)
+            .max(before.len().saturating_sub(120));
+        let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
+        let Some((operands, ops)) = expression(&answer[clause_start..before.len()]) else {
+            continue;
+        };
+        let Some((value, _)) = interval(&operands, &ops, false) else {
+            continue;
+        };
+        if (value - result).abs() <= 0.5 * 10f64.powi(-decimals) + 1e-9 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The amount that opens `text` ("  $33.80 a day", " 751 pallets", " Rs. 140.91"): its value
+/// and decimals, after at most a short currency prefix; `None` for a percentage or a date.
+fn leading_amount(text: &str) -> Option<(f64, i32)> {
+    let t = text.trim_start();
+    let at = t.find(|c: char| c.is_ascii_digit())?;
+    let prefix = &t[..at];
+    if prefix.chars().count() > 5
+        || prefix
+            .chars()
+            .any(|c| !(c.is_alphabetic() || c == ' ' || c == '.' || "$€£¥₹".contains(c)))
+    {
+        return None;
+    }
+    let rest = &t[at..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+        .unwrap_or(rest.len());
+    let digits = rest[..end].trim_end_matches([',', '.']);
+    let after = rest[digits.len()..].trim_start();
+    if after.starts_with(['%', '/', '-', ':']) {
+        return None;
+    }
+    let value = digits.replace(',', "").parse::<f64>().ok()?;
+    let decimals = digits.split_once('.').map_or(0, |(_, f)| f.len() as i32);
+    Some((value, decimals))
 }
 
 /// "1.5x the median = $86.24": a multiple (a number with "x" or "×") of a quantity the words
@@ -159,7 +224,11 @@ fn expression(text: &str) -> Option<(Vec<Operand>, Vec<char>)> {
             continue;
         }
         let spaced = |j: usize| chars.get(j).is_none_or(|&(_, c)| c == ' ');
+        // A Markdown emphasis mark ("**Daily hire:**") is no product.
+        let emphasis = ch == '*'
+            && (i > 0 && chars[i - 1].1 == '*' || chars.get(i + 1).is_some_and(|&(_, c)| c == '*'));
         let op = match ch {
+            '*' if emphasis => None,
             '×' | '*' | '÷' | '/' | '+' | '−' => Some(ch),
             '-' | 'x' | 'X' if i > 0 && spaced(i - 1) && spaced(i + 1) => Some(ch),
             _ => None,

@@ -41,7 +41,8 @@ use super::score::DeterministicScorer;
 use super::states::sentence_around;
 use super::terms::normalize_terms;
 use super::written::{
-    containers_needed, parenthetical_working, share_of_stated, written_operand, written_result,
+    containers_needed, parenthetical_working, share_of_stated, worked_elsewhere, written_operand,
+    written_result,
 };
 
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
@@ -56,6 +57,57 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .iter()
         .find(|x| x.0 == mins)
         .map(|&(_, d, s, e)| (d, s, e))
+}
+
+/// A number its sentence cites a numbered section for ("past the 10-day threshold in §2.3",
+/// "visits need 5 business days' notice (section 3.1)"), when that section's line of an
+/// evidence document writes the number: the threshold is the section's, whatever a record the
+/// sentence also names holds. The number as written (its digits), a whole token of the line.
+fn cited_section_holds(ev: &Evidence, answer: &str, item: &Item) -> bool {
+    static CITE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let cite = CITE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)(?:§\s*|\b(?:section|clause|sec\.|para(?:graph)?)\s+)(\d+(?:\.\d+)+)",
+        )
+        .expect("section citation regex")
+    });
+    let digits: String = item
+        .text
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .collect();
+    let digits = digits.trim_end_matches(['.', ',']);
+    if digits.is_empty() {
+        return false;
+    }
+    let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
+    cite.captures_iter(&sentence).any(|m| {
+        let section = &m[1];
+        ev.lower.iter().any(|doc| {
+            doc.lines().any(|line| {
+                let head = line.trim_start_matches(['#', ' ', '§']);
+                head.strip_prefix(section).is_some_and(|rest| {
+                    let ends = rest.starts_with([' ', ')', '\t'])
+                        || rest.starts_with('.')
+                            && !rest[1..].starts_with(|c: char| c.is_ascii_digit());
+                    ends && whole_token(rest, digits)
+                })
+            })
+        })
+    })
+}
+
+/// Whether `token` stands in `text` as a whole number (not inside a longer one).
+fn whole_token(text: &str, token: &str) -> bool {
+    let b = text.as_bytes();
+    text.match_indices(token).any(|(at, _)| {
+        let end = at + token.len();
+        (at == 0 || !(b[at - 1].is_ascii_digit() || b[at - 1] == b'.' || b[at - 1] == b','))
+            && (end >= b.len()
+                || !(b[end].is_ascii_digit()
+                    || (b[end] == b'.' || b[end] == b',')
+                        && b.get(end + 1).is_some_and(u8::is_ascii_digit)))
+    })
 }
 
 /// A product or ratio of evidence values restated in the claim's unit, another size of the unit
@@ -97,6 +149,20 @@ impl DeterministicScorer {
         }
         // The result of arithmetic written out before it ("… x 21% / 365 = Rs. 140.91").
         if !outcome.supported && written_result(answer, item, c, facts) {
+            return Outcome::supported(None);
+        }
+        // A result of the answer's own working stated elsewhere ("holds 751 pallets" beside
+        // "607 opening + 504 − 360 = 751").
+        if !outcome.supported && worked_elsewhere(answer, item, c) {
+            return Outcome::supported(None);
+        }
+        // A number whose sentence cites the section that writes it ("the 10-day threshold in
+        // §2.3").
+        if !outcome.supported && cited_section_holds(ev, answer, item) {
+            return Outcome::supported(None);
+        }
+        // A count its line states times a rate of the evidence ("| Held now | 1,775 | 79.88 |").
+        if !outcome.supported && super::numbers::line_rate_product(ev, answer, item, c, facts) {
             return Outcome::supported(None);
         }
         // The result of working shown in parentheses after it ("$44.66 ($412K ÷ 9,224)").

@@ -1122,3 +1122,56 @@ fn a_parenthesis_after_a_counted_noun_is_not_its_head() {
         "2 of the 5 required inspections have passed."
     ));
 }
+
+#[test]
+fn a_result_of_the_answers_own_working_stated_elsewhere() {
+    let ev = r#"{"opening_balance":607,"movements":[{"type":"issue","qty":480},{"type":"issue","qty":24},{"type":"return","qty":96},{"type":"return","qty":240},{"type":"return","qty":24}],"rate_per_day":0.045}"#;
+    let working = "Issued 504, returned 360.\nBalance: 607 opening + 504 − 360 = 751 pallets.\n**Daily hire:** 751 × $0.045 = $33.80";
+    assert!(all_supported(
+        ev,
+        &format!("You hold 751 pallets, costing $33.80 a day in hire.\n{working}")
+    ));
+    // A result the working does not yield supports nothing.
+    let wrong = working.replace("= 751 pallets", "= 761 pallets");
+    assert!(!all_supported(
+        ev,
+        &format!("You hold 761 pallets.\n{wrong}")
+    ));
+    assert!(!all_supported(
+        ev,
+        &format!("You hold 9,751 pallets, costing $33.80 a day in hire.\n{working}")
+    ));
+}
+
+#[test]
+fn an_amount_that_is_a_count_of_its_line_times_a_rate() {
+    let ev = r#"{"opening_balance":1607,"collected":168,"rate_per_day":0.045}"#;
+    let table = |held: &str, hire: &str| {
+        format!("| Item | Count (pallets) | Hire per day (USD) |\n|:---|---:|---:|\n| Held now | {held} | {hire} |\n")
+    };
+    assert!(all_supported(ev, &table("1,775", "79.88")));
+    assert!(!all_supported(ev, &table("1,775", "81.88")));
+}
+
+#[test]
+fn a_number_its_sentence_cites_a_section_for() {
+    let ev = "STANDARD\n2.3 Units more than 10 days past their monthly inspection go on the owner report (the day threshold).\n2.4 Rate: 14.00 per unit.";
+    let rec = r#"{"units":[{"unit_id":"FE-92125","size_lb":5,"days_late":11}]}"#;
+    let ok = |a: &str| crate::stage2::test_support::all_supported_by(&[rec, ev], a);
+    assert!(ok(
+        "`FE-92125` is past the 10-day threshold in §2.3, so it goes on the owner report."
+    ));
+    assert!(!ok(
+        "`FE-92125` is past the 37-day threshold in §2.3, so it goes on the owner report."
+    ));
+}
+
+#[test]
+fn a_count_of_the_things_a_lists_records_name_by_id() {
+    let building = r#"{"units":[{"unit_id":"FE-1"},{"unit_id":"FE-2"},{"unit_id":"FE-3"},{"unit_id":"FE-4"},{"unit_id":"FE-5"}]}"#;
+    let booking = r#"{"status":"booked","booking_id":"SV-433465","lines":[{"unit_id":"FE-1","rate":35.75},{"unit_id":"FE-2","rate":35.75}]}"#;
+    let ok = |a: &str| crate::stage2::test_support::all_supported_by(&[building, booking], a);
+    assert!(ok("Service visit `SV-433465` booked, 2 units."));
+    assert!(ok("The building has 5 units."));
+    assert!(!ok("Service visit `SV-433465` booked, 3 units."));
+}

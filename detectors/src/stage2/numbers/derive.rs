@@ -122,6 +122,54 @@ pub(super) fn answer_arithmetic(item: &Item, c: &ClaimNumber, facts: &AnswerFact
     any_difference(&pool, c, |_, _| true)
 }
 
+/// Most evidence rates tried by [`line_rate_product`].
+const MAX_RATES: usize = 256;
+
+/// An amount that is a count its line states times a rate of the evidence: a table row "| Held
+/// now | 1,775 | 79.88 |" under "Hire per day (USD)" at `"rate_per_day": 0.045`. Only an
+/// amount written with decimals, a whole count of two or more stated on the same line (checked
+/// on its own), and an evidence value with a fraction (a rate, not another count); exact to
+/// the amount's decimals, so a changed amount or count no longer multiplies out.
+pub(in crate::stage2) fn line_rate_product(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+) -> bool {
+    if c.decimals < 1 || c.is_percent() {
+        return false;
+    }
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals) + 1e-9;
+    let line_start = answer[..item.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = answer[item.end..]
+        .find('\n')
+        .map_or(answer.len(), |i| item.end + i);
+    let counts: Vec<f64> = facts
+        .numbers
+        .iter()
+        .filter(|x| {
+            x.start >= line_start
+                && x.start < line_end
+                && x.start != item.start
+                && !x.date_part
+                && !x.code
+                && x.value >= 2.0
+                && x.value.fract() == 0.0
+        })
+        .map(|x| x.value)
+        .collect();
+    if counts.is_empty() {
+        return false;
+    }
+    ev.numbers
+        .iter()
+        .filter(|x| x.4 && x.0 > 0.0)
+        .take(MAX_RATES)
+        .any(|x| counts.iter().any(|y| (y * x.0 - n).abs() <= tol))
+}
+
 /// Most numbers of a sentence tried as operands of [`approx_quotient`].
 const MAX_QUOTIENT_OPERANDS: usize = 8;
 

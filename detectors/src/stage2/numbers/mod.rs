@@ -17,7 +17,8 @@ mod periods;
 mod tests;
 
 pub(super) use derive::{
-    approx_quotient, derived_value, difference_with_field, nearest, scaled_pair, stated_difference,
+    approx_quotient, derived_value, difference_with_field, line_rate_product, nearest, scaled_pair,
+    stated_difference,
 };
 pub(super) use matching::{conversions, matches_value};
 pub(super) use periods::{ordinal_of_period, period_restated};
