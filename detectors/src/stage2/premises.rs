@@ -20,7 +20,8 @@ const EXAMPLE_MARKERS: &[&str] = &[
 pub(super) fn example_premise(answer: &str, pos: usize) -> Option<(usize, usize)> {
     let start = super::states::whole_sentence_start(answer, pos);
     let sentence = &answer[start..];
-    let opening = sentence.trim_start();
+    // Emphasis around a leading marker ("**In practice:** if …") is markup.
+    let opening = sentence.trim_start_matches(|c: char| c.is_whitespace() || c == '*' || c == '_');
     let lead = start + sentence.len() - opening.len();
     if let Some(premise) = instance_premise(answer, lead) {
         return Some(premise);

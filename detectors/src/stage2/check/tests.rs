@@ -755,6 +755,7 @@ fn a_worked_example_states_its_own_premise() {
     let ev = r#"{"section":"8.2","title":"SAE reporting","text":"Report every serious adverse event to the sponsor within 24 hours of awareness."}"#;
     let ok = |a: &str| all_supported(ev, a);
     assert!(ok("In practice: if you learn of an event at 9:00 on a Monday, the initial report is due by 9:00 Tuesday."));
+    assert!(ok("**In practice:** if you learn of an event at 9:00 on a Monday, the initial report is due by 9:00 Tuesday."));
     // What the example yields is still checked, and so is a claim that is no example.
     assert!(!ok("In practice: if you learn of an event at 9:00 on a Monday, the initial report is due by 17:00 Tuesday."));
     assert!(!ok(

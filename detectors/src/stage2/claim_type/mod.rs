@@ -383,18 +383,39 @@ pub fn label_span(text: &str) -> Option<(usize, usize)> {
             }
         }
     }
-    // "Label: value" — a short prefix before a colon that is not part of a time ("4:30").
+    // A key-value table's row ("| Next step | use the peak-week programme … |"): of two cells,
+    // the first names what the second states, as a "Label:" prefix does.
+    if let Some(row) = body.strip_prefix('|') {
+        let cells: Vec<&str> = row.trim_end().trim_end_matches('|').split('|').collect();
+        let first = cells.first().map_or("", |c| c.trim());
+        let words = first.split_whitespace().count();
+        if cells.len() == 2
+            && (1..=5).contains(&words)
+            && !first.contains(|c: char| c.is_ascii_digit() || c == '`')
+            && first
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c == '*')
+        {
+            return Some((0, lead + 1 + cells[0].len() + 1));
+        }
+        return None;
+    }
+    // "Label: value" — a short prefix before a colon that is not part of a time ("4:30"); in
+    // lower case, as chat writers start lines ("next step: …"), of at most three words.
     let colon = body.find(':')?;
     let label = &body[..colon];
     let next = body[colon + 1..].chars().next();
     let words = label.split_whitespace().count();
+    let opens = label.chars().next();
+    let cased = opens.is_some_and(|c| c.is_uppercase() || c == '*');
+    let lower = opens.is_some_and(char::is_lowercase)
+        && words <= 3
+        && label.chars().all(|c| c.is_alphabetic() || c == ' ');
     if (1..=5).contains(&words)
         && !label.ends_with(|c: char| c.is_ascii_digit())
         && next.is_none_or(|c| c.is_whitespace() || c == '*')
-        && label
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_uppercase() || c == '*')
+        && (cased || lower)
     {
         return Some((0, lead + colon + 1));
     }

@@ -275,3 +275,28 @@ fn status_symbols_opening_a_chat_line_mark_it_only() {
         Some((0, "✅ **Eligible**:".len()))
     );
 }
+
+#[test]
+fn labels_of_key_value_rows_and_lower_case_chat_lines() {
+    assert_eq!(
+        label_span("| Next step | use the peak-week programme. |"),
+        Some((0, "| Next step |".len()))
+    );
+    assert_eq!(
+        classify("| Next step | use the peak-week programme as the template. |"),
+        Instruction
+    );
+    assert_eq!(
+        classify("next step: line up a weekday promotion if the dip continues."),
+        Instruction
+    );
+    assert_eq!(
+        label_span("source: `v_claims_quarter` for 2026-Q1."),
+        Some((0, "source:".len()))
+    );
+    // A data row names its record in the first cell: no label of two cells there.
+    assert_eq!(label_span("| `TL-55858` | Torque multiplier |"), None);
+    assert_eq!(label_span("| Held now | 1,775 | 79.88 |"), None);
+    // A sentence before a colon is no label.
+    assert_eq!(label_span("the reason is simple: it shipped."), None);
+}
