@@ -55,9 +55,99 @@ const ABBREVIATIONS: &[&str] = &[
     "rs", "viz", "nos", "qty", "amt",
 ];
 
+/// The text with its layout marks written as plain characters, one character for one, or `None`
+/// when it has none: a line's leading status symbols and block-quote marks as spaces, white space
+/// other than ASCII as a space (not between two digits, where it groups them), a typographic
+/// apostrophe inside a word as `'`. Idempotent. See `stage2::layout`.
+pub fn layout_normalize(answer: &str) -> Option<String> {
+    let mut out = String::with_capacity(answer.len());
+    let mut changed = false;
+    // Whether the scan is in a line's lead (before its first letter, digit or other mark).
+    let mut lead = true;
+    let mut prev: Option<char> = None;
+    let mut chars = answer.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let blank = if c == '\n' {
+            lead = true;
+            false
+        } else if lead && (is_line_symbol(c) || c == '>' && !quote_is_comparison(next, &chars)) {
+            true
+        } else if !c.is_ascii() && c.is_whitespace() {
+            !(prev.is_some_and(|p| p.is_ascii_digit()) && next.is_some_and(|n| n.is_ascii_digit()))
+        } else {
+            if !c.is_whitespace() {
+                lead = false;
+            }
+            false
+        };
+        // A typographic apostrophe inside a word ("Here’s", "don’t") is the apostrophe.
+        let apostrophe = c == '’'
+            && prev.is_some_and(char::is_alphabetic)
+            && next.is_some_and(char::is_alphabetic);
+        if blank {
+            out.push(' ');
+            changed = true;
+        } else if apostrophe {
+            out.push('\'');
+            changed = true;
+        } else {
+            out.push(c);
+        }
+        prev = Some(c);
+    }
+    changed.then_some(out)
+}
+
+/// "> 30 days": a comparison, not a block quote's mark.
+fn quote_is_comparison(
+    next: Option<char>,
+    rest: &std::iter::Peekable<std::str::Chars<'_>>,
+) -> bool {
+    let mut rest = rest.clone();
+    let mut n = next;
+    while n.is_some_and(|c| c == ' ') {
+        rest.next();
+        n = rest.peek().copied();
+    }
+    if !n.is_some_and(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    // "> 2. Item", "> 3) Step": a list inside a quote.
+    while n.is_some_and(|c| c.is_ascii_digit()) {
+        rest.next();
+        n = rest.peek().copied();
+    }
+    let list = matches!(n, Some('.' | ')')) && {
+        rest.next();
+        rest.peek().is_some_and(|c| *c == ' ')
+    };
+    !list
+}
+
 /// Split text into claim candidates: sentences, lines and list items, and `;`-separated
-/// clauses. Returns byte ranges, trimmed, without bullet markers.
+/// clauses. Returns byte ranges, trimmed, without bullet markers. The units are those of the
+/// text's layout-normalized form ([`layout_normalize`]), so a text and its normalized form have
+/// the same units, character for character.
 pub fn segment(text: &str) -> Vec<(usize, usize)> {
+    let Some(normalized) = layout_normalize(text) else {
+        return segment_raw(text);
+    };
+    let bytes_of = |t: &str| {
+        t.char_indices()
+            .map(|(b, _)| b)
+            .chain(std::iter::once(t.len()))
+            .collect::<Vec<usize>>()
+    };
+    let (orig, norm) = (bytes_of(text), bytes_of(&normalized));
+    let map = |b: usize| norm.binary_search(&b).map_or(text.len(), |i| orig[i]);
+    segment_raw(&normalized)
+        .into_iter()
+        .map(|(s, e)| (map(s), map(e)))
+        .collect()
+}
+
+fn segment_raw(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut start = 0usize;
@@ -87,15 +177,29 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
         if c == b'`' {
             in_code = !in_code;
         }
+        // The two characters after this byte as bytes, white space of any kind read as a space
+        // ("!\u{a0}Next" ends a sentence as "! Next" does; `stage2::layout` scores the answer
+        // so written).
+        let at = |p: usize| -> (Option<u8>, usize) {
+            match text.get(p..).and_then(|t| t.chars().next()) {
+                Some(w) if !w.is_ascii() && w.is_whitespace() => (Some(b' '), w.len_utf8()),
+                Some(w) => (b.get(p).copied(), w.len_utf8()),
+                None => (None, 0),
+            }
+        };
+        let (next, after_ws) = if matches!(c, b'.' | b'!' | b'?' | b';') {
+            let (next, len) = at(i + 1);
+            (next, at(i + 1 + len).0)
+        } else {
+            (None, None)
+        };
         let boundary_end = if in_code {
             None
         } else if c == b'\n' {
             Some(i)
-        } else if c == b';' && b.get(i + 1) == Some(&b' ') {
+        } else if c == b';' && next == Some(b' ') {
             Some(i + 1)
         } else if matches!(c, b'.' | b'!' | b'?') {
-            let next = b.get(i + 1).copied();
-            let after_ws = b.get(i + 2).copied();
             let is_end = match next {
                 None => true,
                 Some(b' ') | Some(b'\t') | Some(b'\n') => after_ws.is_none_or(|a| {
@@ -104,7 +208,7 @@ pub fn segment(text: &str) -> Vec<(usize, usize)> {
                         || matches!(a, b'"' | b'\'' | b'(' | b'*' | b'-' | b'#' | b'$')
                         || a >= 0x80
                 }),
-                Some(b'"') | Some(b')') => b.get(i + 2).is_none_or(|a| a.is_ascii_whitespace()),
+                Some(b'"') | Some(b')') => after_ws.is_none_or(|a| a.is_ascii_whitespace()),
                 _ => false,
             };
             if is_end && c == b'.' {
@@ -156,7 +260,9 @@ fn fenced_blocks(text: &str) -> Vec<(usize, usize)> {
     let mut open: Option<(usize, &str)> = None;
     let mut pos = 0usize;
     for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
+        // A fence may stand in a block quote or after a line's symbol ("> ```").
+        let t =
+            line.trim_start_matches(|c: char| c.is_whitespace() || c == '>' || is_line_symbol(c));
         let fence = if t.starts_with("```") {
             Some("```")
         } else if t.starts_with("~~~") {
@@ -255,11 +361,10 @@ fn comparison_after(rest: &str) -> bool {
 }
 
 fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, usize)>) {
-    let b = text.as_bytes();
     // Markers: "- ", "* ", "• ", "1. ", "1) ", "> ", a line's status symbol.
     s += lead_markers(&text[s..e]);
-    while e > s && b[e - 1].is_ascii_whitespace() {
-        e -= 1;
+    while let Some(w) = text[s..e].chars().next_back().filter(|w| w.is_whitespace()) {
+        e -= w.len_utf8();
     }
     // A bare list marker ("1.", "2)") or a table rule ("|---|") is no unit.
     let unit = &text[s..e];

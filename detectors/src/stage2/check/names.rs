@@ -144,7 +144,12 @@ impl DeterministicScorer {
                 || closed.len() < before.len() && closed.ends_with(['.', '!', '?']);
             // One capitalized word that opens a sentence ("Just let me know …") is a
             // name only if the answer also writes it capitalized inside a sentence.
-            if initial && !needle.contains(' ') && !capitalized_inside(answer, &item.text) {
+            let field_value = needle.chars().all(char::is_alphabetic) && labels_a_field(ev, line);
+            if initial
+                && !needle.contains(' ')
+                && !capitalized_inside(answer, &item.text)
+                && !field_value
+            {
                 return Outcome::supported(None);
             }
             if initial {
@@ -420,6 +425,30 @@ fn place_before(answer: &str, pos: usize) -> bool {
 
 /// Whether `word` appears capitalized inside a sentence of the answer (after a lower-case or
 /// comma-ended word), as names do and sentence-initial words do not.
+/// Whether the line before a value is a label that names a field of the evidence ("**Depot:**"
+/// before "Macon depot" where a result holds `"depot": …`): the value after it is that field's
+/// value, capitalized as a value, not only by its position, so a one-word value is checked as a
+/// name (a compound such as "Owner-occupied" may paraphrase the field's value, and is not).
+fn labels_a_field(ev: &Evidence, line: &str) -> bool {
+    let line = &line[crate::text::lead_markers(line)..];
+    let Some(label) = line
+        .trim_end_matches([' ', '*', '_'])
+        .strip_suffix(':')
+        .map(|l| l.trim_matches(['*', '_', ' ']))
+    else {
+        return false;
+    };
+    let words: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
+    if words.is_empty()
+        || words.len() > 3
+        || words.iter().any(|w| !w.chars().all(char::is_alphabetic))
+    {
+        return false;
+    }
+    let key = format!("\"{}\":", words.join("_"));
+    ev.lower.iter().any(|d| d.contains(&key))
+}
+
 fn capitalized_inside(answer: &str, word: &str) -> bool {
     answer.match_indices(word).any(|(i, _)| {
         answer[..i]

@@ -1248,3 +1248,14 @@ fn chat_mentions_are_names_of_the_evidence() {
         "@here Notely Teams questions go to desk@corvane.example."
     ));
 }
+
+#[test]
+fn a_value_after_a_label_that_names_a_field_is_checked_as_a_name() {
+    let ev = r#"{"account":"PA-607298","depot":"Carlisle depot","status":"pending","account_manager":"Paul Hartley"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("**Depot:** Carlisle depot, account `PA-607298`"));
+    assert!(!ok("**Depot:** Macon depot, account `PA-607298`"));
+    assert!(ok("Status: Pending"));
+    // A label that names no field leaves a capitalized first word to its position.
+    assert!(ok("Note: Returns are free."));
+}
