@@ -60,18 +60,18 @@ const ABBREVIATIONS: &[&str] = &[
 /// other than ASCII as a space (not between two digits, where it groups them), a typographic
 /// apostrophe inside a word as `'`. Idempotent. See `stage2::layout`.
 pub fn layout_normalize(answer: &str) -> Option<String> {
-    let mut out = String::with_capacity(answer.len());
-    let mut changed = false;
+    // Allocated at the first mark: most texts have none.
+    let mut out: Option<String> = None;
     // Whether the scan is in a line's lead (before its first letter, digit or other mark).
     let mut lead = true;
     let mut prev: Option<char> = None;
-    let mut chars = answer.chars().peekable();
-    while let Some(c) = chars.next() {
-        let next = chars.peek().copied();
+    let mut chars = answer.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
         let blank = if c == '\n' {
             lead = true;
             false
-        } else if lead && (is_line_symbol(c) || c == '>' && !quote_is_comparison(next, &chars)) {
+        } else if lead && (is_line_symbol(c) || c == '>' && !comparison_after(&answer[i + 1..])) {
             true
         } else if !c.is_ascii() && c.is_whitespace() {
             !(prev.is_some_and(|p| p.is_ascii_digit()) && next.is_some_and(|n| n.is_ascii_digit()))
@@ -85,44 +85,27 @@ pub fn layout_normalize(answer: &str) -> Option<String> {
         let apostrophe = c == '’'
             && prev.is_some_and(char::is_alphabetic)
             && next.is_some_and(char::is_alphabetic);
-        if blank {
-            out.push(' ');
-            changed = true;
+        let written = if blank {
+            Some(' ')
         } else if apostrophe {
-            out.push('\'');
-            changed = true;
+            Some('\'')
         } else {
-            out.push(c);
+            None
+        };
+        match (written, out.as_mut()) {
+            (Some(w), Some(o)) => o.push(w),
+            (Some(w), None) => {
+                let mut o = String::with_capacity(answer.len());
+                o.push_str(&answer[..i]);
+                o.push(w);
+                out = Some(o);
+            }
+            (None, Some(o)) => o.push(c),
+            (None, None) => {}
         }
         prev = Some(c);
     }
-    changed.then_some(out)
-}
-
-/// "> 30 days": a comparison, not a block quote's mark.
-fn quote_is_comparison(
-    next: Option<char>,
-    rest: &std::iter::Peekable<std::str::Chars<'_>>,
-) -> bool {
-    let mut rest = rest.clone();
-    let mut n = next;
-    while n.is_some_and(|c| c == ' ') {
-        rest.next();
-        n = rest.peek().copied();
-    }
-    if !n.is_some_and(|c| c.is_ascii_digit()) {
-        return false;
-    }
-    // "> 2. Item", "> 3) Step": a list inside a quote.
-    while n.is_some_and(|c| c.is_ascii_digit()) {
-        rest.next();
-        n = rest.peek().copied();
-    }
-    let list = matches!(n, Some('.' | ')')) && {
-        rest.next();
-        rest.peek().is_some_and(|c| *c == ' ')
-    };
-    !list
+    out
 }
 
 /// Split text into claim candidates: sentences, lines and list items, and `;`-separated
@@ -177,29 +160,15 @@ fn segment_raw(text: &str) -> Vec<(usize, usize)> {
         if c == b'`' {
             in_code = !in_code;
         }
-        // The two characters after this byte as bytes, white space of any kind read as a space
-        // ("!\u{a0}Next" ends a sentence as "! Next" does; `stage2::layout` scores the answer
-        // so written).
-        let at = |p: usize| -> (Option<u8>, usize) {
-            match text.get(p..).and_then(|t| t.chars().next()) {
-                Some(w) if !w.is_ascii() && w.is_whitespace() => (Some(b' '), w.len_utf8()),
-                Some(w) => (b.get(p).copied(), w.len_utf8()),
-                None => (None, 0),
-            }
-        };
-        let (next, after_ws) = if matches!(c, b'.' | b'!' | b'?' | b';') {
-            let (next, len) = at(i + 1);
-            (next, at(i + 1 + len).0)
-        } else {
-            (None, None)
-        };
         let boundary_end = if in_code {
             None
         } else if c == b'\n' {
             Some(i)
-        } else if c == b';' && next == Some(b' ') {
+        } else if c == b';' && b.get(i + 1) == Some(&b' ') {
             Some(i + 1)
         } else if matches!(c, b'.' | b'!' | b'?') {
+            let next = b.get(i + 1).copied();
+            let after_ws = b.get(i + 2).copied();
             let is_end = match next {
                 None => true,
                 Some(b' ') | Some(b'\t') | Some(b'\n') => after_ws.is_none_or(|a| {
@@ -208,7 +177,7 @@ fn segment_raw(text: &str) -> Vec<(usize, usize)> {
                         || matches!(a, b'"' | b'\'' | b'(' | b'*' | b'-' | b'#' | b'$')
                         || a >= 0x80
                 }),
-                Some(b'"') | Some(b')') => after_ws.is_none_or(|a| a.is_ascii_whitespace()),
+                Some(b'"') | Some(b')') => b.get(i + 2).is_none_or(|a| a.is_ascii_whitespace()),
                 _ => false,
             };
             if is_end && c == b'.' {
@@ -225,9 +194,7 @@ fn segment_raw(text: &str) -> Vec<(usize, usize)> {
                 let line_start = line_start.min(word_start);
                 let list_marker = !word.is_empty()
                     && word.bytes().all(|c| c.is_ascii_digit())
-                    && text[line_start..word_start]
-                        .chars()
-                        .all(|c| c.is_whitespace() || c == '>' || is_line_symbol(c));
+                    && text[line_start..word_start].trim().is_empty();
                 let abbreviation = ABBREVIATIONS.contains(&word.as_str())
                     || (word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()));
                 if list_marker || abbreviation {
@@ -260,9 +227,8 @@ fn fenced_blocks(text: &str) -> Vec<(usize, usize)> {
     let mut open: Option<(usize, &str)> = None;
     let mut pos = 0usize;
     for line in text.split_inclusive('\n') {
-        // A fence may stand in a block quote or after a line's symbol ("> ```").
-        let t =
-            line.trim_start_matches(|c: char| c.is_whitespace() || c == '>' || is_line_symbol(c));
+        // (A fence in a block quote, "> ```", is one: `segment` splits the normalized text.)
+        let t = line.trim_start();
         let fence = if t.starts_with("```") {
             Some("```")
         } else if t.starts_with("~~~") {

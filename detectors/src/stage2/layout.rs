@@ -5,16 +5,11 @@
 //! as `'`) — one character for one, so every character offset of the report is the
 //! answer's own — and the claims' texts are then read back from the answer ([`remap`]). A
 //! space between two digits is a digit group separator ("30\u{202f}502") and stays.
-//! [`crate::text::segment`] reads white space of any kind as a space where it decides a
-//! sentence's end, so the answer and its normalized form have the same units.
+//! The normalization is [`crate::text::layout_normalize`]; [`crate::text::segment`] splits that
+//! normalized form, so the answer and its normalized form have the same units. This module
+//! reads the claims back.
 
 use crate::report::Claim;
-
-/// The answer with its layout marks written as spaces, or `None` when it has none
-/// ([`crate::text::layout_normalize`], which [`crate::text::segment`] applies too).
-pub(super) fn normalize(answer: &str) -> Option<String> {
-    crate::text::layout_normalize(answer)
-}
 
 /// Read the claims' texts back from `answer` after scoring its normalized form `normalized`:
 /// offsets are character offsets and the same in both; a claim's text is found in the
@@ -39,7 +34,7 @@ pub(super) fn remap(claims: &mut [Claim], normalized: &str, answer: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::text::layout_normalize as normalize;
 
     #[test]
     fn marks_become_spaces_character_for_character() {

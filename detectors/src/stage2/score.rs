@@ -44,7 +44,7 @@ impl Scorer for DeterministicScorer {
     fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
         // Layout marks (a line's status symbol, a block quote's mark, no-break spaces) are
         // scored as the spaces they stand for; the report's texts are the answer's own.
-        if let Some(normalized) = super::layout::normalize(answer) {
+        if let Some(normalized) = crate::text::layout_normalize(answer) {
             let mut scored = self.score_marked(run, &normalized, kinds);
             super::layout::remap(&mut scored.claims, &normalized, answer);
             return scored;
