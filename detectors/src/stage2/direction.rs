@@ -431,7 +431,14 @@ fn appositive_threshold(
     (bi, b): (&Item, &ClaimNumber),
     larger: bool,
 ) -> Option<(usize, usize, &'static str)> {
-    let head = pre.strip_suffix(',')?;
+    let mut head = pre.strip_suffix(',')?;
+    // The value restated in another unit in parentheses ("320 kPa (46 psi), 16% above the
+    // recommended 380 kPa"): the value before the parenthesis is the subject.
+    if head.ends_with(')') {
+        if let Some(open) = head.rfind('(') {
+            head = head[..open].trim_end();
+        }
+    }
     let gap = lower.get(end..bi.start - cs)?;
     let first = gap.split_whitespace().next()?;
     if !matches!(
@@ -460,6 +467,70 @@ fn appositive_threshold(
     ))
 }
 
+/// A share the claim states compared with a fraction written in words: "about 62% of the way
+/// there — less than halfway", "you've used 58% of your credits, more than half". The claim
+/// must state exactly one percent, the share compared (several leave the subject unknown).
+fn fraction_word_conflict(
+    cs: usize,
+    lower: &str,
+    nums: &[(&Item, &ClaimNumber)],
+) -> Option<(usize, usize, &'static str)> {
+    const FRACTIONS: &[(&str, f64)] = &[
+        ("halfway", 50.0),
+        ("half", 50.0),
+        ("a third", 100.0 / 3.0),
+        ("a quarter", 25.0),
+        ("two thirds", 200.0 / 3.0),
+        ("two-thirds", 200.0 / 3.0),
+        ("three quarters", 75.0),
+        ("three-quarters", 75.0),
+    ];
+    const SIDES: &[(&str, bool)] = &[
+        ("more than ", true),
+        ("over ", true),
+        ("above ", true),
+        ("past ", true),
+        ("less than ", false),
+        ("under ", false),
+        ("below ", false),
+        ("short of ", false),
+    ];
+    let mut percents = nums.iter().filter(|(_, n)| n.is_percent());
+    let (_, share) = percents.next()?;
+    if percents.next().is_some() {
+        return None;
+    }
+    for &(side, larger) in SIDES {
+        for (at, _) in lower.match_indices(side) {
+            if at > 0 && lower.as_bytes()[at - 1].is_ascii_alphanumeric() {
+                continue;
+            }
+            let rest = &lower[at + side.len()..];
+            let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            let Some(&(word, value)) = FRACTIONS.iter().find(|(w, _)| {
+                rest.strip_prefix(w)
+                    .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+            }) else {
+                continue;
+            };
+            let x = share.value;
+            if (x - value).abs() < 0.5 {
+                return None;
+            }
+            if (x > value) != larger {
+                let end = lower.len() - rest.len() + word.len();
+                return Some((
+                    cs + at,
+                    cs + end,
+                    "comparison contradicts the share stated with it",
+                ));
+            }
+            return None;
+        }
+    }
+    None
+}
+
 /// A direction word of the claim `answer[cs..ce]` that its own numbers contradict: a
 /// comparative ("A is colder than B … 6°C versus -2°C": the first value must be the smaller),
 /// a ranking ("the least discussed … 39 comments, followed by … 30": the order must rise), or
@@ -483,6 +554,9 @@ pub(super) fn direction_conflict(
         return Some(found);
     }
     if let Some(found) = threshold_conflict(answer, cs, &lower, &nums) {
+        return Some(found);
+    }
+    if let Some(found) = fraction_word_conflict(cs, &lower, &nums) {
         return Some(found);
     }
     let word_at = |w: &str| word_at(&lower, w);
@@ -640,6 +714,39 @@ pub(super) fn direction_conflict(
         "up" | "increased" | "rose" | "grew" | "climbed"
     );
     let from = nums.iter().find(|(i, _)| i.start >= cs + verb.end())?;
+    // "rose from 144.9 g to 138.2 g": both ends stated, the direction is theirs.
+    if let Some(to) = nums.iter().find(|(i, _)| i.start >= from.0.end) {
+        let between = answer.get(from.0.end..to.0.start).unwrap_or("");
+        let same_kind = from.1.currency == to.1.currency
+            && from.1.is_percent() == to.1.is_percent()
+            && (from.1.unit.is_empty()
+                || to.1.unit.is_empty()
+                || from.1.unit.eq_ignore_ascii_case(&to.1.unit));
+        // The unit may follow each value ("144.9 g to 138.2 g").
+        let unit_after_to = answer[to.0.end..].split_whitespace().next().unwrap_or("");
+        let joined = match between.split_whitespace().collect::<Vec<_>>()[..] {
+            [t] => t.eq_ignore_ascii_case("to"),
+            [u, t] => {
+                t.eq_ignore_ascii_case("to")
+                    && unit_after_to.trim_end_matches([',', '.', ';', ')']) == u
+            }
+            _ => false,
+        };
+        if joined && same_kind {
+            let (a, b) = (
+                signed_value(answer, from.0, from.1),
+                signed_value(answer, to.0, to.1),
+            );
+            if a != b && (b > a) != up {
+                return Some((
+                    cs + verb.start(),
+                    cs + verb.end(),
+                    "direction of change contradicts the values stated",
+                ));
+            }
+            return None;
+        }
+    }
     let subject = text[..verb.start()].to_lowercase();
     let subject = subject
         .trim()
@@ -958,6 +1065,64 @@ mod tests {
         assert!(flagged("4 denials, over the lockout limit of 5."));
         // A span of time after the word, with no determiner, is no threshold.
         assert!(!flagged("4 denials, over 5 days."));
+        // The value restated in parentheses before the comma; the distance before the word.
+        let tyre = r#"{"pressure_kpa":320,"recommended_kpa":380}"#;
+        let flagged_tyre = |a: &str| {
+            score(tyre, a).iter().any(|c| {
+                c.flagged_spans
+                    .iter()
+                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+            })
+        };
+        assert!(!flagged_tyre(
+            "The tyre is at 320 kPa (46 psi), 16% below the recommended 380 kPa."
+        ));
+        assert!(flagged_tyre(
+            "The tyre is at 320 kPa (46 psi), 16% above the recommended 380 kPa."
+        ));
+    }
+
+    #[test]
+    fn a_share_against_a_fraction_in_words() {
+        let ev = r#"{"trip_miles":1243,"remaining_miles":468}"#;
+        let flagged = |a: &str| {
+            score(ev, a).iter().any(|c| {
+                c.flagged_spans
+                    .iter()
+                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+            })
+        };
+        assert!(!flagged(
+            "You're about 62% of the way there — more than halfway."
+        ));
+        assert!(flagged(
+            "You're about 62% of the way there — less than halfway."
+        ));
+        assert!(!flagged("That is 20% of the budget, less than a quarter."));
+        assert!(flagged("That is 20% of the budget, over a quarter."));
+        // Two shares: which one is compared is not known.
+        assert!(!flagged("Down 10% to 62% of the way, less than half."));
+    }
+
+    #[test]
+    fn a_change_between_two_stated_values() {
+        let ev = r#"{"feed_per_egg_g_w1":144.9,"feed_per_egg_g_w4":138.2}"#;
+        let flagged = |a: &str| {
+            score(ev, a).iter().any(|c| {
+                c.flagged_spans
+                    .iter()
+                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+            })
+        };
+        assert!(!flagged(
+            "Feed per egg fell from 144.9 g to 138.2 g over the four weeks."
+        ));
+        assert!(flagged(
+            "Feed per egg rose from 144.9 g to 138.2 g over the four weeks."
+        ));
+        assert!(!flagged(
+            "Feed per egg rose from 138.2 g to 144.9 g over the four weeks."
+        ));
     }
 
     #[test]
