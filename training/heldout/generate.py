@@ -20,6 +20,7 @@
     python3 training/heldout/generate.py --set q        (seventeenth set: six further domains, half validation -> target/heldout-q)
     python3 training/heldout/generate.py --set r        (eighteenth set: six further domains, half validation -> target/heldout-r)
     python3 training/heldout/generate.py --set s        (nineteenth set: six further domains, half validation -> target/heldout-s)
+    python3 training/heldout/generate.py --set t        (twentieth set: six further domains, half validation -> target/heldout-t)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -249,6 +250,18 @@ SCENARIO_CLASSES_S = [("scn_s_extinguishers", "FireExtinguishers"), ("scn_s_line
                       ("scn_s_toolcrib", "ToolCrib"), ("scn_s_turbines", "TurbineMaintenance")]
 FAULTS_S = FAULTS_R          # the same Stage-1 faults as sets f to r
 
+# Set t: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/tstyle.py: the assistant of a corporate legal / contracts & compliance office writing formal notes to in-house
+# business users — long sentences with subordinate clauses, defined terms in quotes, figures in words followed by digits
+# in parentheses, amounts with currency codes, clause and schedule references, hedges, "Please note that" and "For the
+# avoidance of doubt", (i)/(ii) and (a)/(b) enumerations inside paragraphs, dates as "the 14th of March 2027" or "March
+# 14, 2027", deadlines and periods computed from dates with the working in words, a closing recommendation — and one
+# write action per scenario whose refusal carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_T = [("scn_t_board", "BoardMinutes"), ("scn_t_contracts", "ContractRenewals"),
+                      ("scn_t_dpa", "DpaRegister"), ("scn_t_nda", "NdaRequests"),
+                      ("scn_t_sanctions", "SanctionsScreening"), ("scn_t_vendors", "VendorDiligence")]
+FAULTS_T = FAULTS_S          # the same Stage-1 faults as sets f to s
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -338,6 +351,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "s": {"classes": SCENARIO_CLASSES_S, "out": "target/heldout-s", "seed": 20270801, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_S,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set s; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "t": {"classes": SCENARIO_CLASSES_T, "out": "target/heldout-t", "seed": 20270901, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_T,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -697,14 +715,16 @@ def main():
                          "office's correspondence assistant, half 'development', half 'validation'; r: six further domains by another "
                          "writer as a company's workplace chat bot in Slack / Teams threads, half 'development', half 'validation'; "
                          "s: six further domains by another writer as an operations / reporting agent answering in structured "
-                         "Markdown, half 'development', half 'validation'")
+                         "Markdown, half 'development', half 'validation'; t: six further domains by another writer as "
+                         "the assistant of a corporate legal / contracts & compliance office writing formal notes, half "
+                         "'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
-                         "target/heldout-r for --set r, target/heldout-s for --set s)")
+                         "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
