@@ -568,7 +568,15 @@ impl DeterministicScorer {
                 // late:") and a summary of what was said ("So in short: …") restate or
                 // announce claims judged on their own; their items are still checked.
                 let lower_trim = text.trim().to_ascii_lowercase().replace('’', "'");
-                if lower_trim.ends_with(':')
+                // A letter's subject line ("Re: Data processing agreement — …", "Subject: …")
+                // names the topic; its items are still checked.
+                let subject_line = ["re:", "subject:"].iter().any(|m| {
+                    lower_trim
+                        .trim_start_matches(['*', '#', ' '])
+                        .starts_with(m)
+                });
+                if subject_line
+                    || lower_trim.ends_with(':')
                     || SUMMARY_MARKERS.iter().any(|m| {
                         lower_trim.starts_with(m)
                             && lower_trim[m.len()..].starts_with([':', ',', ' '])
@@ -838,6 +846,17 @@ const FUNCTION_PHRASES: &[&str] = &[
     "on top",
     "either way",
     "make sure",
+    // Discourse frames: they announce how the rest is meant, not what it says.
+    "for the avoidance of doubt",
+    "for the record",
+    "in other words",
+    "as a reminder",
+    // Verbs of occurrence: the event and its date are what the claim says.
+    "took place",
+    "take place",
+    "takes place",
+    "taken place",
+    "taking place",
 ];
 
 /// Whether a claim is hedged or about the future ("the difference will vary", "it may take

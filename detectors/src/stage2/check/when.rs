@@ -110,6 +110,50 @@ fn stated_offset(before: &str) -> Option<i64> {
     Some(sign * n * per)
 }
 
+/// A date the answer computes in another sentence and restates here ("twenty-four (24) months
+/// after January 10, 2025 is January 10, 2027. … schedule the next audit well before January
+/// 10, 2027"): the same day, written anywhere else in the answer, is a date computed from the
+/// evidence there. Only as a bound ("before", "by", "until", "after"): a deadline computed once
+/// and restated, not a date of another event that happens to fall on it ("Visit — June 24"
+/// beside "June 19 + 3 business days = June 24"). At most 16 other dates are looked at.
+fn computed_elsewhere(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    mon: u32,
+    day: u32,
+    year: Option<i32>,
+) -> bool {
+    let before = answer[..item.start].trim_end().to_ascii_lowercase();
+    let before = before.strip_suffix(" the").unwrap_or(&before);
+    let bound = ["before", "by", "until", "till", "after", "no later than"]
+        .iter()
+        .any(|w| {
+            before
+                .strip_suffix(w)
+                .is_some_and(|r| r.is_empty() || r.ends_with([' ', '(']))
+        });
+    bound
+        && re()
+            .date_text
+            .captures_iter(answer)
+            .take(16)
+            .filter_map(|caps| {
+                let m = caps.get(0)?;
+                let (om, od, oy) = date_parts(&caps);
+                let same = om == Some(mon) && od == Some(day) && (year.is_none() || oy == year);
+                let elsewhere = m.end() <= item.start || m.start() >= item.end;
+                let sentence = |at: usize| super::super::states::whole_sentence_start(answer, at);
+                (same && elsewhere && sentence(m.start()) != sentence(item.start)).then(|| Item {
+                    kind: item.kind,
+                    start: m.start(),
+                    end: m.end(),
+                    text: m.as_str().to_owned(),
+                })
+            })
+            .any(|other| dates::computed_date(ev, answer, &other, mon, day, year))
+}
+
 impl DeterministicScorer {
     /// Check a date.
     pub(super) fn check_date(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
@@ -166,7 +210,8 @@ impl DeterministicScorer {
                 return Outcome::supported(Some((d, s, e)));
             }
         }
-        let computed = dates::computed_date(ev, answer, item, mon, day, year);
+        let computed = dates::computed_date(ev, answer, item, mon, day, year)
+            || computed_elsewhere(ev, answer, item, mon, day, year);
         if computed
             || dates::weekly_recurrence(ev, answer, item, mon, day, year)
             || dates::day_of_following_month(ev, answer, item, mon, day)

@@ -69,7 +69,12 @@ pub(in crate::stage2) fn stated_spans(text: &str, max: usize) -> Vec<Span> {
     .any(|p| lower.contains(p))
         || lower.contains("excluding sunday");
     for (i, w) in words.windows(2).enumerate() {
-        let Ok(n) = w[0].trim_start_matches('(').parse::<i64>() else {
+        // Digits in parentheses after the number in words ("ninety (90) days") read as digits.
+        let Ok(n) = w[0]
+            .strip_prefix('(')
+            .map_or(w[0], |d| d.strip_suffix(')').unwrap_or(d))
+            .parse::<i64>()
+        else {
             continue;
         };
         let unit = w[1].to_ascii_lowercase();

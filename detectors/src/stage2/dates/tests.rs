@@ -312,6 +312,35 @@ fn a_day_of_the_month_named_by_its_weekday() {
 }
 
 #[test]
+fn a_span_written_in_words_with_its_digits_in_parentheses() {
+    let ev = r#"{"screened_on":"2026-02-25","rescreen_every_days":90}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "ninety (90) days after the screening on the 25th of February 2026 is the 26th of May 2026."
+    ));
+    assert!(!ok(
+        "ninety (90) days after the screening on the 25th of February 2026 is the 29th of May 2026."
+    ));
+    assert_eq!(
+        super::spans::stated_spans("three (3) business days after", 4),
+        vec![super::spans::Span::WorkDays(3, false)]
+    );
+}
+
+#[test]
+fn a_computed_date_restated_in_another_sentence() {
+    let ev = r#"{"vendor":"V-1","privacy_owner":"Maja Holm","last_audit":"2025-01-10","audit_interval_months":24}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "Twenty-four (24) months after January 10, 2025 is January 10, 2027. We recommend that Maja Holm, as privacy owner, schedule the next audit well before January 10, 2027."
+    ));
+    // The restated date must be the computed one.
+    assert!(!ok(
+        "Twenty-four (24) months after January 10, 2025 is January 10, 2027. We recommend that Maja Holm, as privacy owner, schedule the next audit well before January 17, 2027."
+    ));
+}
+
+#[test]
 fn a_date_some_working_days_after_an_evidence_date() {
     // 2026-02-16 is a Monday.
     let ev = r#"{"request":"SR-1","registered_on":"2026-02-16","turnaround":"7 working days"}"#;

@@ -107,10 +107,12 @@ impl Regexes {
             own_past: Regex::new(r"(?i)\b(?:we|you)(?:'ve|’ve| have| just| already)?\s+(?:just\s+|already\s+)?(?:[a-z]+ed|went|saw|got|picked|chose|did|made|took)\b[^.,;:!?)—\n]*").unwrap(),
             // The agent's own recommendation ("but worth topping up", "so it's best not to
             // wait", "I'd recommend calling first"), to the end of its clause.
-            advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\b(?:to be (?:on the )?safe(?: side)?|just in case)\b[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\bI(?:['’]d| would)?\s+(?:recommend|suggest)\b[^.;!?—\n]*").unwrap(),
+            advice: Regex::new(r"(?i)\b(?:(?:it['’]s|it is|it['’]d be|it would be)\s+)?(?:best|wise|advisable|a good idea|sensible)\s+(?:not\s+)?to\s+[^.;!?—\n]*|\b(?:to be (?:on the )?safe(?: side)?|just in case)\b[^.;!?—\n]*|\bworth\s+[a-z]+ing\b[^.;!?—\n]*|\b(?:I|we)(?:['’]d| would)?\s+(?:strongly\s+)?(?:recommend|suggest|advise)\b[^.;!?—\n]*").unwrap(),
             // The agent's account of its own working ("That's calculated from the word
             // counts", "This is based on the last 3 invoices"): about the answer, not the data.
-            own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*").unwrap(),
+            // The answer speaking of itself ("this note does not amend the DPA", "this reply
+            // covers the open items only").
+            own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*|\bthis\s+(?:note|message|reply|answer|summary|memo|letter|e-?mail|response|update)\b[^.;!?]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             // The compact durations of consoles and CI logs: "20m 43s", "1h 2m 3s", "4m07s" (in
