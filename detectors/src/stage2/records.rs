@@ -426,7 +426,7 @@ pub fn key_index(records: &[Record]) -> KeyIndex {
     index
 }
 
-/// Candidate names in a claim: every run of one to four words with a code, a capital that is
+/// Candidate names in a claim: every run of one to six words with a code, a capital that is
 /// not there only because the word starts a sentence ("Mid-Market", "SMB", "North America"),
 /// a label ("Checking:"), or a capitalized word the evidence spells the same way
 /// (`spelled_so`: "Enterprise" for a row "Enterprise"; not "One has been delivered" for a
@@ -461,7 +461,9 @@ pub fn candidate_keys(text: &str, spelled_so: impl Fn(&str) -> bool) -> Vec<Stri
         .collect();
     let mut out = Vec::new();
     for i in 0..words.len() {
-        for n in 1..=4.min(words.len() - i) {
+        // Up to six words: a record's whole name may be long ("EU Consolidated Financial
+        // Sanctions List"), and only the whole name tells it from a sibling sharing a word.
+        for n in 1..=6.min(words.len() - i) {
             let phrase = words[i..i + n].join(" ");
             if naming[i..i + n].iter().any(|&b| b) {
                 let k = key_of(&phrase);

@@ -1175,3 +1175,16 @@ fn a_count_of_the_things_a_lists_records_name_by_id() {
     assert!(ok("The building has 5 units."));
     assert!(!ok("Service visit `SV-433465` booked, 3 units."));
 }
+
+#[test]
+fn a_record_named_by_its_whole_long_name() {
+    // "Sanctions" alone names the UK list's record (a word of its three-word name); the claim
+    // names the EU list by its whole five-word name, and 93 is that record's score.
+    let ev = r#"{"case_id":"SCR-1","hits":[{"hit_id":"HIT-1","list":"UK Sanctions List","score":66},{"hit_id":"HIT-2","list":"EU Consolidated Financial Sanctions List","score":93}]}"#;
+    assert!(all_supported(
+        ev,
+        "The hit against the EU Consolidated Financial Sanctions List scored 93%."
+    ));
+    // (66, the UK list's score, is not told apart yet: "sanctions list" also mentions the UK
+    // record, and a mentioned record's value is never called another's.)
+}
