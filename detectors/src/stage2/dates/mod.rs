@@ -17,7 +17,9 @@ mod tests;
 
 pub(super) use fields::{date_field_words, date_of_another_field};
 use relative::states_an_offset;
-pub(super) use relative::{days_from_a_stated_date, relation_to_the_other_date};
+pub(super) use relative::{
+    days_between_stated_dates, days_from_a_stated_date, relation_to_the_other_date,
+};
 pub(super) use spans::{computed_date, weekly_recurrence, Span};
 
 /// A month and its year written as one token ("Jan-2026", "Feb-26", "Mar/2026", "2026-Jan"

@@ -258,3 +258,56 @@ pub(in crate::stage2) fn days_from_a_stated_date(
         })
     }))
 }
+
+/// A count of days between the two dates its sentence states ("between April 17, 2026 and
+/// November 7, 2027 there are five hundred sixty-nine (569) days", "from 1 March 2026 to 15
+/// March 2026 is 14 days"): arithmetic over the answer's own dates, each checked on its own.
+/// Both dates must carry their year; the count may include both ends. `Some(true)` when it
+/// matches, `None` otherwise (the other rules then judge the number).
+pub(in crate::stage2) fn days_between_stated_dates(
+    answer: &str,
+    item: &Item,
+    value: f64,
+    unit: &str,
+) -> Option<bool> {
+    // The unit: the claim number's, or the word after it, past digits in parentheses that
+    // restate a number written in words ("five hundred sixty-nine (569) days").
+    let mut after = answer[item.end..].trim_start_matches([' ', ')']);
+    if let Some(r) = after.strip_prefix('(') {
+        let digits = r.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',');
+        if digits.len() < r.len() && digits.starts_with(')') {
+            after = digits[1..].trim_start();
+        }
+    }
+    let word = after
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let unit = if unit.is_empty() { word.as_str() } else { unit };
+    let per = match unit.to_ascii_lowercase().trim_end_matches('s') {
+        "day" | "calendar day" => 1.0,
+        "week" => 7.0,
+        _ => return None,
+    };
+    let sentence = super::super::states::whole_sentence_around(answer, item.start, item.end);
+    let lower = sentence.to_ascii_lowercase();
+    let ranged = lower.contains("between") && lower.contains(" and ")
+        || lower.contains("from ") && (lower.contains(" to ") || lower.contains(" until "));
+    if !ranged {
+        return None;
+    }
+    let mut days: Vec<i64> = Vec::new();
+    for caps in re().date_text.captures_iter(&sentence).take(8) {
+        if let (Some(m), Some(d), Some(y)) = date_parts(&caps) {
+            let day = calc::days_from_civil(y, m, d);
+            if !days.contains(&day) {
+                days.push(day);
+            }
+        }
+    }
+    let [a, b] = days[..] else { return None };
+    let span = (a - b).abs() as f64;
+    let n = value * per;
+    ((span - n).abs() < 0.5 || (span + 1.0 - n).abs() < 0.5).then_some(true)
+}

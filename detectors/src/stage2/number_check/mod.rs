@@ -318,6 +318,12 @@ impl<'a> Claim<'a> {
                 Outcome::contradicted()
             });
         }
+        // Days between the two dates its sentence states ("between April 17, 2026 and
+        // November 7, 2027 there are 569 days").
+        if dates::days_between_stated_dates(answer, item, c.value * c.magnitude, &c.unit).is_some()
+        {
+            return Some(Outcome::supported(None));
+        }
         // A day of the month named by its weekday ("on Wednesday the 11th"): a date
         // of the evidence on that day and weekday.
         if let Some((day, wd)) = dates::weekday_ordinal(answer, item.start, item.end) {

@@ -1188,3 +1188,18 @@ fn a_record_named_by_its_whole_long_name() {
     // (66, the UK list's score, is not told apart yet: "sanctions list" also mentions the UK
     // record, and a mentioned record's value is never called another's.)
 }
+
+#[test]
+fn days_between_two_dates_the_sentence_states() {
+    let ev = r#"{"vendor":"V-1","last_audit":"2025-11-07","as_of":"2026-04-17"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "Between April 17, 2026 and November 7, 2027 there are five hundred sixty-nine (569) days."
+    ));
+    assert!(ok(
+        "There are 569 days between April 17, 2026 and November 7, 2027."
+    ));
+    assert!(!ok(
+        "There are 596 days between April 17, 2026 and November 7, 2027."
+    ));
+}
