@@ -105,6 +105,81 @@ pub fn layout_normalize(answer: &str) -> Option<String> {
         }
         prev = Some(c);
     }
+    // Digits in parentheses that restate a number written in words ("sixty-six (66) hours",
+    // "three (3) hits"): the parentheses as spaces, so the digits read with the unit or noun
+    // after them, as "66 hours" would.
+    let text = out.as_deref().unwrap_or(answer);
+    let parens = restated_digit_parens(text);
+    if parens.is_empty() {
+        return out;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for p in parens {
+        bytes[p] = b' ';
+    }
+    // ASCII bytes replaced by ASCII bytes: still UTF-8.
+    Some(String::from_utf8(bytes).expect("ASCII for ASCII"))
+}
+
+/// Byte positions of the parentheses around digits that restate the number written in words
+/// right before them ("ninety (90) days"); not a percent or an amount ("(93%)", "($250.00)"),
+/// whose sign stays.
+fn restated_digit_parens(text: &str) -> Vec<usize> {
+    const WORDS: &[&str] = &[
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "million",
+        "zero",
+    ];
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    for (open, _) in text.match_indices('(') {
+        let digits = b[open + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == b',')
+            .count();
+        let close = open + 1 + digits;
+        if digits == 0 || b.get(close) != Some(&b')') || !b[open + 1].is_ascii_digit() {
+            continue;
+        }
+        let before = text[..open].strip_suffix(' ').unwrap_or(&text[..open]);
+        let word = before
+            .rsplit(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+            .next()
+            .unwrap_or("");
+        let last = word.rsplit('-').next().unwrap_or("").to_ascii_lowercase();
+        if WORDS.contains(&last.as_str()) {
+            out.push(open);
+            out.push(close);
+        }
+    }
     out
 }
 
@@ -462,6 +537,21 @@ mod tests {
 
     fn seg(t: &str) -> Vec<&str> {
         segment(t).into_iter().map(|(s, e)| &t[s..e]).collect()
+    }
+
+    #[test]
+    fn digits_restating_a_number_in_words() {
+        assert_eq!(
+            layout_normalize("within sixty-six (66) hours and three (3) hits").as_deref(),
+            Some("within sixty-six  66  hours and three  3  hits")
+        );
+        // A percent, an amount, a clause number and a bare reference keep their parentheses.
+        assert_eq!(layout_normalize("ninety-three percent (93%)"), None);
+        assert_eq!(layout_normalize("two hundred dollars ($200.00)"), None);
+        assert_eq!(layout_normalize("Clause 7.2(b) and item (3)"), None);
+        // Idempotent.
+        let once = layout_normalize("ninety (90) days").unwrap();
+        assert_eq!(layout_normalize(&once), None);
     }
 
     #[test]

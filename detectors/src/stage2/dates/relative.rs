@@ -279,6 +279,10 @@ pub(in crate::stage2) fn days_between_stated_dates(
             after = digits[1..].trim_start();
         }
     }
+    // (Or without them, as the layout reads them: "five hundred sixty-nine  569  days".)
+    let after = after
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == ',')
+        .trim_start();
     let word = after
         .split(|c: char| !c.is_alphabetic())
         .next()

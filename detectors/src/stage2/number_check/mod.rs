@@ -307,6 +307,15 @@ impl<'a> Claim<'a> {
     /// Days from a date the answer states; a weekday's day of the month (rule 3).
     fn dated(&self) -> Option<Outcome> {
         let (ev, answer, item, c) = (self.ev, self.answer, self.item, self.c);
+        // Days between the two dates its sentence states ("between April 17, 2026 and
+        // November 7, 2027 there are 569 days").
+        let unit = match (&c.noun, c.unit.is_empty()) {
+            (Some(noun), true) => noun.as_str(),
+            _ => c.unit.as_str(),
+        };
+        if dates::days_between_stated_dates(answer, item, c.value * c.magnitude, unit).is_some() {
+            return Some(Outcome::supported(None));
+        }
         // Days counted from a date the answer states, to today ("March 7th (16 days
         // ago)").
         if let Some(ok) =
@@ -317,12 +326,6 @@ impl<'a> Claim<'a> {
             } else {
                 Outcome::contradicted()
             });
-        }
-        // Days between the two dates its sentence states ("between April 17, 2026 and
-        // November 7, 2027 there are 569 days").
-        if dates::days_between_stated_dates(answer, item, c.value * c.magnitude, &c.unit).is_some()
-        {
-            return Some(Outcome::supported(None));
         }
         // A day of the month named by its weekday ("on Wednesday the 11th"): a date
         // of the evidence on that day and weekday.
