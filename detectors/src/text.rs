@@ -58,7 +58,8 @@ const ABBREVIATIONS: &[&str] = &[
 /// The text with its layout marks written as plain characters, one character for one, or `None`
 /// when it has none: a line's leading status symbols and block-quote marks as spaces, white space
 /// other than ASCII as a space (not between two digits, where it groups them), a typographic
-/// apostrophe inside a word as `'`. Idempotent. See `stage2::layout`.
+/// apostrophe inside a word as `'`, the parentheses around digits that restate a number written
+/// in words as spaces ("ninety (90) days"). Idempotent. See `stage2::layout`.
 pub fn layout_normalize(answer: &str) -> Option<String> {
     // Allocated at the first mark: most texts have none.
     let mut out: Option<String> = None;
@@ -121,43 +122,39 @@ pub fn layout_normalize(answer: &str) -> Option<String> {
     Some(String::from_utf8(bytes).expect("ASCII for ASCII"))
 }
 
+/// Number words below twenty, by value ("zero" … "nineteen"): with [`NUMBER_TENS`], the words
+/// numbers are written in (`stage2::spoken` reads their values).
+pub(crate) const NUMBER_UNITS: [&str; 20] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+];
+/// The tens from twenty to ninety.
+pub(crate) const NUMBER_TENS: [&str; 8] = [
+    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
 /// Byte positions of the parentheses around digits that restate the number written in words
 /// right before them ("ninety (90) days"); not a percent or an amount ("(93%)", "($250.00)"),
 /// whose sign stays.
 fn restated_digit_parens(text: &str) -> Vec<usize> {
-    const WORDS: &[&str] = &[
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "thousand",
-        "million",
-        "zero",
-    ];
     let b = text.as_bytes();
     let mut out = Vec::new();
     for (open, _) in text.match_indices('(') {
@@ -175,7 +172,11 @@ fn restated_digit_parens(text: &str) -> Vec<usize> {
             .next()
             .unwrap_or("");
         let last = word.rsplit('-').next().unwrap_or("").to_ascii_lowercase();
-        if WORDS.contains(&last.as_str()) {
+        let last = last.as_str();
+        if NUMBER_UNITS.contains(&last)
+            || NUMBER_TENS.contains(&last)
+            || matches!(last, "hundred" | "thousand" | "million")
+        {
             out.push(open);
             out.push(close);
         }

@@ -1049,16 +1049,19 @@ mod tests {
         assert!(all_supported(stock, "Reno FC is the smallest site."));
     }
 
+    /// Whether the answer gets a direction-conflict flag against the evidence `ev`.
+    fn direction_flagged(ev: &str, a: &str) -> bool {
+        score(ev, a).iter().any(|c| {
+            c.flagged_spans
+                .iter()
+                .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
+        })
+    }
+
     #[test]
     fn a_value_set_beside_a_threshold_after_a_comma() {
         let ev = r#"{"battery_health_pct":89,"denials":4,"floor_pct":75,"lockout_limit":5}"#;
-        let flagged = |a: &str| {
-            score(ev, a).iter().any(|c| {
-                c.flagged_spans
-                    .iter()
-                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-            })
-        };
+        let flagged = |a: &str| direction_flagged(ev, a);
         assert!(!flagged("Battery health 89%, above the 75% floor."));
         assert!(flagged("Battery health 89%, below the 75% floor."));
         assert!(!flagged("4 denials, under the lockout limit of 5."));
@@ -1067,13 +1070,7 @@ mod tests {
         assert!(!flagged("4 denials, over 5 days."));
         // The value restated in parentheses before the comma; the distance before the word.
         let tyre = r#"{"pressure_kpa":320,"recommended_kpa":380}"#;
-        let flagged_tyre = |a: &str| {
-            score(tyre, a).iter().any(|c| {
-                c.flagged_spans
-                    .iter()
-                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-            })
-        };
+        let flagged_tyre = |a: &str| direction_flagged(tyre, a);
         assert!(!flagged_tyre(
             "The tyre is at 320 kPa (46 psi), 16% below the recommended 380 kPa."
         ));
@@ -1085,13 +1082,7 @@ mod tests {
     #[test]
     fn a_share_against_a_fraction_in_words() {
         let ev = r#"{"trip_miles":1243,"remaining_miles":468}"#;
-        let flagged = |a: &str| {
-            score(ev, a).iter().any(|c| {
-                c.flagged_spans
-                    .iter()
-                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-            })
-        };
+        let flagged = |a: &str| direction_flagged(ev, a);
         assert!(!flagged(
             "You're about 62% of the way there — more than halfway."
         ));
@@ -1107,13 +1098,7 @@ mod tests {
     #[test]
     fn a_change_between_two_stated_values() {
         let ev = r#"{"feed_per_egg_g_w1":144.9,"feed_per_egg_g_w4":138.2}"#;
-        let flagged = |a: &str| {
-            score(ev, a).iter().any(|c| {
-                c.flagged_spans
-                    .iter()
-                    .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-            })
-        };
+        let flagged = |a: &str| direction_flagged(ev, a);
         assert!(!flagged(
             "Feed per egg fell from 144.9 g to 138.2 g over the four weeks."
         ));
@@ -1128,12 +1113,7 @@ mod tests {
     #[test]
     fn a_value_compared_with_a_threshold_the_sentence_states() {
         let card = r#"{"balance":13.2,"fare":10.0,"min":10.0}"#;
-        let flagged = |ev: &str, a: &str| {
-            score(ev, a)
-                .iter()
-                .flat_map(|c| c.flagged_spans.clone())
-                .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-        };
+        let flagged = direction_flagged;
         let bring = "That would bring your card to about $3.20, which is";
         assert!(!flagged(card, &format!("{bring} below the $10.00 point.")));
         assert!(flagged(card, &format!("{bring} above the $10.00 point.")));

@@ -10,6 +10,8 @@
 //! the spelling alphabet's "X as in Word"), never domain vocabulary. A single count word of
 //! one to twelve ("three nights") is left as written: the count checks read those already.
 
+use crate::text::{NUMBER_TENS as TENS, NUMBER_UNITS as UNITS};
+
 /// The rewritten answer and its map back to the original.
 #[derive(Debug)]
 pub(super) struct Spoken {
@@ -58,31 +60,6 @@ struct Tok {
     e: usize,
 }
 
-const UNITS: [&str; 20] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-];
-const TENS: [&str; 8] = [
-    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-];
 const ORDINAL_UNITS: [&str; 20] = [
     "zeroth",
     "first",
