@@ -6,8 +6,9 @@
 //!
 //! For every generated run: the detector produces a report without panicking
 //! ([`Detector::detect_isolated`] reports no caught panic), every claim's offsets are
-//! character (Unicode scalar) offsets inside the answer, every flagged span lies inside its
-//! claim's sentence and names the answer's text there, and every evidence span names text of
+//! character (Unicode scalar) offsets inside the answer, in the sentence whose text holds the
+//! claim's (a claim is a sentence or the part of one before an instruction to the user), every
+//! flagged span lies inside its claim's sentence and names the answer's text there, and every evidence span names text of
 //! the evidence it cites.
 
 use groundcheck_detectors::pipeline::{Detector, DetectorConfig};
@@ -175,8 +176,11 @@ fn check(r: &HallucinationReport, run: &AgentRun) -> Result<(), String> {
                 c.text, c.start, c.end
             ));
         }
+        // A claim is its sentence, or the part of it before an instruction to the user
+        // ("… $308: book it now"); its offsets (narrowed to the offending text when flagged)
+        // and its text lie in the same sentence.
         let home = sentences.iter().find(|&&(s, e)| {
-            sub(&chars, s, e) == c.text
+            sub(&chars, s, e).contains(c.text.as_str())
                 && s <= c.start
                 && c.end <= e
                 && c.flagged_spans
@@ -261,6 +265,26 @@ proptest! {
             }
         }
     }
+}
+
+/// A claim narrowed before an instruction that follows a colon, with a vertical tab beside
+/// the colon (a case the property test found): the claim is the text at its offsets, inside
+/// its sentence.
+#[test]
+fn claim_narrowed_before_an_instruction_names_the_answer_text() {
+    let answer = "The flight costs $308\u{b}: AAa\u{b}the least discussed";
+    let run = run_of(
+        answer.into(),
+        String::new(),
+        vec!["The flight costs $308".into()],
+        false,
+    );
+    let (report, panic) = detector().detect_isolated(&run, 1);
+    assert!(panic.is_none(), "{panic:?}");
+    check(&report, &run).unwrap();
+    // The claim is the part of the sentence before the colon, not the whole sentence.
+    let texts: Vec<&str> = report.claims.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["The flight costs $308\u{b}"], "{report:?}");
 }
 
 /// The input of issue 20: an abbreviation followed by a non-breaking space (and the other
