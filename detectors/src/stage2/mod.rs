@@ -97,6 +97,7 @@ mod states;
 mod tally;
 #[cfg(test)]
 mod test_support;
+mod totals;
 mod written;
 
 pub use aggregate::{aggregate, Aggregation};

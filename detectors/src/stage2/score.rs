@@ -443,6 +443,19 @@ impl DeterministicScorer {
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
                 flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
             }
+            // A total equal to one of the parts the answer lists before it ("$79.99 plus
+            // $15.00 and $6.00, so $79.99 in total").
+            if let Some((s, e, why)) = ItemKind::Number
+                .is_in(kinds)
+                .then(|| super::totals::total_conflict(answer, cs, ce))
+                .flatten()
+            {
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(span_flag(answer, s, e, why, FlagKind::NumberConflict));
+            }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
             if let Some((s, e)) = boolean_conflict(text, &booleans, &ev.keyed)
                 .or_else(|| polar_conflict(text, &ev.polar))
