@@ -21,6 +21,7 @@
     python3 training/heldout/generate.py --set r        (eighteenth set: six further domains, half validation -> target/heldout-r)
     python3 training/heldout/generate.py --set s        (nineteenth set: six further domains, half validation -> target/heldout-s)
     python3 training/heldout/generate.py --set t        (twentieth set: six further domains, half validation -> target/heldout-t)
+    python3 training/heldout/generate.py --set u        (twenty-first set: six further domains, half validation -> target/heldout-u)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -262,6 +263,17 @@ SCENARIO_CLASSES_T = [("scn_t_board", "BoardMinutes"), ("scn_t_contracts", "Cont
                       ("scn_t_sanctions", "SanctionsScreening"), ("scn_t_vendors", "VendorDiligence")]
 FAULTS_T = FAULTS_S          # the same Stage-1 faults as sets f to s
 
+# Set u: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/ustyle.py: a terse mobile dispatch / field-service assistant answering as push notifications and SMS-length chat
+# to technicians and customers — short lines and sentence fragments, abbreviations, symbols, US short dates with
+# weekdays, 12-hour times without ":00", durations, ranges, bullets, lower-case lines, terse workings with arrows and ×,
+# a one-line call to action — and one write action per scenario whose refusal carries a reason code and an alternative);
+# half development, half validation.
+SCENARIO_CLASSES_U = [("scn_u_arborist", "ArboristCrews"), ("scn_u_chimney", "ChimneySweeps"),
+                      ("scn_u_locksmith", "LocksmithCallouts"), ("scn_u_pools", "PoolService"),
+                      ("scn_u_septic", "SepticPumping"), ("scn_u_windows", "WindowCleaning")]
+FAULTS_U = FAULTS_T          # the same Stage-1 faults as sets f to t
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -356,6 +368,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "t": {"classes": SCENARIO_CLASSES_T, "out": "target/heldout-t", "seed": 20270901, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_T,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set t; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "u": {"classes": SCENARIO_CLASSES_U, "out": "target/heldout-u", "seed": 20271001, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_U,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -717,14 +734,17 @@ def main():
                          "s: six further domains by another writer as an operations / reporting agent answering in structured "
                          "Markdown, half 'development', half 'validation'; t: six further domains by another writer as "
                          "the assistant of a corporate legal / contracts & compliance office writing formal notes, half "
-                         "'development', half 'validation'")
+                         "'development', half 'validation'; u: six further domains by another writer as a terse mobile "
+                         "dispatch / field-service assistant answering in push notifications and SMS, half 'development', "
+                         "half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
                          "target/heldout-i for --set i, target/heldout-j for --set j, target/heldout-k for --set k, "
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
-                         "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t)")
+                         "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
+                         "target/heldout-u for --set u)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
