@@ -279,6 +279,10 @@ const THRESHOLDS: &[(&str, bool, bool)] = &[
     ("below", false, false),
     ("over", true, false),
     ("under", false, false),
+    ("beyond", true, false),
+    ("outside", true, false),
+    ("within", false, true),
+    ("inside", false, true),
 ];
 
 /// Verbs that predicate a comparison of their subject ("is below", "which is above").
@@ -386,12 +390,22 @@ fn threshold_conflict(
             .iter()
             .find(|(i, n)| i.start >= from && i.end <= link_start && same_kind(n, b))?;
         let between = answer.get(ai.end..link_start)?;
+        // Up to two words qualifying the subject's noun ("1 month in arrears is", "$20 per
+        // person is") may stand there too.
+        // (Not beside another number: "24 across 2 lots, which is" has no subject.)
+        let numbered = between.contains(|ch: char| ch.is_ascii_digit());
+        let mut qualifiers = 0;
         let joined = between.split_whitespace().all(|t| {
             let t = t.trim_matches(|ch: char| ch == ',' || ch == '(' || ch == ')');
-            t.is_empty()
+            let linked = t.is_empty()
                 || SUBJECT_LINK.contains(&t.to_ascii_lowercase().as_str())
                 || t.chars().all(|ch| "×x*÷/+-−=".contains(ch))
-                || t.contains(|ch: char| ch.is_ascii_digit())
+                || t.contains(|ch: char| ch.is_ascii_digit());
+            if !linked && !numbered && t.chars().all(|ch| ch.is_alphabetic()) {
+                qualifiers += 1;
+                return qualifiers <= 2;
+            }
+            linked
         });
         let sentence_break = between.contains([';', '\n'])
             || between.char_indices().any(|(k, ch)| {
@@ -401,6 +415,21 @@ fn threshold_conflict(
             return None;
         }
         let (x, y) = (signed_value(answer, ai, a), signed_value(answer, bi, b));
+        if let Some(hi) = range_end(answer, nums, bi, b) {
+            // A band ("inside the $175k–$215k band"): within it, or beyond one of its ends.
+            let inside = y <= x && x <= hi;
+            let holds = match w {
+                "within" | "inside" => inside,
+                "beyond" | "outside" => !inside,
+                _ if larger => x > hi,
+                _ => x < y,
+            };
+            return (!holds).then_some((
+                cs + p,
+                cs + end,
+                "comparison contradicts the values stated with it",
+            ));
+        }
         let holds = if x == y { inclusive } else { (x > y) == larger };
         if x == y && !inclusive {
             return None;
@@ -412,6 +441,21 @@ fn threshold_conflict(
         ));
     }
     None
+}
+
+/// The upper end of a band the threshold `bi` opens ("$175k–$215k", "20 to 30 days"): the
+/// next number of the same kind, after only a dash or "to".
+fn range_end(
+    answer: &str,
+    nums: &[(&Item, &ClaimNumber)],
+    bi: &Item,
+    b: &ClaimNumber,
+) -> Option<f64> {
+    let &(ci, c) = nums.iter().find(|(i, _)| i.start >= bi.end)?;
+    let gap = answer.get(bi.end..ci.start)?.trim();
+    let dash = matches!(gap, "-" | "–" | "—" | "to" | "and");
+    (dash && c.currency == b.currency && c.is_percent() == b.is_percent())
+        .then(|| signed_value(answer, ci, c))
 }
 
 /// A value set beside a threshold after a comma, as terse status lines write it ("Battery
@@ -457,7 +501,7 @@ fn appositive_threshold(
         && a.unit.eq_ignore_ascii_case(&b.unit)
         && a.is_percent() == b.is_percent();
     let (x, y) = (signed_value(answer, ai, a), signed_value(answer, bi, b));
-    if !same_kind || x == y {
+    if !same_kind || x == y || range_end(answer, nums, bi, b).is_some() {
         return None;
     }
     ((x > y) != larger).then_some((
@@ -1056,6 +1100,45 @@ mod tests {
                 .iter()
                 .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
         })
+    }
+
+    #[test]
+    fn within_and_beyond_a_stated_limit() {
+        let ev =
+            r#"{"expired_days_ago":13,"grace_days":30,"months_in_arrears":1,"limit_months":3}"#;
+        let flagged = |a: &str| direction_flagged(ev, a);
+        assert!(!flagged(
+            "The licence expired 13 days ago, within the 30 days allowed, so no late fee applies."
+        ));
+        assert!(flagged(
+            "The licence expired 13 days ago, beyond the 30 days allowed, so no late fee applies."
+        ));
+        assert!(!flagged(
+            "One (1) month in arrears is within the 3-month limit."
+        ));
+        assert!(flagged(
+            "One (1) month in arrears is beyond the 3-month limit."
+        ));
+        assert!(flagged(
+            "One (1) month in arrears is outside the 3-month limit."
+        ));
+        // A band: inside or outside both ends.
+        let band = r#"{"ask":205000,"low":175000,"high":215000}"#;
+        let in_band = |a: &str| direction_flagged(band, a);
+        assert!(!in_band(
+            "They're asking for $205k, which is inside the $175k–$215k band."
+        ));
+        assert!(in_band(
+            "They're asking for $205k, which is outside the $175k–$215k band."
+        ));
+        assert!(in_band(
+            "They're asking for $205k, which is above the $175k–$215k band."
+        ));
+        assert!(!in_band(
+            "They're asking for $205k, which is above the $175k floor."
+        ));
+        // A span with no subject value: nothing to compare.
+        assert!(!flagged("Renew within the 30 days allowed."));
     }
 
     #[test]
