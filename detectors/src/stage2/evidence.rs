@@ -186,6 +186,9 @@ impl Evidence {
             }
             for m in r.iso_time.captures_iter(t) {
                 let whole = m.get(0).unwrap();
+                if utc_offset(t, whole.start()) {
+                    continue;
+                }
                 let h: u32 = m["h"].parse().unwrap_or(0);
                 let mi: u32 = m["m"].parse().unwrap_or(0);
                 ev.times.push((h * 60 + mi, i, whole.start(), whole.end()));
@@ -193,6 +196,9 @@ impl Evidence {
             for m in r.time.captures_iter(t) {
                 if let Some(mins) = time_minutes(&m) {
                     let whole = m.get(0).unwrap();
+                    if utc_offset(t, whole.start()) {
+                        continue;
+                    }
                     ev.times.push((mins, i, whole.start(), whole.end()));
                 }
             }
@@ -1111,6 +1117,21 @@ fn string_values(v: &serde_json::Value, out: &mut String) {
 /// The windows a document writes as two times joined by "to", "until", "through" or a dash
 /// ("Peak: 4:00 p.m. to 9:00 p.m."). Two fields of a JSON record (`"start": "10:30", "end":
 /// "11:15"`) are no window: a slot's times are its own values, not a range of allowed ones.
+/// Whether the time-like text at `start` is the UTC offset of a timestamp ("-05:00" of
+/// "2026-05-12T14:00:00-05:00", "+01:00"): a sign right after a digit. Read as a time, it
+/// would be a clock time of its own and the end of a window from the timestamp's time.
+fn utc_offset(text: &str, start: usize) -> bool {
+    let Some(before) = text[..start]
+        .strip_suffix('-')
+        .or_else(|| text[..start].strip_suffix('+'))
+    else {
+        return false;
+    };
+    // The time before the sign follows the `T` of an ISO date-time ("10:00-16:00" is a window).
+    let core = before.trim_end_matches(|c: char| c.is_ascii_digit() || c == ':' || c == '.');
+    core.ends_with('T') && before.len() - core.len() >= 4
+}
+
 fn time_windows(
     text: &str,
     doc: usize,

@@ -1259,3 +1259,44 @@ fn a_value_after_a_label_that_names_a_field_is_checked_as_a_name() {
     // A label that names no field leaves a capitalized first word to its position.
     assert!(ok("Note: Returns are free."));
 }
+
+#[test]
+fn hours_with_a_one_letter_meridiem_and_multipliers() {
+    let ev = r#"{"job":"JB-4821","window_start":"2026-05-12T14:00:00-05:00","window_end":"2026-05-12T16:00:00-05:00","arrived_at":"2026-05-12T08:00:00-05:00","parts":[{"name":"knob set","qty":2,"unit_price":42.0}]}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("Job JB-4821 → window 2–4p."));
+    assert!(ok("Job JB-4821 → window 2-4p, on site since 8a."));
+    assert!(!ok("Job JB-4821 → window 3–5p."));
+    assert!(!ok("Job JB-4821 → on site since 9a."));
+    // The UTC offset of a timestamp is no clock time, and no end of a window from 2 PM.
+    assert!(!ok("Job JB-4821 → window starts at 9:00 PM."));
+    assert!(!ok("Job JB-4821 → window starts at 5:00 AM."));
+    // A range whose start takes the end's meridiem.
+    assert!(ok("Job JB-4821: arrive 8:00–9a? No: on site since 8a."));
+    // A count written as a multiplier is no code.
+    assert!(ok("Parts: knob set x2 @ $42."));
+}
+
+#[test]
+fn a_time_worked_out_from_a_stated_duration() {
+    let ev =
+        r#"{"appointment":"2026-06-09T13:45:00-05:00","applied_at":"2026-04-14T09:55:00-04:00"}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok("Your appointment is at 1:45 p.m. It takes an hour and a half, so you should be done by 3:15 p.m."));
+    assert!(!ok("Your appointment is at 1:45 p.m. It takes an hour and a half, so you should be done by 3:45 p.m."));
+    assert!(ok("People: 4 hours → 1:55 PM."));
+    assert!(!ok("People: 4 hours → 2:55 PM."));
+}
+
+#[test]
+fn a_time_the_evidence_rule_places_after_an_evidence_time() {
+    let results = [
+        r#"{"applied_at":"2026-04-14T09:55:00-04:00","product":"Fipronil 9.1%"}"#,
+        "Label 1.2: pets may re-enter 6 hours after application.",
+    ];
+    let ok = |a: &str| crate::stage2::test_support::all_supported_by(&results, a);
+    assert!(ok("Pets can go back out after 3:55 PM today."));
+    assert!(!ok("Pets can go back out after 4:55 PM today."));
+    // Only where a word places the time.
+    assert!(!ok("Pets were seen at 3:55 PM today."));
+}

@@ -13,7 +13,9 @@ impl DeterministicScorer {
     /// Check a time of day.
     pub(super) fn check_time(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
         let no = Outcome::neither();
-        let Some(mins) = item_time_minutes(&item.text) else {
+        let Some(mins) = item_time_minutes(&item.text)
+            .or_else(|| crate::stage2::items::range_start_minutes(answer, item.start))
+        else {
             return no;
         };
         // A worked example's premise ("if you learn of an event at 9:00 on a Monday,")
@@ -61,6 +63,30 @@ impl DeterministicScorer {
         if computed {
             return Outcome::supported(None);
         }
+        // A time the evidence's rule places after a time of the evidence ("re-entry 6 hours
+        // after application" and a spray applied at 9:55 → "back out after 3:55 PM"): a time
+        // of the evidence plus a duration the evidence writes, after a word that places it
+        // ("after", "from", "until", "by", "at").
+        let placed = answer[start..item.start]
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| {
+                matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "after" | "from" | "until" | "till" | "by" | "since"
+                )
+            });
+        if placed {
+            let later = ev.times.iter().take(MAX_BASE_TIMES).any(|t| {
+                ev.written_durations()
+                    .iter()
+                    .any(|&d| (t.0 + d % 1440) % 1440 == mins)
+            });
+            if later {
+                return Outcome::supported(None);
+            }
+        }
         // A time the sentence places a duration it states before or after a time the answer
         // stated earlier ("It starts at 10:30 AM. Please arrive 15 minutes early, at 10:15
         // AM."): that time less or plus the duration. Only right after the duration and its
@@ -75,12 +101,88 @@ impl DeterministicScorer {
                 return Outcome::supported(None);
             }
         }
+        // A time the answer works out from a time it or the evidence states and a duration its
+        // sentence states before it, then a word of consequence ("It takes an hour and a
+        // half, so you should be done by 3:15 p.m."; "4 hours → 1:55 PM" from a spray applied
+        // at 9:55): that time plus the duration.
+        if let Some(d) = worked_duration(&answer[start..item.start]) {
+            let worked = re()
+                .time
+                .captures_iter(&answer[..item.start])
+                .filter_map(|t| time_minutes(&t))
+                .chain(ev.times.iter().map(|t| t.0))
+                .take(MAX_BASE_TIMES)
+                .any(|t| (t + d) % 1440 == mins);
+            if worked {
+                return Outcome::supported(None);
+            }
+        }
         Outcome {
             supported: false,
             contradicted: !ev.times.is_empty(),
             citation: None,
         }
     }
+}
+
+/// Most times a worked time is searched from ([`worked_duration`]).
+const MAX_BASE_TIMES: usize = 32;
+
+/// The duration the text before a time states and then concludes from: the last duration of
+/// [`stated_durations`], followed by "so", "→", "=", "done", "finish" or "end" and no
+/// semicolon ("Parking opens 15 minutes early; the desk opens at 7:45 AM" works nothing out).
+fn worked_duration(before: &str) -> Option<u32> {
+    static LAST: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let consequence = LAST.get_or_init(|| {
+        regex::Regex::new(r"(?i)\bso\b|→|->|=|\bdone\b|\bfinish|\bends?\b").expect("consequence")
+    });
+    let (at, d) = stated_durations(before).into_iter().last()?;
+    let rest = &before[at..];
+    (consequence.is_match(rest) && !rest.contains(';')).then_some(d)
+}
+
+/// Durations of a few hours or minutes the text states, with the offset where each ends, in
+/// minutes: "4 hours", "2 hrs", "30 minutes", "90 min", "1h 45m", "an hour and a half", "two
+/// and a half hours", "half an hour". At most four.
+fn stated_durations(text: &str) -> Vec<(usize, u32)> {
+    static DURATION: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = DURATION.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:(?P<half>half an hour)|(?P<hm>\d{1,2})\s?h\s?(?P<mm>\d{1,2})\s?m(?:in)?\b|(?P<n>\d{1,3}(?:\.5)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?P<and>\s+and\s+a\s+half)?[\s-]?(?P<u>hours?|hrs?|h|minutes?|mins?)\b(?P<after>\s+and\s+a\s+half)?)",
+        )
+        .expect("duration regex")
+    });
+    let words = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    re.captures_iter(text)
+        .filter_map(|c| {
+            let end = c.get(0)?.end();
+            if c.name("half").is_some() {
+                return Some((end, 30));
+            }
+            if let (Some(h), Some(m)) = (c.name("hm"), c.name("mm")) {
+                let d = h.as_str().parse::<u32>().ok()? * 60 + m.as_str().parse::<u32>().ok()?;
+                return Some((end, d));
+            }
+            let n = c.name("n")?.as_str().to_ascii_lowercase();
+            let n: f64 = match n.as_str() {
+                "a" | "an" => 1.0,
+                w => match words.iter().position(|x| *x == w) {
+                    Some(p) => p as f64 + 1.0,
+                    None => w.parse().ok()?,
+                },
+            };
+            let half = c.name("and").is_some() || c.name("after").is_some();
+            let n = n + if half { 0.5 } else { 0.0 };
+            let unit = c.name("u")?.as_str().to_ascii_lowercase();
+            let minutes = if unit.starts_with('h') { n * 60.0 } else { n };
+            (minutes.fract() == 0.0 && minutes > 0.0 && minutes <= 24.0 * 60.0)
+                .then_some((end, minutes as u32))
+        })
+        .take(4)
+        .collect()
 }
 
 /// The offset in minutes a text ending right before a time states ("15 minutes early, at",

@@ -65,7 +65,13 @@ pub(super) fn identifiers(f: &mut Found<'_>) {
             // Capital letters in hyphenated groups ("SITE-MAQ") are a code of the evidence's
             // scheme when it holds a code with the same first group ("SITE-MAH").
             let scheme = !digit && letter_code_of_scheme(f.ev, t);
+            // A count written as a multiplier before it ("knob set x2"), as "2x" after it.
+            let multiplier = t.len() <= 4
+                && t.starts_with('x')
+                && t.len() > 1
+                && t[1..].bytes().all(|b| b.is_ascii_digit());
             if !(snake || (digit && alpha) || scheme)
+                || multiplier
                 || r.unit_number.is_match(t)
                 || measure
                 || decimals

@@ -26,6 +26,7 @@ pub(super) use values::{
     civil_from_days, date_parts, item_time_minutes, month_day, month_index, overlaps,
     relative_day_offset, time_minutes,
 };
+pub(super) use when::range_start_minutes;
 
 #[derive(Debug, Clone)]
 pub(super) struct Item {

@@ -243,6 +243,18 @@ pub(in crate::stage2) fn item_time_minutes(text: &str) -> Option<u32> {
         .captures(text)
         .or_else(|| r.time_hhmm.captures(text))
         .and_then(|c| time_minutes(&c))
+        .or_else(|| {
+            // An hour with a one-letter meridiem ("8a", "3p").
+            let t = text.trim();
+            let (h, ap) = t.split_at(t.len().checked_sub(1)?);
+            let h: u32 = h.parse().ok().filter(|h| (1..=12).contains(h))?;
+            let pm = match ap {
+                "a" | "A" => false,
+                "p" | "P" => true,
+                _ => return None,
+            };
+            Some((h % 12 + if pm { 12 } else { 0 }) * 60)
+        })
 }
 
 /// Whether `w` is a month's full name as a capitalized word writes it ("March"; not "march",

@@ -35,6 +35,24 @@ pub(super) fn dates_and_times(f: &mut Found<'_>) {
     for m in r.time.find_iter(text) {
         f.push_match(ItemKind::Time, m);
     }
+    // Hours with a one-letter meridiem, as terse messages write them ("2–4p", "10a–12p",
+    // "9-11a", "since 8a"): in a range, or after a word that places a time.
+    for c in short_range().captures_iter(text) {
+        for (h, a) in [("h1", "a1"), ("h2", "a2")] {
+            if let Some(hm) = c.name(h) {
+                let end = c.name(a).map_or_else(|| hm.end(), |x| x.end());
+                let end = c
+                    .name(if h == "h1" { "m1" } else { "m2" })
+                    .map_or(end, |x| x.end().max(end));
+                f.push(ItemKind::Time, cs + hm.start(), cs + end);
+            }
+        }
+    }
+    for m in short_hour().find_iter(text) {
+        if placed_time(&text[..m.start()]) {
+            f.push_match(ItemKind::Time, m);
+        }
+    }
     for m in r.time_hhmm.find_iter(text) {
         // Four digits the evidence writes as they are (a year, a part of a code) stay a number.
         if !f.ev.times.is_empty()
@@ -44,6 +62,84 @@ pub(super) fn dates_and_times(f: &mut Found<'_>) {
             f.push_match(ItemKind::Time, m);
         }
     }
+}
+
+/// A range of clock times whose end carries a one-letter meridiem ("2–4p", "9-11a",
+/// "10a–12p", "7:30–9a"); the start takes the end's meridiem when it has none.
+pub(in crate::stage2) fn short_range() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?(?P<a1>[ap])?\s?[-–]\s?(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?(?P<a2>[ap])\b",
+        )
+        .expect("short range")
+    })
+}
+
+/// An hour with a one-letter meridiem ("8a", "3p").
+fn short_hour() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| regex::Regex::new(r"(?i)\b(?:1[0-2]|0?[1-9])[ap]\b").expect("short hour"))
+}
+
+/// Whether the text before an hour places a time there ("at", "@", "since", "by", "until",
+/// "ETA", "~"): "8a" is a time after them, and a code or an amount in pence elsewhere ("Form
+/// 2a", "8p a page").
+fn placed_time(before: &str) -> bool {
+    let b = before.trim_end();
+    if b.ends_with(['@', '~', '≈']) {
+        return true;
+    }
+    let w = b
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        w.as_str(),
+        "at" | "by"
+            | "since"
+            | "until"
+            | "til"
+            | "till"
+            | "from"
+            | "before"
+            | "after"
+            | "around"
+            | "eta"
+            | "arrive"
+            | "arrives"
+            | "arrival"
+            | "starts"
+            | "ends"
+            | "opens"
+            | "closes"
+            | "open"
+            | "close"
+            | "noon"
+    )
+}
+
+/// The minutes after midnight of a clock time that starts a range with a one-letter meridiem
+/// at its end ("9" of "9-11a", "11" of "11–1p"): the end's meridiem, or the other one when the
+/// start would come after the end.
+pub(in crate::stage2) fn range_start_minutes(answer: &str, start: usize) -> Option<u32> {
+    let c = short_range().captures(answer.get(start..)?)?;
+    if c.get(0)?.start() != 0 || c.name("a1").is_some() {
+        return None;
+    }
+    let h1: u32 = c["h1"].parse().ok()?;
+    let m1: u32 = c.name("m1").map_or(Some(0), |m| m.as_str().parse().ok())?;
+    let h2: u32 = c["h2"].parse().ok()?;
+    let pm = c["a2"].eq_ignore_ascii_case("p");
+    let clock = |h: u32, pm: bool| (h % 12 + if pm { 12 } else { 0 }) * 60;
+    let end = clock(h2, pm) + c.name("m2").map_or(0, |m| m.as_str().parse().unwrap_or(0));
+    let same = clock(h1, pm) + m1;
+    Some(if same <= end {
+        same
+    } else {
+        clock(h1, !pm) + m1
+    })
 }
 
 /// The length of the zone designator at the start of `rest`, after an ISO time: "Z", "+01:00",
