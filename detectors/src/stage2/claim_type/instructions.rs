@@ -139,6 +139,57 @@ pub fn imperative_opening(text: &str) -> bool {
         && !f.ends_with("ing")
 }
 
+/// Whether the words open with an imperative of purpose: a bare verb, a short object, then
+/// "to" and a verb ("Reply Y to confirm, N to pick another time", "Text STOP to opt out",
+/// "Press 1 to repeat"), with no finite or auxiliary verb anywhere ("Travel time to Denver is
+/// 3 hours" states a fact). The first word passes the tests of [`imperative_opening`], but for
+/// "-ly", which only an adverb of four letters' stem or more rules out, and "-ss" ("Press").
+pub fn purpose_imperative(ws: &[String]) -> bool {
+    const FINITE: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "did", "will",
+        "would", "can", "could", "should", "may", "might", "must", "'s", "'re", "'ll", "'ve",
+        "takes", "took", "runs", "costs",
+    ];
+    let Some(f) = ws.first().map(String::as_str) else {
+        return false;
+    };
+    let verb_like = f.len() >= 3
+        && f.chars().all(|c| c.is_ascii_alphabetic())
+        && !NOT_VERBS_BEFORE_DETERMINER.contains(&f)
+        && !DETERMINERS.contains(&f)
+        && !FIRST_PERSON.contains(&f)
+        && !MODALS.contains(&f)
+        && !SUBORDINATORS.contains(&f)
+        && !IRREGULAR_PAST.contains(&f)
+        && ![
+            "you", "they", "he", "she", "it", "there", "please", "due", "next", "new",
+        ]
+        .contains(&f)
+        && !f.ends_with("ed")
+        && (!f.ends_with('s') || f.ends_with("ss"))
+        // An adverb's stem is a word of four letters or more ("simply", "quickly"); "reply",
+        // "apply" and "supply" are verbs.
+        && f.strip_suffix("ly").is_none_or(|stem| stem.len() < 4)
+        && !f.ends_with("ing");
+    let to = (2..=4).find(|&k| ws.get(k).is_some_and(|w| w == "to"));
+    verb_like
+        && to.is_some_and(|k| {
+            ws.get(k + 1)
+                .is_some_and(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()))
+                // The object names a thing: no determiner but "the", no conjunction, and no
+                // verb form of a subject's own ("Jamaal Charles went to", "Bob Scucci used to").
+                && !ws[1..k].iter().any(|w| {
+                    let w = w.as_str();
+                    (DETERMINERS.contains(&w) && w != "the")
+                        || matches!(w, "and" | "or" | "but" | "nor")
+                        || IRREGULAR_PAST.contains(&w)
+                        || w.ends_with("ed")
+                        || (w.len() > 3 && w.ends_with('s') && !w.ends_with("ss"))
+                })
+        })
+        && !ws.iter().any(|w| FINITE.contains(&w.as_str()))
+}
+
 /// The end of the part of a unit that states something, before an instruction set off by a
 /// colon ("These are safe cleanup candidates: remove the checks from code first, then archive
 /// the flags."): the colon's position, when the clause after it is an imperative.

@@ -300,3 +300,27 @@ fn labels_of_key_value_rows_and_lower_case_chat_lines() {
     // A sentence before a colon is no label.
     assert_eq!(label_span("the reason is simple: it shipped."), None);
 }
+
+#[test]
+fn imperatives_of_purpose() {
+    for t in [
+        "Reply Y to confirm, N to pick another time — thx!",
+        "Text STOP to opt out.",
+        "Press 1 to repeat this message.",
+        "Use the side gate to reach the pump.",
+    ] {
+        assert_eq!(classify(t), ClaimType::Instruction, "{t}");
+    }
+    for t in [
+        "Travel time to Denver is 3 hours.",
+        "Access to the portal was restricted on May 2.",
+        "Crew heads to 12 Elm St next.",
+        "Next visit to the site: Tue 5/12.",
+        "Upgrade to Pro costs $20 a month.",
+        "Jamaal Charles went to Oklahoma State.",
+        "Superheaven and Oceansize belong to different subgenres.",
+        "Cyril Briggs dedicated himself to the cause.",
+    ] {
+        assert_eq!(classify(t), ClaimType::Assertion, "{t}");
+    }
+}
