@@ -59,6 +59,68 @@ pub(super) fn written_result(
     false
 }
 
+/// A result the arithmetic written before it does not yield: "1,250 gal × $0.38 = $595" (the
+/// product is $475), "5 cyl × $25 = $50". Only after `=`, for an expression of at least two
+/// numbers whose value, with every operand's rounding and the result's, still misses the
+/// result, and when no other amount of the line supplies a factor left out of a lone product
+/// ([`written_result`]'s allowance). The evidence may hold the wrong result elsewhere — another
+/// record's total — so this decides before the evidence is searched.
+pub(super) fn written_result_conflict(
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    facts: &AnswerFacts,
+) -> bool {
+    // (Decimal commas make `.` a thousands separator, which the expression reader does not
+    // know: "33 ÷ 1.146 = 2,9%".)
+    if super::items::comma_decimals(answer) {
+        return false;
+    }
+    let before = answer[..item.start].trim_end();
+    let Some(lhs_end) = before.strip_suffix('=').map(str::len) else {
+        return false;
+    };
+    let clause_start = before[..lhs_end]
+        .rfind([':', ';', '(', '\n', '='])
+        .map_or(0, |i| i + 1);
+    let clause_start = clause_start.max(lhs_end.saturating_sub(120));
+    let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
+    let lhs = &answer[clause_start..lhs_end];
+    // Grouping the reader does not follow: "(32,000 − 31,133) ÷ 32,000 = 2.71%".
+    if lhs.contains(')') {
+        return false;
+    }
+    let Some((operands, ops)) = expression(lhs) else {
+        return false;
+    };
+    let Some((lo, hi)) = interval(&operands, &ops, true) else {
+        return false;
+    };
+    let n = c.value * c.magnitude;
+    let tol = 0.5 * 10f64.powi(-c.decimals.max(0)) * c.magnitude + 1e-9;
+    if n.is_nan() || (lo - tol <= n && n <= hi + tol) {
+        return false;
+    }
+    // A percent result of a quotient ("3 ÷ 4 = 75%").
+    if c.is_percent() && lo * 100.0 - tol <= n && n <= hi * 100.0 + tol {
+        return false;
+    }
+    // A factor the formula leaves out, stated anywhere in the answer ("9 days × 5 lots =
+    // $675.00" at the "$15.00/lot/day" of another line), for a lone product or quotient.
+    if ops.iter().all(|&o| o == '×' || o == '÷') {
+        let left_out = facts.numbers.iter().any(|x| {
+            x.quantity() && x.value() != 0.0 && {
+                let (a, b) = (lo * x.value(), hi * x.value());
+                a.min(b) - tol <= n && n <= a.max(b) + tol
+            }
+        });
+        if left_out {
+            return false;
+        }
+    }
+    !written_result(answer, item, c, facts)
+}
+
 /// A number the answer's own working yields elsewhere: "Balance: 607 opening + 504 − 360 = 751
 /// pallets" supports the summary line's "holds 751 pallets" (and the "751 × $0.045" worked on
 /// it). Each result of an expression the answer writes out (`=`, `≈` or `→` after it) whose

@@ -42,7 +42,7 @@ use super::states::sentence_around;
 use super::terms::normalize_terms;
 use super::written::{
     containers_needed, parenthetical_working, share_of_stated, worked_elsewhere, written_operand,
-    written_result,
+    written_result, written_result_conflict,
 };
 
 /// The evidence's citation of the time four plain digits read as ("1638" → 16:38).
@@ -136,6 +136,10 @@ impl DeterministicScorer {
             } else {
                 Outcome::contradicted()
             };
+        }
+        // A result the arithmetic written before it does not yield ("5 cyl × $25 = $50").
+        if written_result_conflict(answer, item, c, facts) {
+            return Outcome::contradicted();
         }
         let outcome = self.number_rules(ev, answer, item, c, facts, names);
         // An operand of arithmetic the answer writes out, whose result it states: what the

@@ -1203,3 +1203,13 @@ fn days_between_two_dates_the_sentence_states() {
         "There are 596 days between April 17, 2026 and November 7, 2027."
     ));
 }
+
+#[test]
+fn a_result_its_written_arithmetic_does_not_yield() {
+    let ev = r#"{"gallons":1250,"rate":0.38,"cylinders":5,"per_cylinder":25,"other_total":595}"#;
+    let ok = |a: &str| crate::stage2::test_support::all_supported(ev, a);
+    assert!(ok("Est. 1,250 gal × $0.38 = $475"));
+    assert!(!ok("Est. 1,250 gal × $0.38 = $595"));
+    assert!(ok("5 cyl × $25 = $125"));
+    assert!(!ok("5 cyl × $25 = $50"));
+}
