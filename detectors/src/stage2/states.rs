@@ -62,7 +62,14 @@ pub(super) const STATE_FAMILIES: &[&[&str]] = &[
         "southwest",
     ],
     &["accepted", "declined", "tentative"],
-    &["approved", "rejected", "under review"],
+    &[
+        "approved",
+        "rejected",
+        "denied",
+        "under review",
+        "in review",
+        "pending approval",
+    ],
     &["paid", "unpaid", "overdue", "refunded"],
 ];
 
