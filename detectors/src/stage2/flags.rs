@@ -45,6 +45,16 @@ pub(super) fn keyed_booleans(
                 out.push((field_name(k), *b));
             }
         }
+        // A charge is a yes/no too: `"trip_fee": 0` is no trip fee, a non-zero one a fee that
+        // applies ([`is_charge`]).
+        J::Number(n) => {
+            if let (Some(k), Some(n)) = (key, n.as_f64()) {
+                let k = field_name(k);
+                if is_charge(&k) {
+                    out.push((k, n != 0.0));
+                }
+            }
+        }
         J::Array(a) => a.iter().for_each(|x| keyed_booleans(x, key, out)),
         J::Object(o) => {
             for (k, x) in o {
@@ -61,6 +71,18 @@ pub(super) fn keyed_booleans(
         }
         _ => {}
     }
+}
+
+/// Whether a field's name (a [`field_name`]) ends in a noun of a charge after a word that says
+/// which ("trip fee", "late charge", "fuel surcharge", "cancellation penalty"): its number is
+/// how much, and zero is none.
+pub(super) fn is_charge(key: &str) -> bool {
+    let mut words = key.rsplit(|c: char| !c.is_alphanumeric());
+    // A bare "fee" is too general to be named by a clause ("no fee assistance on file").
+    words
+        .next()
+        .is_some_and(|w| matches!(w, "fee" | "charge" | "surcharge" | "penalty"))
+        && words.next().is_some_and(|w| w.len() >= 3)
 }
 
 /// The words of a field name that say what it is about (not [`FLAG_WORDS`] nor stop words).
@@ -150,8 +172,15 @@ pub(super) fn boolean_conflict(
         let norm = normalize_terms(clause);
         let mut verdict: Option<bool> = None;
         let mut open = false;
+        // A clause that states an amount ("Trip fee: $0", "a $95 trip fee") is left to the
+        // number checks for a charge.
+        let amount = clause.contains(|c: char| c.is_ascii_digit() || "$£€¥₹".contains(c))
+            || words.iter().any(|w| matches!(*w, "free" | "zero"));
         for (key, value) in booleans {
-            if !names_flag(&norm, key) || names_a_longer_field(&norm, key, numeric, booleans) {
+            if !names_flag(&norm, key)
+                || names_a_longer_field(&norm, key, numeric, booleans)
+                || (amount && is_charge(key))
+            {
                 continue;
             }
             match verdict {

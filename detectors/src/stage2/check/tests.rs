@@ -1300,3 +1300,21 @@ fn a_time_the_evidence_rule_places_after_an_evidence_time() {
     // Only where a word places the time.
     assert!(!ok("Pets were seen at 3:55 PM today."));
 }
+
+#[test]
+fn a_charge_of_zero_is_none() {
+    let ev = r#"{"job":"SP-18090","trip_fee":0,"gallons":1500,"late_charge":35}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "Job SP-18090 rescheduled. There is no trip fee for this visit."
+    ));
+    assert!(!ok(
+        "Job SP-18090 rescheduled. The trip fee applies to this visit."
+    ));
+    // An amount stated is the number checks' to judge.
+    assert!(ok("Job SP-18090: trip fee $0."));
+    // A non-zero charge applies.
+    assert!(!ok(
+        "Job SP-18090 rescheduled. There is no late charge on this visit."
+    ));
+}
