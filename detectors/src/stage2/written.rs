@@ -11,6 +11,20 @@ use super::numbers::{AnswerFacts, ClaimNumber};
 /// Most operands of a written-out expression ([`written_result`]).
 const MAX_OPERANDS: usize = 8;
 
+/// The expression written before a result: the text from the start of the result's clause (a
+/// colon, semicolon, parenthesis, line break or earlier `=`, at most 120 bytes back) to the sign
+/// (one of `signs`) right before the result, with its start; `None` without such a sign.
+fn written_lhs<'a>(answer: &'a str, item: &Item, signs: &[char]) -> Option<(usize, &'a str)> {
+    let before = answer[..item.start].trim_end();
+    let lhs_end = before.strip_suffix(signs)?.len();
+    let clause_start = before[..lhs_end]
+        .rfind([':', ';', '(', '\n', '='])
+        .map_or(0, |i| i + 1);
+    let clause_start = clause_start.max(lhs_end.saturating_sub(120));
+    let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
+    Some((clause_start, &answer[clause_start..lhs_end]))
+}
+
 /// The result of arithmetic the answer writes out before it: "78 days x 21% / 365 = Rs. 140.91"
 /// is the value of "78 × 0.21 ÷ 365" times one other amount of its line (the bill of Rs. 3,140
 /// the interest is on, which writers leave out of the formula), "2 x ₹450 + ₹80 = ₹980" the
@@ -24,16 +38,9 @@ pub(super) fn written_result(
     c: &ClaimNumber,
     facts: &AnswerFacts,
 ) -> bool {
-    let before = answer[..item.start].trim_end();
-    let Some(lhs_end) = before.strip_suffix(['=', '≈', '→']).map(str::len) else {
+    let Some((clause_start, lhs)) = written_lhs(answer, item, &['=', '≈', '→']) else {
         return false;
     };
-    let clause_start = before[..lhs_end]
-        .rfind([':', ';', '(', '\n', '='])
-        .map_or(0, |i| i + 1);
-    let clause_start = clause_start.max(lhs_end.saturating_sub(120));
-    let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
-    let lhs = &answer[clause_start..lhs_end];
     let Some((operands, ops)) = expression(lhs) else {
         return multiple_of_stated(lhs, c, facts, clause_start);
     };
@@ -76,16 +83,9 @@ pub(super) fn written_result_conflict(
     if super::items::comma_decimals(answer) {
         return false;
     }
-    let before = answer[..item.start].trim_end();
-    let Some(lhs_end) = before.strip_suffix('=').map(str::len) else {
+    let Some((_, lhs)) = written_lhs(answer, item, &['=']) else {
         return false;
     };
-    let clause_start = before[..lhs_end]
-        .rfind([':', ';', '(', '\n', '='])
-        .map_or(0, |i| i + 1);
-    let clause_start = clause_start.max(lhs_end.saturating_sub(120));
-    let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
-    let lhs = &answer[clause_start..lhs_end];
     // Grouping the reader does not follow: "(32,000 − 31,133) ÷ 32,000 = 2.71%".
     if lhs.contains(')') {
         return false;

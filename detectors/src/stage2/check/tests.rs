@@ -1271,6 +1271,9 @@ fn hours_with_a_one_letter_meridiem_and_multipliers() {
     // The UTC offset of a timestamp is no clock time, and no end of a window from 2 PM.
     assert!(!ok("Job JB-4821 → window starts at 9:00 PM."));
     assert!(!ok("Job JB-4821 → window starts at 5:00 AM."));
+    // A range whose start takes the end's meridiem, with minutes too ("2:00–4p").
+    assert!(ok("Job JB-4821 → window 2:00–4p."));
+    assert!(!ok("Job JB-4821 → window 1:00–4p."));
     // A range whose start takes the end's meridiem.
     assert!(ok("Job JB-4821: arrive 8:00–9a? No: on site since 8a."));
     // A count written as a multiplier is no code.

@@ -13,8 +13,9 @@ impl DeterministicScorer {
     /// Check a time of day.
     pub(super) fn check_time(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
         let no = Outcome::neither();
-        let Some(mins) = item_time_minutes(&item.text)
-            .or_else(|| crate::stage2::items::range_start_minutes(answer, item.start))
+        // The start of a range whose end carries the meridiem ("1:30–3p" is 1:30 p.m.) first.
+        let Some(mins) = crate::stage2::items::range_start_minutes(answer, item.start)
+            .or_else(|| item_time_minutes(&item.text))
         else {
             return no;
         };

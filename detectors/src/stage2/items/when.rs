@@ -64,6 +64,11 @@ pub(super) fn dates_and_times(f: &mut Found<'_>) {
     }
 }
 
+/// Prepositions after which a number is read as a clock time ("at 0915", "since 8a").
+const TIME_PREPOSITIONS: &[&str] = &[
+    "at", "by", "from", "until", "till", "before", "after", "since", "between",
+];
+
 /// A range of clock times whose end carries a one-letter meridiem ("2–4p", "9-11a",
 /// "10a–12p", "7:30–9a"); the start takes the end's meridiem when it has none.
 pub(in crate::stage2) fn short_range() -> &'static regex::Regex {
@@ -95,29 +100,22 @@ fn placed_time(before: &str) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    matches!(
-        w.as_str(),
-        "at" | "by"
-            | "since"
-            | "until"
-            | "til"
-            | "till"
-            | "from"
-            | "before"
-            | "after"
-            | "around"
-            | "eta"
-            | "arrive"
-            | "arrives"
-            | "arrival"
-            | "starts"
-            | "ends"
-            | "opens"
-            | "closes"
-            | "open"
-            | "close"
-            | "noon"
-    )
+    TIME_PREPOSITIONS.contains(&w.as_str())
+        || matches!(
+            w.as_str(),
+            "til"
+                | "around"
+                | "eta"
+                | "arrive"
+                | "arrives"
+                | "arrival"
+                | "starts"
+                | "ends"
+                | "opens"
+                | "closes"
+                | "open"
+                | "close"
+        )
 }
 
 /// The minutes after midnight of a clock time that starts a range with a one-letter meridiem
@@ -193,12 +191,7 @@ fn hhmm_time(text: &str, start: usize, end: usize) -> bool {
     let preposition = before
         .rsplit(|c: char| !c.is_alphabetic())
         .next()
-        .is_some_and(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "at" | "by" | "from" | "until" | "till" | "before" | "after" | "since" | "between"
-            )
-        });
+        .is_some_and(|w| TIME_PREPOSITIONS.contains(&w.to_lowercase().as_str()));
     (range_after && !glued_before)
         || (range_before && !glued_after)
         || (!glued_before && !glued_after && (hours_after || preposition))
