@@ -98,6 +98,7 @@ mod tally;
 #[cfg(test)]
 mod test_support;
 mod totals;
+mod windows;
 mod written;
 
 pub use aggregate::{aggregate, Aggregation};

@@ -443,6 +443,21 @@ impl DeterministicScorer {
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
                 flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
             }
+            // A time said to be within or outside the window its sentence states.
+            if let Some((s, e, why)) = ItemKind::Time
+                .is_in(kinds)
+                .then(|| {
+                    let times: Vec<&Item> = all.iter().map(|(i, _)| i).collect();
+                    super::windows::window_conflict(answer, cs, ce, &times)
+                })
+                .flatten()
+            {
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
+            }
             // A total equal to one of the parts the answer lists before it ("$79.99 plus
             // $15.00 and $6.00, so $79.99 in total").
             if let Some((s, e, why)) = ItemKind::Number
