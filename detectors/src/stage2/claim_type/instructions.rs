@@ -109,6 +109,24 @@ const NOT_VERBS_BEFORE_DETERMINER: &[&str] = &[
     "i.e",
 ];
 
+/// The tests every reading of an imperative puts to its first word: three letters or more, no
+/// closed-class word ([`NOT_VERBS_BEFORE_DETERMINER`], [`DETERMINERS`], pronouns, modals,
+/// subordinators), no past form (`-ed`, an irregular past) and no `-ing` form. The endings
+/// `-s` and `-ly` are judged by each reading.
+fn bare_verb_candidate(f: &str) -> bool {
+    f.len() >= 3
+        && f.chars().all(|c| c.is_ascii_alphabetic())
+        && !NOT_VERBS_BEFORE_DETERMINER.contains(&f)
+        && !DETERMINERS.contains(&f)
+        && !FIRST_PERSON.contains(&f)
+        && !MODALS.contains(&f)
+        && !SUBORDINATORS.contains(&f)
+        && !IRREGULAR_PAST.contains(&f)
+        && !["you", "they", "he", "she", "it", "there", "please"].contains(&f)
+        && !f.ends_with("ed")
+        && !f.ends_with("ing")
+}
+
 /// Whether `text` opens with an imperative: a bare verb right before a determiner ("remove the
 /// checks from code first", "archive the flags", "check your settings"). The first word is no
 /// closed-class word ([`NOT_VERBS_BEFORE_DETERMINER`], [`DETERMINERS`], pronouns, modals), no
@@ -124,19 +142,9 @@ pub fn imperative_opening(text: &str) -> bool {
     ];
     let f = first.as_str();
     DET.contains(&second.as_str())
-        && f.len() >= 3
-        && f.chars().all(|c| c.is_ascii_alphabetic())
-        && !NOT_VERBS_BEFORE_DETERMINER.contains(&f)
-        && !DETERMINERS.contains(&f)
-        && !FIRST_PERSON.contains(&f)
-        && !MODALS.contains(&f)
-        && !SUBORDINATORS.contains(&f)
-        && !IRREGULAR_PAST.contains(&f)
-        && !["you", "they", "he", "she", "it", "there", "please"].contains(&f)
-        && !f.ends_with("ed")
+        && bare_verb_candidate(f)
         && !f.ends_with('s')
         && !f.ends_with("ly")
-        && !f.ends_with("ing")
 }
 
 /// Whether the words open with an imperative of purpose: a bare verb, a short object, then
@@ -153,24 +161,12 @@ pub fn purpose_imperative(ws: &[String]) -> bool {
     let Some(f) = ws.first().map(String::as_str) else {
         return false;
     };
-    let verb_like = f.len() >= 3
-        && f.chars().all(|c| c.is_ascii_alphabetic())
-        && !NOT_VERBS_BEFORE_DETERMINER.contains(&f)
-        && !DETERMINERS.contains(&f)
-        && !FIRST_PERSON.contains(&f)
-        && !MODALS.contains(&f)
-        && !SUBORDINATORS.contains(&f)
-        && !IRREGULAR_PAST.contains(&f)
-        && ![
-            "you", "they", "he", "she", "it", "there", "please", "due", "next", "new",
-        ]
-        .contains(&f)
-        && !f.ends_with("ed")
+    let verb_like = bare_verb_candidate(f)
+        && !["due", "next", "new"].contains(&f)
         && (!f.ends_with('s') || f.ends_with("ss"))
         // An adverb's stem is a word of four letters or more ("simply", "quickly"); "reply",
         // "apply" and "supply" are verbs.
-        && f.strip_suffix("ly").is_none_or(|stem| stem.len() < 4)
-        && !f.ends_with("ing");
+        && f.strip_suffix("ly").is_none_or(|stem| stem.len() < 4);
     let to = (2..=4).find(|&k| ws.get(k).is_some_and(|w| w == "to"));
     verb_like
         && to.is_some_and(|k| {
