@@ -41,7 +41,7 @@ use rdkafka::config::ClientConfig;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::message::Message;
 use rdkafka::{Offset, TopicPartitionList};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -72,10 +72,19 @@ fn loadgen(
     cmd.spawn().expect("start groundcheck loadgen")
 }
 
-/// The record keys (run ids: `loadgen` keys each record by its trace id) that the broker serves
-/// from `topic`: every partition read from its start, outside any consumer group's position,
-/// until each has reached the high watermark read first and nothing more came for 2 s.
-fn served_keys(brokers: &str, topic: &str) -> HashSet<String> {
+/// What the broker serves from a topic, read by the test's own consumer.
+struct Served {
+    /// Record key (run id: `loadgen` keys each record by its trace id) → where it was read
+    /// (partition, offset).
+    keys: HashMap<String, (i32, i64)>,
+    /// Per partition: records read, high watermark read first, offsets read more than once.
+    partitions: Vec<(usize, i64, usize)>,
+}
+
+/// The records the broker serves from `topic`: every partition read from its start, outside
+/// any consumer group's position, until each has reached the high watermark read first and
+/// nothing more came for 2 s.
+fn served_keys(brokers: &str, topic: &str) -> Served {
     let c: BaseConsumer = ClientConfig::new()
         .set("bootstrap.servers", brokers)
         .set("group.id", "groundcheck-restart-reader")
@@ -94,14 +103,21 @@ fn served_keys(brokers: &str, topic: &str) -> HashSet<String> {
     }
     c.assign(&tpl).expect("assign");
     let mut next = vec![0i64; PARTITION_COUNT as usize];
-    let mut keys = HashSet::new();
+    let mut keys = HashMap::new();
+    let mut offsets: Vec<HashSet<i64>> = vec![HashSet::new(); PARTITION_COUNT as usize];
+    let mut read = vec![(0usize, 0usize); PARTITION_COUNT as usize];
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut idle_since = std::time::Instant::now();
     while std::time::Instant::now() < deadline {
         match c.poll(Duration::from_millis(200)) {
             Some(Ok(m)) => {
-                keys.insert(String::from_utf8_lossy(m.key().unwrap_or_default()).into_owned());
+                let key = String::from_utf8_lossy(m.key().unwrap_or_default()).into_owned();
+                keys.insert(key, (m.partition(), m.offset()));
                 let p = m.partition() as usize;
+                read[p].0 += 1;
+                if !offsets[p].insert(m.offset()) {
+                    read[p].1 += 1;
+                }
                 next[p] = next[p].max(m.offset() + 1);
                 idle_since = std::time::Instant::now();
             }
@@ -109,12 +125,26 @@ fn served_keys(brokers: &str, topic: &str) -> HashSet<String> {
             None => {
                 let caught_up = next.iter().zip(&high).all(|(n, h)| n >= h);
                 if caught_up && idle_since.elapsed() >= Duration::from_secs(2) {
-                    return keys;
+                    let partitions = read
+                        .iter()
+                        .zip(&high)
+                        .map(|(&(n, dup), &h)| (n, h, dup))
+                        .collect();
+                    return Served { keys, partitions };
                 }
             }
         }
     }
     panic!("could not read {topic} back to its high watermarks {high:?} within 60 s (at {next:?})");
+}
+
+/// The run ids of every report the server has written.
+fn report_ids(server: &Server) -> HashSet<String> {
+    server
+        .reports()
+        .iter()
+        .filter_map(|r| r["run_id"].as_str().map(str::to_owned))
+        .collect()
 }
 
 /// The server must still be running; on a crash, say how it died and show the log's tail.
@@ -220,6 +250,8 @@ fn collector_survives_broker_crash_and_empty_restart() {
     // The collector still consumes: every run the last broker acknowledged gets a report.
     let tmp = tempfile::tempdir().unwrap();
     let acked_path = tmp.path().join("acked.txt");
+    // Runs reported before the last load: the reports written after it are the last topic's.
+    let reported_before: HashSet<String> = report_ids(&server);
     let out = loadgen(&brokers, FINAL_TOPIC, 3, Some(&acked_path))
         .wait_with_output()
         .expect("loadgen");
@@ -239,7 +271,11 @@ fn collector_survives_broker_crash_and_empty_restart() {
     );
     // Required: the acknowledged runs the broker serves (see the module docs).
     let served = served_keys(&brokers, FINAL_TOPIC);
-    let required: HashSet<String> = acked.intersection(&served).cloned().collect();
+    let required: HashSet<String> = acked
+        .iter()
+        .filter(|k| served.keys.contains_key(*k))
+        .cloned()
+        .collect();
     let unserved = acked.len() - required.len();
     assert!(
         unserved * 100 <= acked.len(),
@@ -269,6 +305,29 @@ fn collector_survives_broker_crash_and_empty_restart() {
             .collect();
         let log = server.log();
         let ids: Vec<&String> = missing.iter().take(5).collect();
+        // Where the test's reader found each missing run, and what the collector reported from
+        // the last topic instead: a report of a run the reader never saw means the broker gave
+        // the two consumers different records.
+        let whereabouts: Vec<String> = missing
+            .iter()
+            .map(|id| format!("{id} at {:?}", served.keys.get(id)))
+            .collect();
+        let reported_after: HashSet<String> = report_ids(&server)
+            .difference(&reported_before)
+            .cloned()
+            .collect();
+        let unexpected: Vec<String> = reported_after
+            .iter()
+            .filter(|id| !required.contains(*id))
+            .map(|id| {
+                format!(
+                    "{id} (acknowledged: {}, served to the reader: {:?})",
+                    acked.contains(id),
+                    served.keys.get(id)
+                )
+            })
+            .take(10)
+            .collect();
         let about: Vec<&str> = log
             .lines()
             .filter(|l| {
@@ -282,11 +341,22 @@ fn collector_survives_broker_crash_and_empty_restart() {
         // The headline goes last: a CI excerpt keeps the end of the output.
         panic!(
             "assignment, offset and run lines:\n{}\nlog tail (newest first):\n{}\n\
-             metrics:\n{}\n{} of {} runs that the restarted broker acknowledged and serves \
-             were never reported: {ids:?}",
+             metrics:\n{}\nthe reader's partitions of {FINAL_TOPIC} (records read, high \
+             watermark, offsets read twice): {:?}\nmissing runs where the reader found them:\n{}\n\
+             {} runs reported after the last load began; {} of them not required:\n{}\n\
+             {} of {} runs that the restarted broker acknowledged and serves were never \
+             reported: {ids:?}",
             about.join("\n"),
             log.lines().rev().take(20).collect::<Vec<_>>().join("\n"),
             kafka_metrics.join("\n"),
+            served.partitions,
+            whereabouts.join("\n"),
+            reported_after.len(),
+            reported_after
+                .iter()
+                .filter(|id| !required.contains(*id))
+                .count(),
+            unexpected.join("\n"),
             missing.len(),
             required.len(),
         );
@@ -305,8 +375,10 @@ fn collector_survives_broker_crash_and_empty_restart() {
     eprintln!(
         "{CYCLES} broker crashes survived; {} runs from the restarted broker all reported \
          ({unserved} acknowledged but not served); consume errors counted: {errors}; \
-         partition offset resets: {resets}",
-        required.len()
+         partition offset resets: {resets}; the reader's partitions of {FINAL_TOPIC} (records \
+         read, high watermark, offsets read twice): {:?}",
+        required.len(),
+        served.partitions
     );
     let status = server.terminate(Duration::from_secs(60));
     assert!(status.success(), "serve exited with {status} on SIGTERM");
