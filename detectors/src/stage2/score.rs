@@ -488,10 +488,13 @@ impl DeterministicScorer {
             if flagged.is_empty() && claim_type == ClaimType::Assertion {
                 let idx = paraphrases
                     .get_or_insert_with(|| super::paraphrase::Index::new(&docs, &ev.value_texts));
-                let found = idx.conflict(text).filter(|(_, _, k)| match k {
-                    Reversal::Relation => ItemKind::Number.is_in(kinds),
-                    Reversal::Negation => ItemKind::State.is_in(kinds),
-                });
+                let found = idx
+                    .conflict(text)
+                    .or_else(|| idx.reversed_consequence(text))
+                    .filter(|(_, _, k)| match k {
+                        Reversal::Relation => ItemKind::Number.is_in(kinds),
+                        Reversal::Negation => ItemKind::State.is_in(kinds),
+                    });
                 if let Some((s, e, k)) = found {
                     let (s, e) = (cs + s, cs + e);
                     let (why, kind) = match k {

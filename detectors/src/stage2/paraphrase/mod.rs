@@ -18,7 +18,11 @@
 //! only with a claim that states a condition too: applying a rule to the user's case
 //! ("you don't need a refresher") negates its consequent legitimately.
 //!
+//! A rule applied with its consequence reversed is read by [`consequence`].
+//!
 //! Bounded: at most [`MAX_UNITS`] evidence clauses per run, indexed once by content word.
+
+mod consequence;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -372,6 +376,8 @@ struct Unit {
     reading: Reading,
     /// Its sentence states a condition.
     conditional: bool,
+    /// Its sentence states an exception or a necessary condition ([`consequence`]).
+    not_sufficient: bool,
 }
 
 /// The tool results' clauses, indexed by content word.
@@ -404,6 +410,7 @@ impl Index {
                     continue;
                 }
                 let conditional = has_word(&t[ss..se], CONDITIONS);
+                let not_sufficient = has_word(&t[ss..se], consequence::NOT_SUFFICIENT);
                 let mut spans = clauses(t, ss, se, false);
                 spans.extend(clauses(t, ss, se, true));
                 spans.sort();
@@ -426,6 +433,7 @@ impl Index {
                     idx.units.push(Unit {
                         reading,
                         conditional,
+                        not_sufficient,
                     });
                 }
             }
@@ -564,11 +572,11 @@ pub(super) enum Reversal {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The index of one tool result, its values read as the scorer's evidence reads them.
-    fn index(text: &str) -> Index {
+    pub(super) fn index(text: &str) -> Index {
         let docs = doc(text);
         let ev = super::super::evidence::Evidence::new(&Default::default(), &docs, 200);
         Index::new(&docs, &ev.value_texts)
