@@ -241,6 +241,9 @@ fn stated_difference_conflict(
                 return None;
             }
         }
+        if let Some(found) = unyielded_difference(lower, cs, nums, k, word.1, &is_difference) {
+            return Some(found);
+        }
         // "from A to B — D less": the subject is the new value.
         if k >= 2 {
             let (ai, a) = nums[k - 2];
@@ -262,6 +265,58 @@ fn stated_difference_conflict(
         }
     }
     None
+}
+
+/// Words between a stated difference's comparison word and the value it is measured from
+/// ("$46.66 more than the $266.78 estimate").
+const DIFFERENCE_BASE_GAP: &[&str] = &["than", "the", "your", "its", "their", "our"];
+
+/// A difference no value stated before it yields with the value it is measured from: "came to
+/// $266.78 including $33.58 tax, which is $46.66 more than the $266.78 estimate" — neither
+/// $266.78 nor $33.58 is $46.66 from $266.78, so one of the values is wrong (in the clean
+/// answer the rental came to $313.44). The base is the value right after the comparison word
+/// (only "than" and a determiner between them); the subjects are every value of the same
+/// kind before the difference in the claim, at least one. A subject the claim does not state
+/// (the previous sentence's) leaves no value before the difference, and nothing is judged.
+fn unyielded_difference(
+    lower: &str,
+    cs: usize,
+    nums: &[(&Item, &ClaimNumber)],
+    k: usize,
+    word_end: usize,
+    is_difference: &dyn Fn(&ClaimNumber, &ClaimNumber) -> bool,
+) -> Option<(usize, usize, &'static str)> {
+    let (d_item, d) = nums[k];
+    let &(bi, b) = nums.get(k + 1)?;
+    let gap = lower.get(word_end - cs..bi.start - cs)?;
+    let gap = gap.trim_end_matches(['$', '€', '£', '¥', '₹']);
+    // A comparative compares with "than" ("$190.00 less the $142.50 assistance" subtracts);
+    // "above" / "under" need none.
+    let word = lower.get(..word_end - cs)?;
+    let comparative = !DIFFERENCE_WORDS.iter().any(|(w, _)| word.ends_with(w));
+    let mut words = gap.split_whitespace().peekable();
+    if comparative && words.peek() != Some(&"than")
+        || !words.all(|w| DIFFERENCE_BASE_GAP.contains(&w))
+    {
+        return None;
+    }
+    let same_kind = |a: &ClaimNumber| a.currency == d.currency && a.unit == d.unit;
+    if !same_kind(b) {
+        return None;
+    }
+    let subjects: Vec<&ClaimNumber> = nums[..k]
+        .iter()
+        .map(|(_, n)| *n)
+        .filter(|n| same_kind(n))
+        .collect();
+    if subjects.is_empty() || subjects.iter().any(|a| is_difference(a, b)) {
+        return None;
+    }
+    Some((
+        d_item.start,
+        d_item.end,
+        "a stated difference that no value stated with it yields",
+    ))
 }
 
 /// Comparisons with a threshold stated after them: (words, the subject is the larger side,
@@ -1266,6 +1321,30 @@ mod tests {
         assert!(all_supported(
             sched,
             "You're enrolled in 15 credits, 5 credits under the 20-credit cap."
+        ));
+    }
+
+    #[test]
+    fn a_difference_that_no_stated_value_yields() {
+        let rental = r#"{"rental":{"total":313.44,"tax":33.58,"estimate":266.78,"other_rental_total":266.78}}"#;
+        let ok = |a: &str| all_supported(rental, a);
+        assert!(ok("It came to $313.44 including $33.58 tax, which is $46.66 more than the $266.78 estimate."));
+        let bad = score(
+            rental,
+            "It came to $266.78 including $33.58 tax, which is $46.66 more than the $266.78 estimate.",
+        );
+        let flags: Vec<&str> = bad
+            .iter()
+            .flat_map(|c| &c.flagged_spans)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert!(flags.contains(&"$46.66"), "{bad:?}");
+        // A subject the sentence does not state, and "less" as a subtraction, are not judged.
+        assert!(ok("That's $46.66 more than the $266.78 estimate."));
+        let fee = r#"{"fee":190.0,"assistance":142.5,"to_pay":47.5}"#;
+        assert!(all_supported(
+            fee,
+            "The fee of $190.00 less the $142.50 assistance leaves $47.50 to pay."
         ));
     }
 
