@@ -22,6 +22,7 @@
     python3 training/heldout/generate.py --set s        (nineteenth set: six further domains, half validation -> target/heldout-s)
     python3 training/heldout/generate.py --set t        (twentieth set: six further domains, half validation -> target/heldout-t)
     python3 training/heldout/generate.py --set u        (twenty-first set: six further domains, half validation -> target/heldout-u)
+    python3 training/heldout/generate.py --set v        (twenty-second set: six further domains, half validation -> target/heldout-v)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -274,6 +275,17 @@ SCENARIO_CLASSES_U = [("scn_u_arborist", "ArboristCrews"), ("scn_u_chimney", "Ch
                       ("scn_u_septic", "SepticPumping"), ("scn_u_windows", "WindowCleaning")]
 FAULTS_U = FAULTS_T          # the same Stage-1 faults as sets f to t
 
+# Set v: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/vstyle.py: a plain-language consumer explainer that explains a customer's own records at about a sixth-grade
+# reading level — warm second person, short everyday sentences, statuses in everyday words, rounded figures with
+# rounding words, relative dates next to absolute ones, small numbers as words, workings in words, an optional "Here's
+# what this means for you:" list, at most one bold fact and one question, a reassuring next step — and one write action
+# per scenario whose refusal carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_V = [("scn_v_baggage", "BaggageClaims"), ("scn_v_jury", "JuryService"),
+                      ("scn_v_deposits", "SecurityDeposits"), ("scn_v_studentloans", "StudentLoans"),
+                      ("scn_v_tolls", "TollAccounts"), ("scn_v_recalls", "VehicleRecalls")]
+FAULTS_V = FAULTS_U          # the same Stage-1 faults as sets f to u
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -373,6 +385,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "u": {"classes": SCENARIO_CLASSES_U, "out": "target/heldout-u", "seed": 20271001, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_U,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set u; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "v": {"classes": SCENARIO_CLASSES_V, "out": "target/heldout-v", "seed": 20271101, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_V,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -736,7 +753,8 @@ def main():
                          "the assistant of a corporate legal / contracts & compliance office writing formal notes, half "
                          "'development', half 'validation'; u: six further domains by another writer as a terse mobile "
                          "dispatch / field-service assistant answering in push notifications and SMS, half 'development', "
-                         "half 'validation'")
+                         "half 'validation'; v: six further domains by another writer as a plain-language consumer "
+                         "explainer of a customer's own records, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -744,7 +762,7 @@ def main():
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
-                         "target/heldout-u for --set u)")
+                         "target/heldout-u for --set u, target/heldout-v for --set v)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
