@@ -91,6 +91,7 @@ mod number_check;
 mod numbers;
 mod paraphrase;
 mod premises;
+mod salutation;
 mod score;
 mod spoken;
 mod states;

@@ -214,6 +214,31 @@ impl DeterministicScorer {
                 requested_item(answer, cs, ce).unwrap_or_else(|| classify(text))
             };
             if !claim_type.is_scored() {
+                // A salutation's name that no evidence spells ("Hi Marcus!" to Derek).
+                if let Some((s, e)) = super::salutation::addressed_name(text)
+                    .filter(|&(s, e)| !super::salutation::name_in(&text[s..e], &docs))
+                {
+                    let (s, e) = (cs + s, cs + e);
+                    let why = "addresses a name no tool result, user message or instruction spells";
+                    claims.push(Claim {
+                        text: text.to_owned(),
+                        evidence_spans: Vec::new(),
+                        score: self.cfg.unsupported_score,
+                        critical: true,
+                        status: ClaimStatus::Unsupported,
+                        start: char_offset(answer, s) as u32,
+                        end: char_offset(answer, e) as u32,
+                        reason: format!("{why}: {:?}", &answer[s..e]),
+                        flagged_spans: vec![span_flag(
+                            answer,
+                            s,
+                            e,
+                            why,
+                            FlagKind::EntityNotInEvidence,
+                        )],
+                        claim_type,
+                    });
+                }
                 continue;
             }
             scored_units += 1;
