@@ -313,6 +313,12 @@ pub fn classify(text: &str) -> ClaimType {
                 }
             }
         }
+        // "We pay approved claims within 5 business days (section 2.3)": the organization's
+        // practice in the present tense, with a number or a reference to check — a fact of
+        // its terms, not the agent's stance.
+        if ws[0] == "we" && has_digit {
+            return ClaimType::Assertion;
+        }
         return ClaimType::Social;
     }
     // A short fragment is talk ("Sounds good"); a labeled value ("**Owner:** Monica Reyes")

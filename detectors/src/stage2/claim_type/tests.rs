@@ -324,3 +324,18 @@ fn imperatives_of_purpose() {
         assert_eq!(classify(t), ClaimType::Assertion, "{t}");
     }
 }
+
+#[test]
+fn the_organizations_practice_with_a_number_is_an_assertion() {
+    assert_eq!(
+        classify("We pay approved claims within five business days (section 2.6)."),
+        ClaimType::Assertion
+    );
+    assert_eq!(
+        classify("While you wait, we pay you back up to $75 a day for three days (section 4.1)."),
+        ClaimType::Assertion
+    );
+    // The agent's stance, and the organization's with nothing to check, stay talk.
+    assert_eq!(classify("We appreciate your patience."), ClaimType::Social);
+    assert_ne!(classify("I recommend the 08:04."), ClaimType::Assertion);
+}
