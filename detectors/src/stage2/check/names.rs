@@ -484,7 +484,8 @@ fn acronym_of_evidence_words(ev: &Evidence, text: &str) -> bool {
 /// Whether a capitalized name is abbreviated by a letter code of the evidence
 /// ([`Evidence::name_codes`]): the code's first letter is the name's and its letters occur in
 /// the name in order ("OTR" in "Otur", "JNR" in "Junnar", "RVG" in "Riverview Gallery"), as
-/// location and site codes are formed. The name must be longer than the code and begin with a
+/// location and site codes are formed; every word of the name (but "the", "and", "for") has
+/// its initial in the code, in order. The name must be longer than the code and begin with a
 /// capital.
 fn abbreviated_by_code(ev: &Evidence, name: &str) -> bool {
     if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
@@ -495,13 +496,26 @@ fn abbreviated_by_code(ev: &Evidence, name: &str) -> bool {
         .filter(u8::is_ascii_alphabetic)
         .map(|b| b.to_ascii_lowercase())
         .collect();
+    // Every word of the name is in the code by its initial ("London Heathrow": L and H of
+    // LHR), so a code does not stand for any name that happens to hold its letters ("Delay
+    // benefits" holds D, E, N of the airport code DEN but B is not in it).
+    let initials: Vec<u8> = name
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| {
+            w.len() > 2 && !matches!(w.to_ascii_lowercase().as_str(), "the" | "and" | "for")
+        })
+        .filter_map(|w| w.bytes().next())
+        .map(|b| b.to_ascii_lowercase())
+        .collect();
     ev.name_codes.iter().any(|code| {
         let code = code.as_bytes();
         if letters.len() <= code.len() || letters.first() != code.first() {
             return false;
         }
         let mut rest = letters[1..].iter();
+        let mut in_code = code.iter();
         code[1..].iter().all(|c| rest.any(|l| l == c))
+            && initials.iter().all(|i| in_code.any(|c| c == i))
     })
 }
 

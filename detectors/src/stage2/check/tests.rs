@@ -1177,6 +1177,13 @@ fn a_name_abbreviated_by_a_code_of_the_evidence() {
     // A code's letters out of order, or a name that does not begin with the code's letter.
     assert!(!ok("All pourings were accepted at the Torun centre."));
     assert!(!ok("It ships from Hull."));
+    // A name holding a code's letters is not its name unless each word's initial is in it.
+    let bag = r#"{"flight":{"from":"YYZ","to":"DEN"},"portal_labels":["Bag status"]}"#;
+    assert!(!all_supported(
+        bag,
+        r#"Your file is listed under "Delay benefits"."#
+    ));
+    assert!(all_supported(bag, "Your bag lands in Denver."));
 }
 #[test]
 fn a_negated_status_the_evidence_negates_in_its_noun_form() {
