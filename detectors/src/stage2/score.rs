@@ -238,6 +238,10 @@ impl DeterministicScorer {
                         )],
                         claim_type,
                     });
+                } else if let Some(claim) =
+                    self.unscored_references(answer, cs, ce, &ev, claim_type)
+                {
+                    claims.push(claim);
                 }
                 continue;
             }
@@ -822,6 +826,51 @@ impl DeterministicScorer {
             claims,
             bounds: reached,
         }
+    }
+}
+
+impl DeterministicScorer {
+    /// An instruction or an offer is no claim, but the references it points the user to are:
+    /// a code, link, section or phone number, or a quoted label ('see every trip under "Plaza
+    /// charges"', "call 1-800-555-0199"), that no evidence holds is a fabricated reference.
+    fn unscored_references(
+        &self,
+        answer: &str,
+        cs: usize,
+        ce: usize,
+        ev: &Evidence,
+        claim_type: ClaimType,
+    ) -> Option<Claim> {
+        if !matches!(
+            claim_type,
+            ClaimType::Instruction | ClaimType::IntentOrOffer
+        ) {
+            return None;
+        }
+        let quoted = |i: &Item| {
+            answer[..i.start].ends_with(['"', '“']) && answer[i.end..].starts_with(['"', '”'])
+        };
+        let why = "fabricated reference: the instruction points to what no tool result holds";
+        let flagged: Vec<FlaggedSpan> = extract(answer, cs, ce, ev)
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Identifier || i.kind == ItemKind::Entity && quoted(i))
+            .filter(|i| !self.check_name(ev, answer, i).supported)
+            .map(|i| span_flag(answer, i.start, i.end, why, FlagKind::FabricatedReference))
+            .collect();
+        let first = flagged.first()?;
+        Some(Claim {
+            text: answer[cs..ce].to_owned(),
+            evidence_spans: Vec::new(),
+            score: self.cfg.fabricated_score,
+            critical: true,
+            status: ClaimStatus::Unsupported,
+            start: first.start,
+            end: flagged.last().map_or(first.end, |f| f.end),
+            reason: format!("{why}: {:?}", first.text),
+            flagged_spans: flagged,
+            claim_type,
+        })
     }
 }
 

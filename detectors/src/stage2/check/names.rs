@@ -12,7 +12,12 @@ use crate::stage2::terms::{contains_terms, normalize_terms, REGION_CODES};
 
 impl DeterministicScorer {
     /// Check a name or an identifier (see the module docs).
-    pub(super) fn check_name(&self, ev: &Evidence, answer: &str, item: &Item) -> Outcome {
+    pub(in crate::stage2) fn check_name(
+        &self,
+        ev: &Evidence,
+        answer: &str,
+        item: &Item,
+    ) -> Outcome {
         let no = Outcome::neither();
         // A month's name ("Your May bill", "February's $365.09 bill") is a date: the
         // evidence must hold a day or a period of that month.
@@ -138,10 +143,16 @@ impl DeterministicScorer {
             let before = answer[..item.start].trim_end_matches([' ', '*', '_']);
             let closed = before.trim_end_matches([')', '"', '”', '’', '\'']);
             let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-            let initial = before.is_empty()
-                || crate::text::lead_markers(line) == line.len()
-                || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-', '|'])
-                || closed.len() < before.len() && closed.ends_with(['.', '!', '?']);
+            // A quoted label ('under "Recent trips"') is quoted as written: its first word is
+            // not capitalized by its position.
+            let whole_quote = before.ends_with(['"', '“'])
+                && answer[item.end..].starts_with(['"', '”'])
+                && needle.contains(' ');
+            let initial = !whole_quote
+                && (before.is_empty()
+                    || crate::text::lead_markers(line) == line.len()
+                    || before.ends_with(['.', ':', '!', '?', '"', '(', '\n', '>', '#', '-', '|'])
+                    || closed.len() < before.len() && closed.ends_with(['.', '!', '?']));
             // One capitalized word that opens a sentence ("Just let me know …") is a
             // name only if the answer also writes it capitalized inside a sentence.
             let field_value = needle.chars().all(char::is_alphabetic) && labels_a_field(ev, line);
