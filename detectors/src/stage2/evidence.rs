@@ -244,7 +244,13 @@ impl Evidence {
                 Some(j) if j.is_object() || j.is_array() => {
                     let mut values = String::new();
                     string_values(j, &mut values);
-                    ev.norm_values.push(normalize_terms(&values));
+                    // Status values: not the words of a reason code.
+                    let states: String = values
+                        .lines()
+                        .filter(|v| !reason_code(v))
+                        .flat_map(|v| [v, "\n"])
+                        .collect();
+                    ev.norm_values.push(normalize_terms(&states));
                     ev.value_texts.push(Some(values));
                 }
                 _ => {
@@ -1101,6 +1107,20 @@ fn columnar_records(j: serde_json::Value, depth: usize) -> serde_json::Value {
 }
 
 /// Every string value of a JSON document, separated by newlines (bounded by the document).
+/// Whether a string value is a reason code: three or more upper-case words joined by
+/// underscores ("DISPUTE_WINDOW_CLOSED", "LEAD_TIME_TOO_SHORT"). The status word inside one
+/// is the state of the reason's subject (the dispute window), not of a record the answer
+/// names, so it is no status value of the evidence.
+fn reason_code(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('_').collect();
+    parts.len() >= 3
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        })
+}
+
 fn string_values(v: &serde_json::Value, out: &mut String) {
     use serde_json::Value as J;
     match v {

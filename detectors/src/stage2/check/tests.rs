@@ -1361,3 +1361,18 @@ fn a_quoted_label_is_checked_as_written_and_in_instructions_too() {
     assert!(flags(r#"You can see every trip in the app under "Recent trips"."#).is_empty());
     assert!(flags("You can see every trip in the app.").is_empty());
 }
+
+#[test]
+fn a_reason_codes_words_are_no_status_of_the_evidence() {
+    let refused =
+        r#"{"status":"refused","reason_code":"DISPUTE_WINDOW_CLOSED","trip_id":"TR-5745134"}"#;
+    assert!(all_supported(
+        refused,
+        "Your account stays open either way."
+    ));
+    let closed = r#"{"account":"PP41753596","status":"closed"}"#;
+    assert!(!all_supported(
+        closed,
+        "Your account PP41753596 stays open."
+    ));
+}
