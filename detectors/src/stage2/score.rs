@@ -204,8 +204,11 @@ impl DeterministicScorer {
             // checks first, then archive the flags.") is no claim: the unit ends at the colon.
             let ce = super::claim_type::before_instruction(&answer[cs..ce]).map_or(ce, |k| cs + k);
             let text = &answer[cs..ce];
+            // A conversational opener ("Got it —", "Unfortunately,", "Great news,") before a
+            // clause that states a number or a code is no talk: the clause is classified.
+            let talk = r.non_factual.is_match(text) && !text.contains(|c: char| c.is_ascii_digit());
             let claim_type = if cs >= signature
-                || r.non_factual.is_match(text)
+                || talk
                 || r.looked.is_match(text.trim())
                 || !text.chars().any(char::is_alphanumeric)
             {

@@ -1376,3 +1376,17 @@ fn a_reason_codes_words_are_no_status_of_the_evidence() {
         "Your account PP41753596 stays open."
     ));
 }
+
+#[test]
+fn a_conversational_opener_before_a_number_is_no_talk() {
+    let ev = r#"{"trip_id":"TR-7160601","plaza":"Mill River Plaza","amount":3.2}"#;
+    assert!(!all_supported(
+        ev,
+        "Got it — we're looking into your $4.20 toll at Mill River Plaza."
+    ));
+    assert!(all_supported(
+        ev,
+        "Got it — we're looking into your $3.20 toll at Mill River Plaza."
+    ));
+    assert!(all_supported(ev, "Got it, thanks for waiting!"));
+}

@@ -288,6 +288,9 @@ pub fn classify(text: &str) -> ClaimType {
             return match next {
                 Some("unable" | "not") => ClaimType::ActionReport,
                 Some("going") => ClaimType::IntentOrOffer,
+                // "We're holding the full $1,200 (section 3.1)": the organization's practice
+                // with a number or reference to check (as below).
+                _ if ws[0] == "we" && has_digit => ClaimType::Assertion,
                 _ => ClaimType::Social,
             };
         }

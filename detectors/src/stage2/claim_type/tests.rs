@@ -335,6 +335,11 @@ fn the_organizations_practice_with_a_number_is_an_assertion() {
         classify("While you wait, we pay you back up to $75 a day for three days (section 4.1)."),
         ClaimType::Assertion
     );
+    assert_eq!(
+        classify("We're holding the full $1,200 for your home (section 3.1)."),
+        ClaimType::Assertion
+    );
+    assert_eq!(classify("We're here if you need us."), ClaimType::Social);
     // The agent's stance, and the organization's with nothing to check, stay talk.
     assert_eq!(classify("We appreciate your patience."), ClaimType::Social);
     assert_ne!(classify("I recommend the 08:04."), ClaimType::Assertion);
