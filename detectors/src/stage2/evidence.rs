@@ -1106,7 +1106,6 @@ fn columnar_records(j: serde_json::Value, depth: usize) -> serde_json::Value {
     J::Object(o)
 }
 
-/// Every string value of a JSON document, separated by newlines (bounded by the document).
 /// Whether a string value is a reason code: three or more upper-case words joined by
 /// underscores ("DISPUTE_WINDOW_CLOSED", "LEAD_TIME_TOO_SHORT"). The status word inside one
 /// is the state of the reason's subject (the dispute window), not of a record the answer
@@ -1121,6 +1120,7 @@ fn reason_code(v: &str) -> bool {
         })
 }
 
+/// Every string value of a JSON document, separated by newlines (bounded by the document).
 fn string_values(v: &serde_json::Value, out: &mut String) {
     use serde_json::Value as J;
     match v {

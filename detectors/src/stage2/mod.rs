@@ -99,6 +99,7 @@ mod tally;
 #[cfg(test)]
 mod test_support;
 mod totals;
+mod unscored;
 mod windows;
 mod written;
 

@@ -23,7 +23,7 @@ use crate::text::{char_offset, segment};
 
 /// The deterministic scorer.
 pub struct DeterministicScorer {
-    cfg: Stage2Config,
+    pub(super) cfg: Stage2Config,
 }
 
 impl DeterministicScorer {
@@ -217,33 +217,9 @@ impl DeterministicScorer {
                 requested_item(answer, cs, ce).unwrap_or_else(|| classify(text))
             };
             if !claim_type.is_scored() {
-                // A salutation's name that no evidence spells ("Hi Marcus!" to Derek).
-                if let Some((s, e)) = super::salutation::addressed_name(text)
-                    .filter(|&(s, e)| !super::salutation::name_in(&text[s..e], &docs))
-                {
-                    let (s, e) = (cs + s, cs + e);
-                    let why = "addresses a name no tool result, user message or instruction spells";
-                    claims.push(Claim {
-                        text: text.to_owned(),
-                        evidence_spans: Vec::new(),
-                        score: self.cfg.unsupported_score,
-                        critical: true,
-                        status: ClaimStatus::Unsupported,
-                        start: char_offset(answer, s) as u32,
-                        end: char_offset(answer, e) as u32,
-                        reason: format!("{why}: {:?}", &answer[s..e]),
-                        flagged_spans: vec![span_flag(
-                            answer,
-                            s,
-                            e,
-                            why,
-                            FlagKind::EntityNotInEvidence,
-                        )],
-                        claim_type,
-                    });
-                } else if let Some(claim) =
-                    self.unscored_references(answer, cs, ce, &ev, claim_type)
-                {
+                // A greeting, an instruction or an offer is no claim, but the name it addresses
+                // and the references it points to are checked.
+                if let Some(claim) = self.unscored_claim(answer, cs, ce, &ev, &docs, claim_type) {
                     claims.push(claim);
                 }
                 continue;
@@ -832,53 +808,14 @@ impl DeterministicScorer {
     }
 }
 
-impl DeterministicScorer {
-    /// An instruction or an offer is no claim, but the references it points the user to are:
-    /// a code, link, section or phone number, or a quoted label ('see every trip under "Plaza
-    /// charges"', "call 1-800-555-0199"), that no evidence holds is a fabricated reference.
-    fn unscored_references(
-        &self,
-        answer: &str,
-        cs: usize,
-        ce: usize,
-        ev: &Evidence,
-        claim_type: ClaimType,
-    ) -> Option<Claim> {
-        if !matches!(
-            claim_type,
-            ClaimType::Instruction | ClaimType::IntentOrOffer
-        ) {
-            return None;
-        }
-        let quoted = |i: &Item| {
-            answer[..i.start].ends_with(['"', '“']) && answer[i.end..].starts_with(['"', '”'])
-        };
-        let why = "fabricated reference: the instruction points to what no tool result holds";
-        let flagged: Vec<FlaggedSpan> = extract(answer, cs, ce, ev)
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Identifier || i.kind == ItemKind::Entity && quoted(i))
-            .filter(|i| !self.check_name(ev, answer, i).supported)
-            .map(|i| span_flag(answer, i.start, i.end, why, FlagKind::FabricatedReference))
-            .collect();
-        let first = flagged.first()?;
-        Some(Claim {
-            text: answer[cs..ce].to_owned(),
-            evidence_spans: Vec::new(),
-            score: self.cfg.fabricated_score,
-            critical: true,
-            status: ClaimStatus::Unsupported,
-            start: first.start,
-            end: flagged.last().map_or(first.end, |f| f.end),
-            reason: format!("{why}: {:?}", first.text),
-            flagged_spans: flagged,
-            claim_type,
-        })
-    }
-}
-
 /// The flag of `answer[s..e]` (byte offsets; the report's are in characters).
-fn span_flag(answer: &str, s: usize, e: usize, why: &str, kind: FlagKind) -> FlaggedSpan {
+pub(super) fn span_flag(
+    answer: &str,
+    s: usize,
+    e: usize,
+    why: &str,
+    kind: FlagKind,
+) -> FlaggedSpan {
     FlaggedSpan {
         start: char_offset(answer, s) as u32,
         end: char_offset(answer, e) as u32,

@@ -1330,7 +1330,7 @@ fn a_charge_of_zero_is_none() {
 }
 
 #[test]
-fn a_quoted_label_is_checked_as_written_and_in_instructions_too() {
+fn a_quoted_label_is_checked_as_written() {
     let ev = r#"{"portal_labels":["Current balance","Recent trips","Auto top-up"]}
 ## 3. Disputes
 3.2 The toll is not charged while we decide."#;
@@ -1343,23 +1343,6 @@ fn a_quoted_label_is_checked_as_written_and_in_instructions_too() {
         ev,
         r#"Your trips are listed under "Plaza charges"."#
     ));
-    let flags = |a: &str| -> Vec<(crate::report::FlagKind, String)> {
-        score(ev, a)
-            .iter()
-            .flat_map(|c| c.flagged_spans.clone())
-            .map(|f| (f.kind, f.text))
-            .collect()
-    };
-    // An instruction is no claim, but the label it points to must exist.
-    assert_eq!(
-        flags(r#"You can see every trip in the app under "Plaza charges"."#),
-        [(
-            crate::report::FlagKind::FabricatedReference,
-            "Plaza charges".to_owned()
-        )]
-    );
-    assert!(flags(r#"You can see every trip in the app under "Recent trips"."#).is_empty());
-    assert!(flags("You can see every trip in the app.").is_empty());
 }
 
 #[test]

@@ -264,6 +264,10 @@ pub fn classify(text: &str) -> ClaimType {
         }
     }
     if FIRST_PERSON.contains(&ws[0].as_str()) {
+        // "We pay approved claims within 5 business days (section 2.3)", "We're holding the
+        // full $1,200 (section 3.1)": the organization's practice in the present tense, with a
+        // number or a reference to check — a fact of its terms, not the agent's stance.
+        let practice = ws[0] == "we" && has_digit;
         // Skip adverbs between subject and verb ("I have successfully", "I just", "I also").
         let mut i = 1;
         while ws.get(i).is_some_and(|w| {
@@ -288,9 +292,7 @@ pub fn classify(text: &str) -> ClaimType {
             return match next {
                 Some("unable" | "not") => ClaimType::ActionReport,
                 Some("going") => ClaimType::IntentOrOffer,
-                // "We're holding the full $1,200 (section 3.1)": the organization's practice
-                // with a number or reference to check (as below).
-                _ if ws[0] == "we" && has_digit => ClaimType::Assertion,
+                _ if practice => ClaimType::Assertion,
                 _ => ClaimType::Social,
             };
         }
@@ -316,10 +318,7 @@ pub fn classify(text: &str) -> ClaimType {
                 }
             }
         }
-        // "We pay approved claims within 5 business days (section 2.3)": the organization's
-        // practice in the present tense, with a number or a reference to check — a fact of
-        // its terms, not the agent's stance.
-        if ws[0] == "we" && has_digit {
+        if practice {
             return ClaimType::Assertion;
         }
         return ClaimType::Social;
