@@ -74,6 +74,7 @@ pub mod records;
 pub mod terms;
 
 mod aggregate;
+mod antecedent;
 mod check;
 mod citations;
 mod counts;

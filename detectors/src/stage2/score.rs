@@ -435,6 +435,7 @@ impl DeterministicScorer {
                             superlative_conflict(answer, cs, ce, &all, fields, &facts.numbers)
                         })
                         .or_else(|| change_sign_conflict(answer, cs, &all, &ev.records))
+                        .or_else(|| super::antecedent::antecedent_conflict(answer, cs, ce))
                 })
                 .flatten()
                 .or_else(|| {

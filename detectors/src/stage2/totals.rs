@@ -55,16 +55,17 @@ fn additive() -> &'static Regex {
 
 /// An amount of money the text states: its byte range, signed value and kind.
 #[derive(Debug, Clone)]
-struct Amount {
-    start: usize,
-    end: usize,
-    value: f64,
+pub(super) struct Amount {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) value: f64,
     decimals: usize,
-    kind: (String, String),
+    /// Currency and unit, lower-cased.
+    pub(super) kind: (String, String),
 }
 
 /// Amounts with a currency in `text[from..to]`, offsets into `text`.
-fn amounts(text: &str, from: usize, to: usize) -> Vec<Amount> {
+pub(super) fn amounts(text: &str, from: usize, to: usize) -> Vec<Amount> {
     let scope = &text[from..to];
     re().number_in(scope)
         .captures_iter(scope)
