@@ -36,15 +36,17 @@ impl DeterministicScorer {
             ),
         };
         let first = flagged.first()?;
-        let last = flagged.last().unwrap_or(first);
+        // Items come in the order they were found, not by position.
+        let start = flagged.iter().map(|f| f.start).min().unwrap_or(first.start);
+        let end = flagged.iter().map(|f| f.end).max().unwrap_or(first.end);
         Some(Claim {
             text: text.to_owned(),
             evidence_spans: Vec::new(),
             score,
             critical: true,
             status: ClaimStatus::Unsupported,
-            start: first.start,
-            end: last.end,
+            start,
+            end,
             reason: format!("{}: {:?}", first.reason, first.text),
             flagged_spans: flagged,
             claim_type,
@@ -107,5 +109,18 @@ mod tests {
             [(FlagKind::FabricatedReference, "Plaza charges".to_owned())]
         );
         assert!(flags(r#"You can see every trip in the app under "Recent trips"."#).is_empty());
+        // Several references, found out of order: the claim spans them all, start before end
+        // (a unicode_props case: a link found before a code that precedes it).
+        let a = r#"Please use code AB12 at https://example.com/a?b=1 under "Plaza charges"."#;
+        let claims = score(ev, a);
+        let c = claims
+            .iter()
+            .find(|c| !c.flagged_spans.is_empty())
+            .expect("flagged");
+        assert!(c.start < c.end, "{c:?}");
+        assert!(c
+            .flagged_spans
+            .iter()
+            .all(|f| c.start <= f.start && f.end <= c.end));
     }
 }
