@@ -138,15 +138,6 @@ fn served_keys(brokers: &str, topic: &str) -> Served {
     panic!("could not read {topic} back to its high watermarks {high:?} within 60 s (at {next:?})");
 }
 
-/// The run ids of every report the server has written.
-fn report_ids(server: &Server) -> HashSet<String> {
-    server
-        .reports()
-        .iter()
-        .filter_map(|r| r["run_id"].as_str().map(str::to_owned))
-        .collect()
-}
-
 /// The server must still be running; on a crash, say how it died and show the log's tail.
 fn assert_running(server: &mut Server, when: &str) {
     if let Some(status) = server.exited() {
@@ -251,7 +242,7 @@ fn collector_survives_broker_crash_and_empty_restart() {
     let tmp = tempfile::tempdir().unwrap();
     let acked_path = tmp.path().join("acked.txt");
     // Runs reported before the last load: the reports written after it are the last topic's.
-    let reported_before: HashSet<String> = report_ids(&server);
+    let reported_before: HashSet<String> = server.report_ids();
     let out = loadgen(&brokers, FINAL_TOPIC, 3, Some(&acked_path))
         .wait_with_output()
         .expect("loadgen");
@@ -312,7 +303,8 @@ fn collector_survives_broker_crash_and_empty_restart() {
             .iter()
             .map(|id| format!("{id} at {:?}", served.keys.get(id)))
             .collect();
-        let reported_after: HashSet<String> = report_ids(&server)
+        let reported_after: HashSet<String> = server
+            .report_ids()
             .difference(&reported_before)
             .cloned()
             .collect();

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::states::whole_sentence_start;
 use super::totals::amounts;
 
 /// The opening: a pronoun, its verb, adverbs of degree, the comparison (`true`: the subject
@@ -55,11 +56,7 @@ pub(super) fn antecedent_conflict(
     // The previous sentence.
     let before = answer[..cs].trim_end();
     let before = before.strip_suffix(['.', '!', '?']).unwrap_or(before);
-    let ps = [". ", "! ", "? ", "\n"]
-        .iter()
-        .filter_map(|e| before.rfind(e).map(|i| i + e.len()))
-        .max()
-        .unwrap_or(0);
+    let ps = whole_sentence_start(answer, before.len());
     let candidates: Vec<f64> = amounts(answer, ps, before.len())
         .into_iter()
         .filter(|a| a.kind == base.kind)

@@ -196,6 +196,12 @@ const DIFFERENCE_WORDS: &[(&str, bool)] = &[
     ("under", false),
 ];
 
+/// Whether two numbers of a stated difference are of one kind: the same currency and unit, as
+/// written.
+fn same_currency_and_unit(a: &ClaimNumber, b: &ClaimNumber) -> bool {
+    a.currency == b.currency && a.unit == b.unit
+}
+
 /// A difference stated with its direction, between two values of the claim it is the
 /// difference of: "approved for $15,245.68, $1,113.64 above the estimate ($16,359.32)" (the
 /// value before it against the one after it), or "from $9,360.00 to $17,520.00 — $8,160.00
@@ -207,7 +213,6 @@ fn stated_difference_conflict(
     lower: &str,
     nums: &[(&Item, &ClaimNumber)],
 ) -> Option<(usize, usize, &'static str)> {
-    let same_kind = |a: &ClaimNumber, b: &ClaimNumber| a.currency == b.currency && a.unit == b.unit;
     for (k, &(d_item, d)) in nums.iter().enumerate() {
         let rest = lower.get(d_item.end - cs..)?;
         let after = rest.trim_start();
@@ -220,8 +225,8 @@ fn stated_difference_conflict(
         };
         let word = (d_item.end + gap, d_item.end + gap + w.len());
         let is_difference = |a: &ClaimNumber, b: &ClaimNumber| {
-            same_kind(a, d)
-                && same_kind(b, d)
+            same_currency_and_unit(a, d)
+                && same_currency_and_unit(b, d)
                 && matches_value(d, (a.value * a.magnitude - b.value * b.magnitude).abs())
         };
         let value = |(i, n): (&Item, &ClaimNumber)| signed_value(answer, i, n);
@@ -300,14 +305,13 @@ fn unyielded_difference(
     {
         return None;
     }
-    let same_kind = |a: &ClaimNumber| a.currency == d.currency && a.unit == d.unit;
-    if !same_kind(b) {
+    if !same_currency_and_unit(b, d) {
         return None;
     }
     let subjects: Vec<&ClaimNumber> = nums[..k]
         .iter()
         .map(|(_, n)| *n)
-        .filter(|n| same_kind(n))
+        .filter(|n| same_currency_and_unit(n, d))
         .collect();
     if subjects.is_empty() || subjects.iter().any(|a| is_difference(a, b)) {
         return None;

@@ -219,7 +219,7 @@ impl DeterministicScorer {
             if !claim_type.is_scored() {
                 // A greeting, an instruction or an offer is no claim, but the name it addresses
                 // and the references it points to are checked.
-                if let Some(claim) = self.unscored_claim(answer, cs, ce, &ev, &docs, claim_type) {
+                if let Some(claim) = self.unscored_claim(answer, cs, ce, &ev, claim_type) {
                     claims.push(claim);
                 }
                 continue;

@@ -9,7 +9,6 @@ use super::items::{extract, Item, ItemKind};
 use super::salutation::{addressed_name, name_in};
 use super::score::{span_flag, DeterministicScorer};
 use crate::report::{Claim, ClaimStatus, ClaimType, FlagKind, FlaggedSpan};
-use crate::run::EvidenceDoc;
 
 impl DeterministicScorer {
     /// The claim to report for the unscored unit `answer[cs..ce]`, when its salutation names
@@ -20,12 +19,11 @@ impl DeterministicScorer {
         cs: usize,
         ce: usize,
         ev: &Evidence,
-        docs: &[EvidenceDoc],
         claim_type: ClaimType,
     ) -> Option<Claim> {
         let text = &answer[cs..ce];
         let (flagged, score) = match addressed_name(text) {
-            Some((s, e)) if !name_in(&text[s..e], docs) => {
+            Some((s, e)) if !name_in(&text[s..e], &ev.lower) => {
                 let why = "addresses a name no tool result, user message or instruction spells";
                 let flag = span_flag(answer, cs + s, cs + e, why, FlagKind::EntityNotInEvidence);
                 (vec![flag], self.cfg.unsupported_score)

@@ -295,15 +295,19 @@ impl Server {
         }
     }
 
+    /// The run ids of every report written so far.
+    pub fn report_ids(&self) -> HashSet<String> {
+        self.reports()
+            .iter()
+            .filter_map(|r| r["run_id"].as_str().map(str::to_owned))
+            .collect()
+    }
+
     /// Wait (up to `timeout`) until every id in `ids` has a report; returns the ids still missing.
     pub fn wait_reports(&self, ids: &HashSet<String>, timeout: Duration) -> HashSet<String> {
         let deadline = Instant::now() + timeout;
         loop {
-            let seen: HashSet<String> = self
-                .reports()
-                .iter()
-                .filter_map(|r| r["run_id"].as_str().map(str::to_owned))
-                .collect();
+            let seen = self.report_ids();
             let missing: HashSet<String> = ids.difference(&seen).cloned().collect();
             if missing.is_empty() || Instant::now() >= deadline {
                 return missing;
