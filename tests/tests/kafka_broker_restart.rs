@@ -57,12 +57,14 @@ fn loadgen(
     brokers: &str,
     topic: &str,
     secs: u64,
+    connections: u32,
     acked: Option<&std::path::Path>,
 ) -> std::process::Child {
     let mut cmd = Command::new(groundcheck_bin());
     cmd.args(["loadgen", "--protocol", "kafka", "--target", brokers])
         .args(["--topic", topic, "--duration", &secs.to_string()])
-        .args(["--connections", "2", "--runs-per-request", "5"])
+        .args(["--connections", &connections.to_string()])
+        .args(["--runs-per-request", "5"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -209,7 +211,7 @@ fn collector_survives_broker_crash_and_empty_restart() {
 
     for cycle in 1..=CYCLES {
         // Load for 6 s; the broker dies 3 s in, with fetches and commits in flight.
-        let load = loadgen(&brokers, TOPIC, 6, None);
+        let load = loadgen(&brokers, TOPIC, 6, 2, None);
         std::thread::sleep(Duration::from_secs(3));
         kafka.kill9();
         std::thread::sleep(Duration::from_secs(1));
@@ -243,7 +245,13 @@ fn collector_survives_broker_crash_and_empty_restart() {
     let acked_path = tmp.path().join("acked.txt");
     // Runs reported before the last load: the reports written after it are the last topic's.
     let reported_before: HashSet<String> = server.report_ids();
-    let out = loadgen(&brokers, FINAL_TOPIC, 3, Some(&acked_path))
+    // One producer connection: with two, tansu's memory storage now and then makes a later
+    // batch of a partition fetchable before an earlier one, and a consumer reading the topic
+    // live moves past the earlier batch for good (two consecutive offsets missing from the
+    // collector's reports while a later reader finds them, twice in a row on 2026-12-07; the
+    // reader also read more records than the high watermark). Producer concurrency is not what
+    // this phase tests; consuming the restarted broker to the end is.
+    let out = loadgen(&brokers, FINAL_TOPIC, 3, 1, Some(&acked_path))
         .wait_with_output()
         .expect("loadgen");
     assert!(
