@@ -110,6 +110,8 @@ pub(super) struct Evidence {
     vocab: OnceLock<Vocabulary>,
     /// Most of the tool-result / retrieved text is prose rather than structured data (JSON).
     pub(super) prose: bool,
+    /// Some tool result is a structured record (a JSON object or array).
+    pub(super) records_present: bool,
     /// The run's day (days since 1970-01-01, UTC) for relative dates ("tomorrow").
     pub(super) run_day: Option<i64>,
     /// Letter codes of the evidence that abbreviate a name ([`name_codes`]), lower-cased, at
@@ -165,6 +167,7 @@ impl Evidence {
             date_spans: OnceLock::new(),
             vocab: OnceLock::new(),
             prose: false,
+            records_present: false,
             run_day: [run.start_unix_nano, run.end_unix_nano]
                 .into_iter()
                 .find(|t| *t > 0)
@@ -284,6 +287,8 @@ impl Evidence {
                     .is_some_and(|j| j.is_object() || j.is_array())
                 {
                     prose_bytes += len;
+                } else {
+                    ev.records_present = true;
                 }
             }
         }

@@ -126,6 +126,10 @@ pub struct Stage2Config {
     /// ... or this many of them, whichever is fewer, are absent from the evidence (0 disables
     /// the check).
     pub coverage_min_words: usize,
+    /// Content coverage of a claim that holds a supported item where the evidence also has
+    /// structured records (JSON): unsupported when at least this share of its content — its
+    /// content words and its supported items — is absent from the evidence (no word cap).
+    pub coverage_anchored_share: f64,
     /// Bounds of the work per run ([`bounds`]).
     pub bounds: bounds::WorkBounds,
 }
@@ -138,6 +142,7 @@ impl Default for Stage2Config {
             max_citations: 3,
             coverage_min_share: 0.4,
             coverage_min_words: 2,
+            coverage_anchored_share: 0.5,
             bounds: bounds::WorkBounds::default(),
         }
     }

@@ -692,7 +692,14 @@ impl DeterministicScorer {
                 // Absent words needed: a share of the claim's content words, at least one and
                 // at most `coverage_min_words` (long claims paraphrase more; a short factoid
                 // answer with one unsupported word is unsupported).
-                let need = if ev.prose {
+                let need = if ev.prose && ev.records_present && supported_items > 0 {
+                    // A claim anchored on values the run's records hold restates them: the words
+                    // around those values are the answer's own framing ("past the free period",
+                    // "was fine", "shorter than the pet window"), so the absent words must make
+                    // up this share of its content, the supported items counted as content.
+                    ((missing.content + supported_items) as f64 * self.cfg.coverage_anchored_share)
+                        .ceil() as usize
+                } else if ev.prose {
                     ((missing.content as f64 * self.cfg.coverage_min_share).ceil() as usize)
                         .clamp(1, self.cfg.coverage_min_words)
                 } else if missing.content >= 5 {

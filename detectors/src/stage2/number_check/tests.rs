@@ -1,6 +1,7 @@
 //! Unit tests of the number check.
 
-use super::super::test_support::{all_supported, score};
+use super::super::test_support::{all_supported, run_with, score};
+use super::super::{DeterministicScorer, Scorer, Stage2Config};
 use crate::report::{ClaimStatus, FlagKind};
 
 #[test]
@@ -1212,4 +1213,35 @@ fn a_result_its_written_arithmetic_does_not_yield() {
     assert!(!ok("Est. 1,250 gal × $0.38 = $595"));
     assert!(ok("5 cyl × $25 = $125"));
     assert!(!ok("5 cyl × $25 = $50"));
+}
+
+#[test]
+fn framing_words_around_supported_record_values_are_no_addition() {
+    let record = r#"{"sample": "S-12", "fat_pct": 6.3, "fat_min_pct": 3.5, "ticket": "PC986707", "branch": "Northcote"}"#;
+    let policy = "Milk is paid at the base price when its fat is at least 3.5 percent. Below that \
+        the price is cut by two cents a litre for each tenth of a point, and samples are retested \
+        once when the tanker driver asks for it.";
+    let coverage = |answer: &str| {
+        let claims = DeterministicScorer::new(Stage2Config::default())
+            .score(&run_with(&[record, policy]), answer);
+        claims.iter().any(|c| {
+            c.flagged_spans
+                .iter()
+                .any(|f| f.kind == FlagKind::ContentNotCovered)
+        })
+    };
+    // Anchored on the record's values, the answer's own framing word is no new content.
+    assert!(!coverage("The fat of 6.3% was well over the floor."));
+    // Mostly new content stays an addition, anchored or not.
+    assert!(coverage(
+        "Sample S-12 was collected by our senior driver using a chilled steel tanker."
+    ));
+    assert!(coverage("Retests usually take three working days."));
+    // Without records (prose only), the stricter rule of prose answers holds.
+    let prose_only = DeterministicScorer::new(Stage2Config::default())
+        .score(&run_with(&[policy]), "The fat of 3.5 percent is fine.");
+    assert!(prose_only.iter().any(|c| c
+        .flagged_spans
+        .iter()
+        .any(|f| f.kind == FlagKind::ContentNotCovered)));
 }
