@@ -23,6 +23,7 @@
     python3 training/heldout/generate.py --set t        (twentieth set: six further domains, half validation -> target/heldout-t)
     python3 training/heldout/generate.py --set u        (twenty-first set: six further domains, half validation -> target/heldout-u)
     python3 training/heldout/generate.py --set v        (twenty-second set: six further domains, half validation -> target/heldout-v)
+    python3 training/heldout/generate.py --set w        (twenty-third set: six further domains, half validation -> target/heldout-w)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -286,6 +287,16 @@ SCENARIO_CLASSES_V = [("scn_v_baggage", "BaggageClaims"), ("scn_v_jury", "JurySe
                       ("scn_v_tolls", "TollAccounts"), ("scn_v_recalls", "VehicleRecalls")]
 FAULTS_V = FAULTS_U          # the same Stage-1 faults as sets f to u
 
+# Set w: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/wstyle.py: terse mobile-notification / SMS-style replies of a consumer or field-service business — very short
+# lines instead of sentences, abbreviations, symbols, ranges, relative dates and times, fractions and shares, figures
+# rounded in the text, workings shown tersely, a one-line call to action — and one write action per scenario whose
+# refusal carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_W = [("scn_w_escape", "EscapeRooms"), ("scn_w_handyman", "HandymanVisits"),
+                      ("scn_w_pottery", "PotteryStudio"), ("scn_w_cobbler", "ShoeRepairs"),
+                      ("scn_w_golf", "TeeTimes"), ("scn_w_tires", "TireFitting")]
+FAULTS_W = FAULTS_V          # the same Stage-1 faults as sets f to v
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -390,6 +401,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "v": {"classes": SCENARIO_CLASSES_V, "out": "target/heldout-v", "seed": 20271101, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_V,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set v; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "w": {"classes": SCENARIO_CLASSES_W, "out": "target/heldout-w", "seed": 20271201, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_W,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -754,7 +770,9 @@ def main():
                          "'development', half 'validation'; u: six further domains by another writer as a terse mobile "
                          "dispatch / field-service assistant answering in push notifications and SMS, half 'development', "
                          "half 'validation'; v: six further domains by another writer as a plain-language consumer "
-                         "explainer of a customer's own records, half 'development', half 'validation'")
+                         "explainer of a customer's own records, half 'development', half 'validation'; w: six further "
+                         "domains by another writer as terse mobile-notification / SMS-style replies of a consumer or "
+                         "field-service business, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -762,7 +780,7 @@ def main():
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
-                         "target/heldout-u for --set u, target/heldout-v for --set v)")
+                         "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
