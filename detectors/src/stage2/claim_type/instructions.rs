@@ -186,6 +186,32 @@ pub fn purpose_imperative(ws: &[String]) -> bool {
         && !ws.iter().any(|w| FINITE.contains(&w.as_str()))
 }
 
+/// Whether `text` is a keyword instruction: a bare verb, a keyword in capitals or a digit to
+/// send or press, then "for" and what it gets ("Reply HELP for help", "Press 0 for an
+/// operator", "Text INFO for details") — the "for" form of [`purpose_imperative`]'s "Reply Y to
+/// confirm". Nothing else may follow but that purpose: no finite verb.
+pub fn keyword_for(text: &str) -> bool {
+    let raw: Vec<&str> = text.split_whitespace().collect();
+    let ws = words(text);
+    let (Some(verb), Some(key), Some(prep)) = (ws.first(), raw.get(1), ws.get(2)) else {
+        return false;
+    };
+    let key = key.trim_matches(|c: char| !c.is_alphanumeric());
+    let keyword = !key.is_empty()
+        && (key.chars().all(|c| c.is_ascii_uppercase()) || key.chars().all(|c| c.is_ascii_digit()));
+    bare_verb_candidate(verb)
+        && (!verb.ends_with('s') || verb.ends_with("ss"))
+        && keyword
+        && prep == "for"
+        && ws.len() <= 6
+        && !ws[3..].iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "is" | "are" | "was" | "were" | "has" | "have" | "had" | "will" | "can"
+            )
+        })
+}
+
 /// The end of the part of a unit that states something, before an instruction set off by a
 /// colon ("These are safe cleanup candidates: remove the checks from code first, then archive
 /// the flags."): the colon's position, when the clause after it is an imperative.

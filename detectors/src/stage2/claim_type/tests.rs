@@ -308,8 +308,19 @@ fn imperatives_of_purpose() {
         "Text STOP to opt out.",
         "Press 1 to repeat this message.",
         "Use the side gate to reach the pump.",
+        "Reply HELP for help",
+        "Press 0 for an operator.",
     ] {
         assert_eq!(classify(t), ClaimType::Instruction, "{t}");
+    }
+    // A keyword's "for" form states nothing once a finite verb follows, and a capitalized
+    // noun after a verb of the third person is no keyword.
+    for t in [
+        "Reply HELP for help is sent within 5 minutes.",
+        "Parking costs $5 for members.",
+        "Book 2 for the Friday class was full.",
+    ] {
+        assert_eq!(classify(t), ClaimType::Assertion, "{t}");
     }
     for t in [
         "Travel time to Denver is 3 hours.",

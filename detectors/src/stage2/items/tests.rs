@@ -12,6 +12,35 @@ fn a_weekday_or_month_after_a_name_is_no_part_of_it() {
         ev,
         "For platelets at the Uptown Donor Center Tuesday of next week, I see one time."
     ));
+    // Abbreviated ("Thu", "Sept"), as a day's or month's name is capitalized.
+    let ev = r#"{"class":"Trimming Clinic","date":"2026-03-05","seats_left":0}"#;
+    assert!(all_supported(
+        ev,
+        "Sorry, the Trimming Clinic Thu (Mar 5) is full."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Sorry, the Wheel Basics Thu (Mar 5) is full."
+    ));
+}
+
+#[test]
+fn a_word_after_a_dash_or_a_salutation_is_capitalized_by_position() {
+    use crate::stage2::test_support::all_supported;
+    let ev = r#"{"customer":"Sam Ortiz","booking":"LB-36427","players":6}"#;
+    assert!(all_supported(
+        ev,
+        "Hi Sam, Done ✓ LB-36427 now has 6 players."
+    ));
+    assert!(all_supported(
+        ev,
+        "Hey Sam — Updated ✓ LB-36427 now has 6 players."
+    ));
+    // A name of two words after a dash is still a name the evidence must hold.
+    assert!(!all_supported(
+        ev,
+        "Hey Sam — Maria Lopez moved LB-36427 to 6 players."
+    ));
 }
 
 use super::civil_from_days;

@@ -160,8 +160,15 @@ pub(super) fn names(f: &mut Found<'_>) {
         // A list marker ("– ", "• ", "- ") or a status symbol ("✅ ", "⚠️ ", "→ ") starts a
         // sentence as the line's start does: nothing but symbols before the word.
         let lead = &text[..m.start()];
-        let sentence_initial =
-            !lead.contains(char::is_alphanumeric) || lead.trim_end().ends_with([':', '"', '(']);
+        // A dash opens a clause as a colon does ("Hey Rosa — Sorry, …"), and so does the
+        // end of a salutation ("Hi Sam, Done: …").
+        let sentence_initial = !lead.contains(char::is_alphanumeric)
+            || lead.trim_end().ends_with([':', '"', '(', '—', '–'])
+            || super::super::salutation::addressed_name(lead).is_some_and(|(_, e)| {
+                lead[e..]
+                    .chars()
+                    .all(|c| c.is_whitespace() || matches!(c, ',' | '!'))
+            });
         let multi = t.split_whitespace().count() > 1;
         if entity_stop(first_word) && !multi {
             continue;
@@ -186,8 +193,25 @@ pub(super) fn names(f: &mut Found<'_>) {
         let t = {
             let mut t = t;
             while let Some((head, last)) = t.rsplit_once(char::is_whitespace) {
-                let l = last.to_ascii_lowercase();
-                if super::super::calc::WEEKDAYS.contains(&l.as_str()) || is_month_name(last) {
+                let l = last.trim_end_matches('.').to_ascii_lowercase();
+                // Abbreviated too ("the Trimming Clinic Thu", "… Center Sept 4"), capitalized
+                // as a day's or month's name is.
+                let abbreviated = l.len() >= 3
+                    && last.starts_with(|c: char| c.is_ascii_uppercase())
+                    && last[1..]
+                        .trim_end_matches('.')
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase())
+                    && (super::super::calc::WEEKDAYS
+                        .iter()
+                        .any(|d| d.starts_with(&l))
+                        || crate::stage2::dates::MONTHS
+                            .iter()
+                            .any(|m| m.starts_with(&l)));
+                if super::super::calc::WEEKDAYS.contains(&l.as_str())
+                    || is_month_name(last)
+                    || abbreviated
+                {
                     t = head.trim_end();
                 } else {
                     break;
