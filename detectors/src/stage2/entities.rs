@@ -106,6 +106,9 @@ pub(super) const ENTITY_STOP: &[&str] = &[
     "TBD",
     "FYI",
     "ASAP",
+    "EOD",
+    "EOW",
+    "COB",
     // Time zones by their common abbreviations (North America, Europe, Asia-Pacific): the
     // zone a time is written in, not a name the evidence must hold.
     "GMT",

@@ -97,9 +97,10 @@ fn distinctive(key: &str) -> Vec<String> {
         .collect()
 }
 
-/// Where a clause ends for the yes/no of a flag. A label runs into its value ("Auto-refill:
-/// off"): no break at a colon.
-const CLAUSE_BREAKS: [char; 10] = [',', ';', '—', '–', '(', ')', '.', '!', '?', '\n'];
+/// Where a clause ends for the yes/no of a flag: punctuation, a line's end, and an arrow that
+/// leads from a premise to what follows from it ("paid online ✓ → nothing due at check-in").
+/// A label runs into its value ("Auto-refill: off"): no break at a colon.
+const CLAUSE_BREAKS: [char; 12] = [',', ';', '—', '–', '(', ')', '.', '!', '?', '\n', '→', '⇒'];
 
 /// Whether a clause (normalized terms) names the boolean field `key`: every distinctive word
 /// of its name is in it.
@@ -473,6 +474,13 @@ mod tests {
             None
         );
         assert!(boolean_conflict("No booking was made.", &booked, &[]).is_some());
+        // An arrow leads to what follows from the flag: its negation is about that.
+        let paid = flags(r#"{"paid_online":true,"total":204.0}"#);
+        assert_eq!(
+            boolean_conflict("paid online ✓ → nothing due at check-in", &paid, &[]),
+            None
+        );
+        assert!(boolean_conflict("not paid online → pay at check-in", &paid, &[]).is_some());
         // The flag's words inside the name of a longer field the clause names: that field,
         // not the flag, is what the clause is about.
         let off = flags(r#"{"plan":{"autopay":false,"autopay_discount_pct":5}}"#);

@@ -36,6 +36,11 @@ fn a_word_after_a_dash_or_a_salutation_is_capitalized_by_position() {
         ev,
         "Hey Sam — Updated ✓ LB-36427 now has 6 players."
     ));
+    // A single letter ("Q's" for questions) and a chat abbreviation ("by EOD") are no names.
+    assert!(all_supported(
+        ev,
+        "Hi Sam, LB-36427 now has 6 players; call w/ Q's by EOD."
+    ));
     // A name of two words after a dash is still a name the evidence must hold.
     assert!(!all_supported(
         ev,

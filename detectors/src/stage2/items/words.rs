@@ -219,7 +219,11 @@ pub(super) fn names(f: &mut Found<'_>) {
             }
             t
         };
-        if t.is_empty() || (sentence_initial && t.split_whitespace().count() < 2 && off == 0) {
+        // A single letter is no name ("Q's" for questions, "Plan B" keeps "Plan").
+        let bare = t.trim_end_matches("'s").trim_end_matches("’s");
+        if bare.chars().count() < 2
+            || (sentence_initial && t.split_whitespace().count() < 2 && off == 0)
+        {
             continue;
         }
         // Nothing left but words that start no name ("So I've" → "I", "Was Friday" after its
