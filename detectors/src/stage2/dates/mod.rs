@@ -18,7 +18,7 @@ mod tests;
 pub(super) use fields::{date_field_words, date_of_another_field};
 use relative::states_an_offset;
 pub(super) use relative::{
-    days_between_stated_dates, days_from_a_stated_date, relation_to_the_other_date,
+    days_between_stated_dates, days_from_a_stated_date, days_from_today, relation_to_the_other_date,
 };
 pub(super) use spans::{computed_date, weekly_recurrence, Span};
 

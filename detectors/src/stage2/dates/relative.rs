@@ -89,6 +89,86 @@ pub(super) fn states_an_offset(sentence: &str) -> bool {
     false
 }
 
+/// A day reached by counting from today with nothing beside it ("Cancelled ✓ — in 11 days @
+/// 3:30pm", "in 2 wks"): `Some(true)` when a date of the evidence lies that many days (weeks,
+/// to the nearest) after the run's day or the evidence's reference day (`as_of`, `today`, …),
+/// `Some(false)` when none does and the evidence states no such number of days at all (a
+/// policy's "5 days" read as "in 5 days" is a duration, which the number checks judge), `None`
+/// when the count is not one of "in N days" or there is no reference day.
+pub(in crate::stage2) fn days_from_today(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    value: f64,
+    unit: &str,
+) -> Option<bool> {
+    let per = match unit.to_ascii_lowercase().trim_end_matches('s') {
+        "day" => 1,
+        "week" | "wk" => 7,
+        _ => return None,
+    };
+    let in_before = answer[..item.start]
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("in"));
+    // A date right after it ("in 9 days (June 1)", "in twenty days, on March twenty-ninth")
+    // is the date it reaches: [`days_from_a_stated_date`] and the date checks judge that.
+    let mut end = (item.end + 48).min(answer.len());
+    while !answer.is_char_boundary(end) {
+        end -= 1;
+    }
+    let after = &answer[item.end..end];
+    let after = &after[..after.find(['\n', '.', ';']).unwrap_or(after.len())];
+    let month_named = after.split(|c: char| !c.is_alphabetic()).any(|w| {
+        w.len() >= 3
+            && MONTHS
+                .iter()
+                .any(|m| m.starts_with(&w.to_ascii_lowercase()))
+    });
+    if !in_before
+        || month_named
+        || re().date_text.is_match(after)
+        || value.fract() != 0.0
+        || value <= 0.0
+    {
+        return None;
+    }
+    let mut refs: Vec<i64> = ev
+        .keyed_dates
+        .iter()
+        .filter(|k| {
+            matches!(
+                k.name.as_str(),
+                "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
+            )
+        })
+        .map(|k| calc::days_from_civil(k.year, k.month, k.day))
+        .collect();
+    refs.extend(ev.run_day);
+    refs.sort_unstable();
+    refs.dedup();
+    let days: Vec<i64> = ev.dated_days().take(256).collect();
+    if refs.is_empty() || days.is_empty() {
+        return None;
+    }
+    let reached = refs.iter().any(|r| {
+        days.iter().any(|d| {
+            let span = (d - r) as f64;
+            if per == 1 {
+                span == value
+            } else {
+                (span / 7.0 - value).abs() < 0.5
+            }
+        })
+    });
+    if reached {
+        return Some(true);
+    }
+    let stated = ev.numbers.iter().any(|n| n.0 == value);
+    (!stated).then_some(false)
+}
+
 /// Words after a count of days that measure it from today ("16 days ago", "3 days back", "6
 /// days away", "15 days from now", "9 days left").
 pub(super) const FROM_TODAY: &[&str] = &[

@@ -50,7 +50,7 @@ fn a_word_after_a_dash_or_a_salutation_is_capitalized_by_position() {
 
 use super::civil_from_days;
 use crate::report::ClaimStatus;
-use crate::stage2::test_support::run;
+use crate::stage2::test_support::{run, run_with};
 use crate::stage2::{DeterministicScorer, Scorer, Stage2Config};
 
 #[test]
@@ -88,6 +88,29 @@ fn relative_days_against_the_run_timestamp() {
     let bad = s.score(&r, "Your parcel arrives today.");
     assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
     assert_eq!(bad[0].flagged_spans[0].text, "today");
+    // A count of days from today reaches a date of the evidence, or none ("in 11 days").
+    // (11 is 4 + 7 of the record, by chance: no support for a count of days.)
+    let mut r3 = run(
+        r#"{"booking":"GT-744845","tee_time":"2026-03-12T15:30:00-05:00","players":4,"green_fee":7}"#,
+    );
+    r3.start_unix_nano = r.start_unix_nano;
+    let ok = |t: &str| {
+        s.score(&r3, t)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(ok("Booked ✓ GT-744845 — in 9 days @ 3:30pm"));
+    assert!(!ok("Booked ✓ GT-744845 — in 11 days @ 3:30pm"));
+    // A policy's number of days is a duration, not a day counted to.
+    let mut r4 = run_with(&[
+        r#"{"booking":"GT-744845","tee_time":"2026-03-12T15:30:00-05:00"}"#,
+        r#"{"refund_days":5}"#,
+    ]);
+    r4.start_unix_nano = r.start_unix_nano;
+    assert!(s
+        .score(&r4, "Your refund posts in 5 days.")
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported));
     // Without a date in the evidence a relative day is not checked.
     let mut r2 = run(r#"{"status":"in_transit"}"#);
     r2.start_unix_nano = r.start_unix_nano;

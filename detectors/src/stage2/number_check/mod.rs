@@ -331,6 +331,14 @@ impl<'a> Claim<'a> {
                 Outcome::contradicted()
             });
         }
+        // A day reached by counting from today ("in 11 days"): a date of the evidence.
+        if let Some(ok) = dates::days_from_today(ev, answer, item, c.value * c.magnitude, &c.unit) {
+            return Some(if ok {
+                Outcome::supported(None)
+            } else {
+                Outcome::contradicted()
+            });
+        }
         // A day of the month named by its weekday ("on Wednesday the 11th"): a date
         // of the evidence on that day and weekday.
         if let Some((day, wd)) = dates::weekday_ordinal(answer, item.start, item.end) {
