@@ -147,17 +147,20 @@ pub fn imperative_opening(text: &str) -> bool {
         && !f.ends_with("ly")
 }
 
+/// Finite and auxiliary verbs: after an imperative's object, one of them makes the words a
+/// statement ("Travel time to Denver is 3 hours").
+const FINITE: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "did", "will", "would",
+    "can", "could", "should", "may", "might", "must", "'s", "'re", "'ll", "'ve", "takes", "took",
+    "runs", "costs",
+];
+
 /// Whether the words open with an imperative of purpose: a bare verb, a short object, then
 /// "to" and a verb ("Reply Y to confirm, N to pick another time", "Text STOP to opt out",
 /// "Press 1 to repeat"), with no finite or auxiliary verb anywhere ("Travel time to Denver is
 /// 3 hours" states a fact). The first word passes the tests of [`imperative_opening`], but for
 /// "-ly", which only an adverb of four letters' stem or more rules out, and "-ss" ("Press").
 pub fn purpose_imperative(ws: &[String]) -> bool {
-    const FINITE: &[&str] = &[
-        "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "did", "will",
-        "would", "can", "could", "should", "may", "might", "must", "'s", "'re", "'ll", "'ve",
-        "takes", "took", "runs", "costs",
-    ];
     let Some(f) = ws.first().map(String::as_str) else {
         return false;
     };
@@ -204,12 +207,7 @@ pub fn keyword_for(text: &str) -> bool {
         && keyword
         && prep == "for"
         && ws.len() <= 6
-        && !ws[3..].iter().any(|w| {
-            matches!(
-                w.as_str(),
-                "is" | "are" | "was" | "were" | "has" | "have" | "had" | "will" | "can"
-            )
-        })
+        && !ws[3..].iter().any(|w| FINITE.contains(&w.as_str()))
 }
 
 /// The end of the part of a unit that states something, before an instruction set off by a

@@ -89,6 +89,24 @@ pub(super) fn states_an_offset(sentence: &str) -> bool {
     false
 }
 
+/// The days "today" may be: the evidence's reference days (a date field that says no more than
+/// when: `as_of`, `today`, `date`, …) and the run's own day.
+fn reference_days(ev: &Evidence) -> Vec<i64> {
+    let mut refs: Vec<i64> = ev
+        .keyed_dates
+        .iter()
+        .filter(|k| {
+            matches!(
+                k.name.as_str(),
+                "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
+            )
+        })
+        .map(|k| calc::days_from_civil(k.year, k.month, k.day))
+        .collect();
+    refs.extend(ev.run_day);
+    refs
+}
+
 /// A day reached by counting from today with nothing beside it ("Cancelled ✓ — in 11 days @
 /// 3:30pm", "in 2 wks"): `Some(true)` when a date of the evidence lies that many days (weeks,
 /// to the nearest) after the run's day or the evidence's reference day (`as_of`, `today`, …),
@@ -134,18 +152,7 @@ pub(in crate::stage2) fn days_from_today(
     {
         return None;
     }
-    let mut refs: Vec<i64> = ev
-        .keyed_dates
-        .iter()
-        .filter(|k| {
-            matches!(
-                k.name.as_str(),
-                "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
-            )
-        })
-        .map(|k| calc::days_from_civil(k.year, k.month, k.day))
-        .collect();
-    refs.extend(ev.run_day);
+    let mut refs = reference_days(ev);
     refs.sort_unstable();
     refs.dedup();
     let days: Vec<i64> = ev.dated_days().take(256).collect();
@@ -274,18 +281,7 @@ pub(in crate::stage2) fn days_from_a_stated_date(
     let (Some(mon), Some(day), year) = date_parts(&caps) else {
         return None;
     };
-    let mut refs: Vec<i64> = ev
-        .keyed_dates
-        .iter()
-        .filter(|k| {
-            matches!(
-                k.name.as_str(),
-                "" | "as of" | "asof" | "today" | "now" | "current" | "snapshot"
-            )
-        })
-        .map(|k| calc::days_from_civil(k.year, k.month, k.day))
-        .collect();
-    refs.extend(ev.run_day);
+    let mut refs = reference_days(ev);
     if late {
         refs.extend(ev.dated_days().take(64));
     }
