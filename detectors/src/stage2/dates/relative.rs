@@ -2,6 +2,7 @@
 //! dates ("April 12, the day after the visit"), days counted from a stated date to today.
 
 use super::*;
+use crate::text::{ceil_char_boundary, floor_char_boundary};
 
 /// A date stated relative to another date of the answer ("should arrive April 12, the day
 /// after the visit" with the visit on Monday, April 13): `Some(false)` when the stated offset
@@ -132,18 +133,11 @@ pub(in crate::stage2) fn days_from_today(
         .is_some_and(|w| w.eq_ignore_ascii_case("in"));
     // A date right after it ("in 9 days (June 1)", "in twenty days, on March twenty-ninth")
     // is the date it reaches: [`days_from_a_stated_date`] and the date checks judge that.
-    let mut end = (item.end + 48).min(answer.len());
-    while !answer.is_char_boundary(end) {
-        end -= 1;
-    }
-    let after = &answer[item.end..end];
+    let after = &answer[item.end..floor_char_boundary(answer, item.end + 48)];
     let after = &after[..after.find(['\n', '.', ';']).unwrap_or(after.len())];
-    let month_named = after.split(|c: char| !c.is_alphabetic()).any(|w| {
-        w.len() >= 3
-            && MONTHS
-                .iter()
-                .any(|m| m.starts_with(&w.to_ascii_lowercase()))
-    });
+    let month_named = after
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| month_name(w).is_some());
     if !in_before
         || month_named
         || re().date_text.is_match(after)
@@ -252,11 +246,7 @@ pub(in crate::stage2) fn days_from_a_stated_date(
     if word.is_empty() && !bracketed.as_ref().is_some_and(held) {
         return None;
     }
-    let mut from = item.start.saturating_sub(48);
-    while !answer.is_char_boundary(from) {
-        from += 1;
-    }
-    let before = &answer[from..item.start];
+    let before = &answer[ceil_char_boundary(answer, item.start.saturating_sub(48))..item.start];
     // A full stop of "i.e." or "e.g." (a letter between stops) ends no sentence.
     let sentence_start = before
         .char_indices()

@@ -196,18 +196,16 @@ pub(super) fn names(f: &mut Found<'_>) {
                 let l = last.trim_end_matches('.').to_ascii_lowercase();
                 // Abbreviated too ("the Trimming Clinic Thu", "… Center Sept 4"), capitalized
                 // as a day's or month's name is.
-                let abbreviated = l.len() >= 3
-                    && last.starts_with(|c: char| c.is_ascii_uppercase())
+                let abbreviated = last.starts_with(|c: char| c.is_ascii_uppercase())
                     && last[1..]
                         .trim_end_matches('.')
                         .bytes()
                         .all(|b| b.is_ascii_lowercase())
-                    && (super::super::calc::WEEKDAYS
-                        .iter()
-                        .any(|d| d.starts_with(&l))
-                        || crate::stage2::dates::MONTHS
+                    && (l.len() >= 3
+                        && super::super::calc::WEEKDAYS
                             .iter()
-                            .any(|m| m.starts_with(&l)));
+                            .any(|d| d.starts_with(&l))
+                        || crate::stage2::dates::month_name(last).is_some());
                 if super::super::calc::WEEKDAYS.contains(&l.as_str())
                     || is_month_name(last)
                     || abbreviated
