@@ -47,6 +47,9 @@ pub struct Record {
     /// The names of its boolean fields that are `true` (`"available": true`), at most
     /// [`MAX_FLAGS`]: what "11 available" counts across a list.
     pub flags: Vec<String>,
+    /// The names of its boolean fields that are `false` (`"accepted": false`), at most
+    /// [`MAX_FLAGS`]: a status word's negation.
+    pub unflags: Vec<String>,
 }
 
 /// Most boolean fields kept per record.
@@ -140,6 +143,7 @@ struct Acc {
     numbers: Vec<f64>,
     fields: Vec<(String, f64)>,
     flags: Vec<String>,
+    unflags: Vec<String>,
 }
 
 impl Acc {
@@ -162,6 +166,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
         parent: None,
         ids: acc.ids,
         flags: acc.flags,
+        unflags: acc.unflags,
     });
     for c in children {
         out[c].parent = Some(id);
@@ -203,8 +208,10 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                     children.extend(element(x, Some(k), acc, out));
                     continue;
                 }
-                if x.as_bool() == Some(true) && acc.flags.len() < MAX_FLAGS {
-                    acc.flags.push(field_name(k));
+                match x.as_bool() {
+                    Some(true) if acc.flags.len() < MAX_FLAGS => acc.flags.push(field_name(k)),
+                    Some(false) if acc.unflags.len() < MAX_FLAGS => acc.unflags.push(field_name(k)),
+                    _ => {}
                 }
                 if let (Some(n), true) = (x.as_f64(), acc.fields.len() < MAX_NUMBERS) {
                     acc.fields.push((field_name(k), n));

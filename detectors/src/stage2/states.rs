@@ -196,7 +196,7 @@ pub(super) enum StateFrame {
 /// transfer that `succeeded` is completed"), the classes mutually exclusive: a record whose
 /// status is `processing` is not "completed", one that is `pending` not "declined". English
 /// vocabulary of any workflow, no domain's: what a status word of one class stated of a record
-/// holding a status of another contradicts ([`lifecycle_class`]; the check is
+/// holding a status of another contradicts ([`lifecycle_classes`]; the check is
 /// `check::status`). Words that may loosely describe a state of another class ("open",
 /// "scheduled", "booked", "on hold") are in none.
 pub(super) const LIFECYCLE_CLASSES: &[&[&str]] = &[
@@ -221,26 +221,41 @@ pub(super) const LIFECYCLE_CLASSES: &[&[&str]] = &[
         "running",
         "ongoing",
         "underway",
+        "waitlisted",
+        "wait listed",
+        "awaiting",
+        "tentative",
+        "on hold",
     ],
     &["cancelled", "canceled", "voided", "withdrawn", "aborted"],
     &["failed", "declined", "rejected", "denied", "errored"],
-    &["approved", "accepted", "confirmed"],
+    &["approved", "accepted", "confirmed", "booked", "reserved"],
     &["active", "enabled", "live"],
-    &["inactive", "disabled", "suspended", "paused"],
+    &[
+        "inactive",
+        "disabled",
+        "suspended",
+        "paused",
+        "on hold",
+        "locked",
+        "blocked",
+        "frozen",
+    ],
     &["expired", "lapsed"],
 ];
 
-/// The class of [`LIFECYCLE_CLASSES`] the value `v` (a short value or a claim's word) is, by its
-/// normalized terms; `None` for any other value.
-pub(super) fn lifecycle_class(v: &str) -> Option<usize> {
+/// The classes of [`LIFECYCLE_CLASSES`] the value `v` (a short value or a claim's word) is in,
+/// one bit each, by its normalized terms; 0 for any other value. A word of two senses is in two
+/// classes ("on hold": waiting for something, or paused).
+pub(super) fn lifecycle_classes(v: &str) -> u16 {
     // The members' normalized terms, computed once.
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, usize>> =
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, u16>> =
         std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut index = std::collections::HashMap::new();
         for (class, members) in LIFECYCLE_CLASSES.iter().enumerate() {
             for m in *members {
-                index.entry(normalize_terms(m)).or_insert(class);
+                *index.entry(normalize_terms(m)).or_insert(0) |= 1 << class;
             }
         }
         index
@@ -248,16 +263,29 @@ pub(super) fn lifecycle_class(v: &str) -> Option<usize> {
     index
         .get(&normalize_terms(&v.replace(['_', '-'], " ")))
         .copied()
+        .unwrap_or(0)
 }
 
-/// The classes of [`LIFECYCLE_CLASSES`] a record holds as values (short values of at most three
-/// terms), one bit each.
+/// The classes of [`LIFECYCLE_CLASSES`] a record holds, one bit each: as values (short values of
+/// at most three terms), or as the names of its boolean fields — true, the status the name says
+/// (`"accepted": true` holds "accepted"); false, its negation, which is not yet or not at all
+/// (`"accepted": false`: pending or declined).
 pub(super) fn lifecycle_classes_held(r: &super::records::Record) -> u16 {
-    r.keys
+    let values = r
+        .keys
         .iter()
         .filter(|k| k.split(' ').count() <= 3)
-        .filter_map(|k| lifecycle_class(k))
-        .fold(0, |held, class| held | 1 << class)
+        .fold(0, |held, k| held | lifecycle_classes(k));
+    let named = r
+        .flags
+        .iter()
+        .fold(values, |held, f| held | lifecycle_classes(f));
+    let negated = lifecycle_classes("pending") | lifecycle_classes("declined");
+    if r.unflags.iter().any(|f| lifecycle_classes(f) != 0) {
+        named | negated
+    } else {
+        named
+    }
 }
 
 /// Whether the status word at `start..end` of `text` is the complement of a singular copula:
@@ -301,6 +329,45 @@ pub(super) fn copula_before(text: &str, start: usize, end: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether the status word at `start..end` of `text` heads a line or clause after a short subject
+/// with no verb — an identifier or a noun of one to three words — and ends it ("Tee time
+/// waitlisted · #GT-159424", "WO-35539 tentative ✓", "Rekey on hold ✓ RK-297565"): the
+/// headline of a terse status message states the record's status as a copula would.
+pub(super) fn headline_before(text: &str, start: usize, end: usize) -> bool {
+    let start = crate::text::floor_char_boundary(text, start);
+    let end = crate::text::floor_char_boundary(text, end.max(start));
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let clause_start = text[line_start..start]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | ';' | ':' | '!' | '?' | '·' | '|' | '—' | '(' | '•'))
+        .map_or(line_start, |(p, c)| line_start + p + c.len_utf8());
+    let subject: Vec<&str> = text[clause_start..start]
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '-'))
+        .filter(|w| !w.is_empty() && w.chars().any(char::is_alphanumeric))
+        .collect();
+    if subject.is_empty() || subject.len() > 3 {
+        return false;
+    }
+    const NOT_A_SUBJECT: &[&str] = &[
+        "i", "we", "you", "they", "he", "she", "it", "i've", "we've", "you've", "i'll", "we'll",
+        "not", "no", "never", "if", "once", "when", "until", "to", "be", "can", "will", "and",
+        "or", "the", "a", "an", "your", "our", "my", "his", "her", "their", "its",
+    ];
+    if subject
+        .iter()
+        .any(|w| NOT_A_SUBJECT.contains(&w.to_lowercase().as_str()))
+    {
+        return false;
+    }
+    let rest = text[end..].trim_start_matches([' ', '*', '`']);
+    rest.is_empty()
+        || rest.starts_with([
+            '\n', '.', ',', ';', '!', '?', ')', '—', '·', '|', '✓', '✔', '#', '(', '-', '→',
+        ])
 }
 
 /// The value `text[start..end]` fills a cell of a Markdown table's body (markup aside): it

@@ -8,7 +8,7 @@ use crate::stage2::items::Item;
 use crate::stage2::records;
 use crate::stage2::score::DeterministicScorer;
 use crate::stage2::states::{
-    copula_before, explicit_state_frame, fills_table_cell, lifecycle_class, lifecycle_rank,
+    copula_before, explicit_state_frame, fills_table_cell, lifecycle_classes, lifecycle_rank,
     negated_before, opens_condition, sentence_around, state_frame, whole_sentence_start,
     StateFrame,
 };
@@ -187,7 +187,7 @@ impl DeterministicScorer {
     }
 }
 
-/// A general workflow state ([`lifecycle_class`]) stated, as the complement of a copula, of
+/// A general workflow state ([`lifecycle_classes`]) stated, as the complement of a copula, of
 /// records whose status is of another class and none of its own: "Your $4,200.00 transfer … is
 /// still completed" of a transfer whose `status` is `processing`. The records are those the
 /// claim names, else the least nested records holding such a state (a transfer's own status,
@@ -200,18 +200,18 @@ fn lifecycle_conflict(
     names: &records::Named,
     phrase: &str,
 ) -> bool {
-    let Some(class) = lifecycle_class(phrase) else {
+    let own = lifecycle_classes(phrase);
+    if own == 0 {
         return false;
-    };
-    if !copula_before(answer, item.start, item.end) {
+    }
+    if !copula_before(answer, item.start, item.end)
+        && !crate::stage2::states::headline_before(answer, item.start, item.end)
+    {
         return false;
     }
     // (holds a state of the claim's class, holds a state of another class)
     let held = ev.record_states();
-    let states_of = |r: usize| {
-        let own = 1u16 << class;
-        (held[r] & own != 0, held[r] & !own != 0)
-    };
+    let states_of = |r: usize| (held[r] & own != 0, held[r] & !own != 0);
     let targets: Vec<usize> = if names.anchored.is_empty() {
         let holders: Vec<usize> = (0..ev.records.len())
             .filter(|&i| {

@@ -1088,6 +1088,48 @@ fn a_workflow_state_of_another_class_than_the_records() {
 }
 
 #[test]
+fn a_workflow_state_in_a_terse_headline_and_in_boolean_fields() {
+    let flagged = |ev: &str, a: &str| {
+        score(ev, a)
+            .iter()
+            .flat_map(|c| c.flagged_spans.clone())
+            .any(|f| f.kind == crate::report::FlagKind::StateConflict)
+    };
+    // The headline of a status text states the record's status as a copula would.
+    let tee =
+        r#"{"booking_number":"GT-159424","course":"Aspen Ridge","players":2,"status":"confirmed"}"#;
+    assert!(flagged(
+        tee,
+        "Tee time waitlisted · #GT-159424\nthis Tue @ 9:40am"
+    ));
+    assert!(flagged(tee, "GT-159424 tentative ✓\nthis Tue @ 9:40am"));
+    assert!(!flagged(
+        tee,
+        "Tee time booked · #GT-159424\nthis Tue @ 9:40am"
+    ));
+    // Not a headline: a pronoun's verb, or a word that goes on into a clause.
+    assert!(!flagged(tee, "We waitlisted nobody · #GT-159424"));
+    assert!(!flagged(
+        tee,
+        "Tee time waitlisted players get a call first"
+    ));
+    // "On hold" is said of what waits for something and of what is paused.
+    let lot = r#"{"lot":"L2665C","status":"quarantined","sponsor_decision":"pending"}"#;
+    assert!(!flagged(lot, "L2665C is on hold after the excursion."));
+    // A boolean field named by a status word holds that status, or its negation when false.
+    let req = r#"{"project":{"jobs":[{"lang":"IT","status":"on_hold"}]},"change":{"accepted":true,"lang":"ES"}}"#;
+    assert!(!flagged(
+        req,
+        "I re-submitted it for the earliest date, which was accepted."
+    ));
+    let bids = r#"{"first":{"accepted":false,"reason_code":"OFF_INCREMENT"},"second":{"accepted":true,"status":"leading"}}"#;
+    assert!(!flagged(
+        bids,
+        "$1,287 was rejected (`OFF_INCREMENT`), so I placed $1,280."
+    ));
+}
+
+#[test]
 fn iso_weeks_period_over_period_and_measure_acronyms() {
     let weeks =
         r#"{"weeks":[{"week":"2026-W07","visits":2677},{"week":"2026-W08","visits":3791}]}"#;
