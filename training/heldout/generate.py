@@ -24,6 +24,7 @@
     python3 training/heldout/generate.py --set u        (twenty-first set: six further domains, half validation -> target/heldout-u)
     python3 training/heldout/generate.py --set v        (twenty-second set: six further domains, half validation -> target/heldout-v)
     python3 training/heldout/generate.py --set w        (twenty-third set: six further domains, half validation -> target/heldout-w)
+    python3 training/heldout/generate.py --set x        (twenty-fourth set: six further domains, half validation -> target/heldout-x)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -297,6 +298,17 @@ SCENARIO_CLASSES_W = [("scn_w_escape", "EscapeRooms"), ("scn_w_handyman", "Handy
                       ("scn_w_golf", "TeeTimes"), ("scn_w_tires", "TireFitting")]
 FAULTS_W = FAULTS_V          # the same Stage-1 faults as sets f to v
 
+# Set x: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/xstyle.py: a back-office / integration agent whose final answer is a single JSON object produced with a
+# JSON-schema response format — fixed keys per scenario, a one- or two-sentence summary, typed fields, amounts as numbers
+# with a currency key or as "EUR 1,240.00" strings, ISO dates, booleans, arrays of objects, next steps, a reason code on
+# refusals, "calculation" strings with the working, snake_case or camelCase keys, pretty or compact layout — and one
+# write action per scenario whose refusal carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_X = [("scn_x_carbon", "CarbonCredits"), ("scn_x_sponsors", "ExpoSponsorships"),
+                      ("scn_x_flowers", "FlowerWholesale"), ("scn_x_calibration", "GaugeCalibration"),
+                      ("scn_x_rebates", "RebateClaims"), ("scn_x_royalties", "RoyaltyStatements")]
+FAULTS_X = FAULTS_W          # the same Stage-1 faults as sets f to w
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -406,6 +418,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "w": {"classes": SCENARIO_CLASSES_W, "out": "target/heldout-w", "seed": 20271201, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_W,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set w; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "x": {"classes": SCENARIO_CLASSES_X, "out": "target/heldout-x", "seed": 20271208, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_X,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -772,7 +789,9 @@ def main():
                          "half 'validation'; v: six further domains by another writer as a plain-language consumer "
                          "explainer of a customer's own records, half 'development', half 'validation'; w: six further "
                          "domains by another writer as terse mobile-notification / SMS-style replies of a consumer or "
-                         "field-service business, half 'development', half 'validation'")
+                         "field-service business, half 'development', half 'validation'; x: six further domains by another "
+                         "writer as a back-office / integration agent answering with one JSON object (structured output), "
+                         "half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -780,7 +799,8 @@ def main():
                          "target/heldout-l for --set l, target/heldout-m for --set m, target/heldout-n for --set n, "
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
-                         "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w)")
+                         "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w, "
+                         "target/heldout-x for --set x)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
