@@ -416,7 +416,14 @@ fn push_trimmed(text: &str, mut s: usize, mut e: usize, out: &mut Vec<(usize, us
             .bytes()
             .all(|c| c.is_ascii_digit())
         && unit.ends_with(['.', ')']);
-    if e > s && !marker {
+    // A table's header row names its columns and states nothing: the line above its rule.
+    let header_row = unit.starts_with('|')
+        && text[e..]
+            .strip_prefix("\r\n")
+            .or_else(|| text[e..].strip_prefix('\n'))
+            .and_then(|rest| rest.lines().next())
+            .is_some_and(is_table_rule);
+    if e > s && !marker && !header_row && !is_table_rule(unit) {
         out.push((s, e));
     }
 }
@@ -522,6 +529,16 @@ pub fn resolve_unicode_escapes(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_header_row_and_its_rule_are_no_units() {
+        let t = "Lots:\n\n| Lot id | Eligible for year |\n|---|---|\n| VCR-1 | yes |\n";
+        let units: Vec<&str> = super::segment(t).iter().map(|&(s, e)| &t[s..e]).collect();
+        assert_eq!(units, vec!["Lots:", "| VCR-1 | yes |"]);
+        // A row with no rule under it is a row.
+        let t = "| Lot id | Eligible |\n| VCR-1 | yes |";
+        assert_eq!(super::segment(t).len(), 2);
+    }
+
     #[test]
     fn the_header_of_a_table_cell() {
         let t = "Here:\n\n| Title | Due | Status |\n|---|---|---|\n| Seventeen Bridges | May 21 | checked out |\n| Night Ferry | May 25 | overdue |\n\nDone.";

@@ -92,10 +92,12 @@ mod number_check;
 mod numbers;
 mod paraphrase;
 mod premises;
+mod rewrite;
 mod salutation;
 mod score;
 mod spoken;
 mod states;
+mod structured;
 mod tally;
 #[cfg(test)]
 mod test_support;

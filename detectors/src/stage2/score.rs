@@ -42,6 +42,18 @@ impl Scorer for DeterministicScorer {
     }
 
     fn score_bounded(&self, run: &AgentRun, answer: &str, kinds: &[ItemKind]) -> bounds::Scored {
+        // A structured (JSON) answer is scored as labeled lines and tables; every offset of the
+        // report is still the answer's.
+        if let Some(rendered) = super::structured::render(answer) {
+            let mut scored = self.score_bounded(run, &rendered.text, kinds);
+            super::rewrite::remap(
+                &mut scored.claims,
+                &rendered,
+                answer,
+                super::rewrite::ClaimTexts::Rewritten,
+            );
+            return scored;
+        }
         // Layout marks (a line's status symbol, a block quote's mark, no-break spaces) are
         // scored as the spaces they stand for; the report's texts are the answer's own.
         if let Some(normalized) = crate::text::layout_normalize(answer) {
@@ -76,45 +88,14 @@ impl DeterministicScorer {
             None => self.score_text(run, docs, answer, kinds, started),
             Some(spoken) => {
                 let mut scored = self.score_text(run, docs, &spoken.text, kinds, started);
-                remap_spoken(&mut scored.claims, &spoken, answer);
+                super::rewrite::remap(
+                    &mut scored.claims,
+                    &spoken,
+                    answer,
+                    super::rewrite::ClaimTexts::Answers,
+                );
                 scored
             }
-        }
-    }
-}
-
-/// Map claims scored on the written forms of a spoken answer back to the answer: offsets,
-/// claim texts and flagged texts.
-fn remap_spoken(claims: &mut [Claim], spoken: &super::spoken::Spoken, answer: &str) {
-    let written = spoken.text.as_str();
-    let byte_of = |chars: u32| {
-        written
-            .char_indices()
-            .nth(chars as usize)
-            .map_or(written.len(), |(b, _)| b)
-    };
-    let span = |s: u32, e: u32| {
-        let (os, oe) = (spoken.orig_start(byte_of(s)), spoken.orig_end(byte_of(e)));
-        let oe = oe.max(os).min(answer.len());
-        (os.min(oe), oe)
-    };
-    let mut cursor = 0usize;
-    for c in claims.iter_mut() {
-        if let Some(at) = written[cursor..].find(&c.text).map(|p| p + cursor) {
-            let (os, oe) = (spoken.orig_start(at), spoken.orig_end(at + c.text.len()));
-            if let Some(t) = answer.get(os..oe) {
-                c.text = t.to_owned();
-            }
-            cursor = at;
-        }
-        let (s, e) = span(c.start, c.end);
-        c.start = char_offset(answer, s) as u32;
-        c.end = char_offset(answer, e) as u32;
-        for f in &mut c.flagged_spans {
-            let (s, e) = span(f.start, f.end);
-            f.start = char_offset(answer, s) as u32;
-            f.end = char_offset(answer, e) as u32;
-            f.text = answer.get(s..e).unwrap_or_default().to_owned();
         }
     }
 }
@@ -439,6 +420,16 @@ impl DeterministicScorer {
                 })
                 .flatten()
                 .or_else(|| {
+                    // A comparison of a value the answer states under a label elsewhere.
+                    super::paraphrase::labeled_comparison_conflict(answer, text).map(|(s, e)| {
+                        (
+                            cs + s,
+                            cs + e,
+                            "comparison contradicts the value the answer states",
+                        )
+                    })
+                })
+                .or_else(|| {
                     // Without numbers, the records the claim names carry the values.
                     all.iter()
                         .all(|(_, n)| n.is_none())
@@ -499,6 +490,9 @@ impl DeterministicScorer {
                     .get_or_insert_with(|| super::paraphrase::Index::new(&docs, &ev.value_texts));
                 let found = idx
                     .conflict(text)
+                    .filter(|&(s, e, _)| {
+                        super::paraphrase::labeled_comparison(answer, text, s, e) != Some(true)
+                    })
                     .or_else(|| idx.reversed_consequence(text))
                     .filter(|(_, _, k)| match k {
                         Reversal::Relation => ItemKind::Number.is_in(kinds),

@@ -12,47 +12,7 @@
 
 use crate::text::{NUMBER_TENS as TENS, NUMBER_UNITS as UNITS};
 
-/// The rewritten answer and its map back to the original.
-#[derive(Debug)]
-pub(super) struct Spoken {
-    pub(super) text: String,
-    /// Rewritten stretches: (original start, original end, new start, new end), in order.
-    edits: Vec<(usize, usize, usize, usize)>,
-}
-
-impl Spoken {
-    /// The original byte offset of byte `p` of [`Spoken::text`] taken as a start: inside a
-    /// rewritten stretch, its original start.
-    pub(super) fn orig_start(&self, p: usize) -> usize {
-        let mut shift: isize = 0;
-        for &(os, oe, ns, ne) in &self.edits {
-            if p < ns {
-                break;
-            }
-            if p < ne {
-                return os;
-            }
-            shift = oe as isize - ne as isize;
-        }
-        (p as isize + shift) as usize
-    }
-
-    /// The original byte offset of byte `p` of [`Spoken::text`] taken as an end: inside a
-    /// rewritten stretch (or at its end), its original end.
-    pub(super) fn orig_end(&self, p: usize) -> usize {
-        let mut shift: isize = 0;
-        for &(_, oe, ns, ne) in &self.edits {
-            if p <= ns {
-                break;
-            }
-            if p <= ne {
-                return oe;
-            }
-            shift = oe as isize - ne as isize;
-        }
-        (p as isize + shift) as usize
-    }
-}
+use super::rewrite::Rewritten;
 
 #[derive(Debug, Clone, Copy)]
 struct Tok {
@@ -325,7 +285,7 @@ pub(super) fn may_have_spoken_forms(answer: &str) -> bool {
 /// itself spells (`evidence_lower`, lower-cased: "thirty hotels") stays as written, and so
 /// does a capitalized number word before another capitalized word (a name: "Seventeen
 /// Bridges").
-pub(super) fn normalize(answer: &str, evidence_lower: &str) -> Option<Spoken> {
+pub(super) fn normalize(answer: &str, evidence_lower: &str) -> Option<Rewritten> {
     let sc = Scanner::new(answer);
     let n = sc.toks.len();
     let mut out = String::with_capacity(answer.len());
@@ -363,7 +323,7 @@ pub(super) fn normalize(answer: &str, evidence_lower: &str) -> Option<Spoken> {
         return None;
     }
     out.push_str(&answer[copied..]);
-    Some(Spoken { text: out, edits })
+    Some(Rewritten::new(out, edits))
 }
 
 /// A code read out character by character: single capital letters (or "X as in Word"),

@@ -44,6 +44,11 @@ pub(super) fn all_supported_by(results: &[&str], answer: &str) -> bool {
         .all(|c| c.status == ClaimStatus::Supported)
 }
 
+/// The claims of the answer against the results together.
+pub(super) fn score_by(results: &[&str], answer: &str) -> Vec<Claim> {
+    DeterministicScorer::new(Stage2Config::default()).score(&run_with(results), answer)
+}
+
 pub(super) fn score(result: &str, answer: &str) -> Vec<Claim> {
     DeterministicScorer::new(Stage2Config::default()).score(&run(result), answer)
 }

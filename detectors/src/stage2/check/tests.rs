@@ -1415,3 +1415,33 @@ fn a_conversational_opener_before_a_number_is_no_talk() {
     ));
     assert!(all_supported(ev, "Got it, thanks for waiting!"));
 }
+
+#[test]
+fn a_qualified_date_field_a_labeled_duration_and_a_labeled_comparison() {
+    // `next_claim_deadline` is a claim deadline: "the 2025-Q4 claim, due by …" may state it.
+    let refusal = r#"{"status":"refused","quarter":"2025-Q3","claim_deadline":"2025-11-14","alternative":{"next_quarter":"2025-Q4","next_claim_deadline":"2026-02-14"},"as_of":"2026-02-24T12:30:00+01:00"}"#;
+    assert!(all_supported(
+        refusal,
+        "The 2025-Q4 claim is due by 2026-02-14."
+    ));
+    assert!(!all_supported(
+        refusal,
+        "The 2025-Q4 claim is due by 2026-02-15."
+    ));
+    // A label names the unit of the bare number after it: 102 days from the deadline to today.
+    assert!(all_supported(refusal, "Days late: 102"));
+    assert!(!all_supported(refusal, "Days late: 130"));
+    // A comparison of a value the answer states under a label elsewhere.
+    let terms = "2.2 Delivery is free for subtotals of GBP 300.00 or more; otherwise the delivery fee on the order applies.";
+    let order = r#"{"order_id":"SO-1","lines":[{"sku":"A","line_total":"GBP 100.00"},{"sku":"B","line_total":"GBP 39.95"}],"delivery_fee":15.0}"#;
+    let answer = |word: &str| {
+        format!("Subtotal: GBP 139.95\nTotal: GBP 154.95\nSummary: The subtotal is {word} the GBP 300.00 free-delivery line.")
+    };
+    let flagged = |a: &str| {
+        crate::stage2::test_support::score_by(&[order, terms], a)
+            .iter()
+            .any(|c| c.status != ClaimStatus::Supported && c.text.contains("free-delivery"))
+    };
+    assert!(!flagged(&answer("below")));
+    assert!(flagged(&answer("above")));
+}

@@ -141,10 +141,33 @@ pub fn imperative_opening(text: &str) -> bool {
         "the", "a", "an", "your", "this", "these", "those", "its", "their", "any",
     ];
     let f = first.as_str();
-    DET.contains(&second.as_str())
+    // A label is no verb ("Note: The credit note was issued").
+    let labels = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.trim_end_matches('*').ends_with(':'));
+    !labels
+        && DET.contains(&second.as_str())
         && bare_verb_candidate(f)
         && !f.ends_with('s')
         && !f.ends_with("ly")
+}
+
+/// Whether `text` (its words `ws`) is a bare imperative sentence: an [`imperative_opening`]
+/// ("Check the Holdings screen for other eligible lots", "Call the trade desk for same-week
+/// stock") of five words or more with no finite or auxiliary verb anywhere ("Walk the Moon was
+/// formed earlier" names a band), no comma after the verb ("Hole, the rock band …") and no
+/// condition (an offer: "Say the word if you want this exported"). With a number in it, it
+/// stays checkable.
+pub fn bare_imperative(text: &str, ws: &[String]) -> bool {
+    let first_raw = text.split_whitespace().next().unwrap_or("");
+    ws.len() >= 5
+        && imperative_opening(text)
+        && !first_raw.ends_with([',', ';', ':'])
+        && !ws.iter().any(|w| FINITE.contains(&w.as_str()))
+        // A condition on the user's wish makes it an offer ("Say the word if you want …").
+        && !ws.iter().any(|w| matches!(w.as_str(), "if" | "unless" | "when" | "once"))
+        && !text.contains(|c: char| c.is_ascii_digit())
 }
 
 /// Finite and auxiliary verbs: after an imperative's object, one of them makes the words a

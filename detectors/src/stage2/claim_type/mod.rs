@@ -118,6 +118,7 @@ pub fn classify(text: &str) -> ClaimType {
         .any(|p| ws.iter().take(3).any(|w| w == p))
         || instructions::purpose_imperative(&ws)
         || instructions::keyword_for(t)
+        || instructions::bare_imperative(t, &ws)
         || starts_with_phrase(&ws, "let me know")
         || starts_with_phrase(&ws, "feel free")
         || ["could you", "can you", "would you", "will you"]

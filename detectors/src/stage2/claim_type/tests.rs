@@ -355,3 +355,28 @@ fn the_organizations_practice_with_a_number_is_an_assertion() {
     assert_eq!(classify("We appreciate your patience."), ClaimType::Social);
     assert_ne!(classify("I recommend the 08:04."), ClaimType::Assertion);
 }
+
+#[test]
+fn a_bare_imperative_sentence_is_an_instruction() {
+    assert_eq!(
+        classify("Check the Holdings screen for other eligible lots."),
+        ClaimType::Instruction
+    );
+    assert_eq!(
+        classify("Call the trade desk for same-week stock."),
+        ClaimType::Instruction
+    );
+    // A name, a verb of its own, a label, a number: no instruction.
+    assert_eq!(
+        classify("Walk the Moon was formed earlier."),
+        ClaimType::Assertion
+    );
+    assert_eq!(
+        classify("Note: The credit note was already issued to the finance team."),
+        ClaimType::Assertion
+    );
+    assert_eq!(
+        classify("Return the 2 items for a refund of the deposit."),
+        ClaimType::Assertion
+    );
+}

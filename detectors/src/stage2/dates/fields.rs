@@ -70,6 +70,17 @@ pub(in crate::stage2) fn date_of_another_field(
     if !any_named {
         return false;
     }
+    // A field holding the date whose name qualifies a name the sentence says states it too:
+    // `next_claim_deadline` is a claim deadline ("the 2025-Q4 claim, due by 2026-02-14" beside
+    // a `claim_deadline` of 2025-11-14).
+    let qualifies = |x: &KeyedDate| {
+        ev.keyed_dates
+            .iter()
+            .any(|y| named(&y.name) && y.name.split(' ').all(|w| x.name.split(' ').any(|v| v == w)))
+    };
+    if ev.keyed_dates.iter().any(|x| same(x) && qualifies(x)) {
+        return false;
+    }
     // A time the sentence states beside the date, as the field holding the date writes it
     // ("that's platelets, … February 12, at 2:15 PM" of `"start_time":
     // "2026-02-12T14:15:00-06:00"`), says which field the sentence states, whatever else it

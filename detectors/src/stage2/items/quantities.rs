@@ -84,9 +84,14 @@ pub(super) fn numbers(f: &mut Found<'_>) {
         }
         let value = captured_value(&c).unwrap_or(0.0);
         let mag = captured_magnitude(&c);
-        let unit = captured_unit(&c);
         let e = e.min(cs + text.len());
         let claim_end = cs + text.len();
+        let mut unit = captured_unit(&c);
+        if unit.is_empty() && captured_currency(&c).is_empty() && mag == 1.0 {
+            if let Some(u) = label_duration_unit(before, &answer[e..claim_end]) {
+                unit = u;
+            }
+        }
         // The denominator of a fraction ("15/24 randomized") is the whole; the noun after it
         // counts the numerator.
         let denominator = before
@@ -163,4 +168,31 @@ pub(super) fn numbers(f: &mut Found<'_>) {
             a.1.unit = b.1.unit.clone();
         }
     }
+}
+
+/// The unit of time a label names for the bare number that is its whole value ("Days late:
+/// 102", "Notice period (weeks): 4", "**Hours:** 6"): a duration, as "102 days" would say it.
+/// `before` is the claim's text before the number, `after` the rest of the claim.
+fn label_duration_unit(before: &str, after: &str) -> Option<String> {
+    const UNITS: &[&str] = &[
+        "minutes", "mins", "hours", "hrs", "days", "weeks", "months", "years",
+    ];
+    let head = before.trim_end_matches([' ', '*']).strip_suffix(':')?;
+    let label = head
+        .rsplit(['\n', '.', ';', '(', '—'])
+        .next()
+        .unwrap_or(head);
+    let label = label.trim_start_matches(['-', '*', '#', ' ']);
+    let whole = after
+        .trim_start_matches(['*', ' '])
+        .chars()
+        .next()
+        .is_none_or(|c| matches!(c, '\n' | '(' | ')' | '.' | ';' | ','));
+    if !whole || label.split_whitespace().count() > 5 {
+        return None;
+    }
+    label
+        .split(|c: char| !c.is_alphabetic())
+        .map(str::to_ascii_lowercase)
+        .find(|w| UNITS.contains(&w.as_str()) || UNITS.contains(&format!("{w}s").as_str()))
 }

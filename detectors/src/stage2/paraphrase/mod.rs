@@ -22,7 +22,10 @@
 //!
 //! Bounded: at most [`MAX_UNITS`] evidence clauses per run, indexed once by content word.
 
+mod comparison;
 mod consequence;
+
+pub(in crate::stage2) use comparison::{labeled_comparison, labeled_comparison_conflict};
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
