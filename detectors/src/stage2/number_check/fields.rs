@@ -219,6 +219,63 @@ impl Claim<'_> {
             .then(|| last.to_lowercase())
     }
 
+    /// The field a leading `Label:` names with all its words, when the number is the label's
+    /// whole value and one field of the evidence has that name ("New total: GBP 129.60" of
+    /// `"new_total": 142.1`; "Retired ytd t: 2650"): a structured answer echoes the evidence's
+    /// fields under their names, so the field's value decides — the value of a sibling field
+    /// (`new_subtotal`: 129.6), however computable, is no value of this one. `None` when no
+    /// single field has the label's name.
+    pub(super) fn labeled_field(&self) -> Option<Outcome> {
+        let (ev, c) = (self.ev, self.c);
+        let start = super::super::states::whole_sentence_start(self.answer, self.item.start);
+        let line = self.answer[start..self.item.start].trim_start();
+        let line = ["- ", "* ", "• ", "+ "]
+            .iter()
+            .find_map(|m| line.strip_prefix(m))
+            .unwrap_or(line);
+        let (_, end) = super::super::claim_type::label_span(line)?;
+        if !line[..end].trim_end_matches('*').ends_with(':') {
+            return None;
+        }
+        // Only a currency may stand between the label and the number ("Total: GBP 129.60").
+        let between = line[end..].trim_matches(|ch: char| ch.is_whitespace() || ch == '*');
+        let currency = between.is_empty()
+            || between.len() == 3 && between.chars().all(|ch| ch.is_ascii_uppercase())
+            || matches!(between, "$" | "€" | "£" | "¥" | "₹");
+        // The number is the label's whole value ("Total: 3 items for $45" counts items).
+        let rest = self.answer[self.item.end..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim();
+        if !currency || !(rest.is_empty() || rest.starts_with(['(', ';', ','])) {
+            return None;
+        }
+        let label = normalize_terms(line[..end].trim_matches(|ch: char| !ch.is_alphanumeric()));
+        if label.split(' ').count() < 2 {
+            return None;
+        }
+        let mut vals: Vec<f64> = ev
+            .keyed
+            .iter()
+            .filter(|(k, _)| normalize_terms(&k.replace(['_', '-'], " ")) == label)
+            .map(|x| x.1)
+            .collect();
+        vals.sort_by(f64::total_cmp);
+        vals.dedup();
+        let [v] = vals[..] else {
+            return None;
+        };
+        let ok = matches_value(c, v)
+            || conversions(c, v)
+            || c.is_percent() && v.abs() <= 1.0 && matches_value(c, v * 100.0);
+        Some(Outcome {
+            supported: ok,
+            contradicted: !ok,
+            citation: None,
+        })
+    }
+
     /// A number the agent itself sent to a tool as the argument its noun names ("The request
     /// for 13 containers was refused" after a call with `"containers": 13`): what was asked
     /// for, which the tool's answer (`"containers": 8` of the booking taken instead) does not

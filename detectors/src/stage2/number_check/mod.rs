@@ -1,6 +1,7 @@
 //! The check of one claim number against the evidence ([`DeterministicScorer::check_number`]).
 //!
 //! The rules run in this order, each deciding or passing on:
+//! 0. [`Claim::labeled_field`]: the one field a leading label names with all its words;
 //! 1. [`Claim::framed`]: what the words around the number make of it — the last digits of an
 //!    identifier, a percentile, a rank, the whole a part is counted of, a score's scale, a
 //!    worked example's amount, a restatement in another unit;
@@ -218,6 +219,9 @@ impl DeterministicScorer {
         names: &records::Named,
     ) -> Outcome {
         let claim = Claim::new(ev, answer, item, c, facts, names);
+        if let Some(outcome) = claim.labeled_field() {
+            return outcome;
+        }
         if let Some(outcome) = claim.framed() {
             return outcome;
         }

@@ -1245,3 +1245,15 @@ fn framing_words_around_supported_record_values_are_no_addition() {
         .iter()
         .any(|f| f.kind == FlagKind::ContentNotCovered)));
 }
+
+#[test]
+fn a_label_naming_one_field_with_all_its_words_is_judged_by_that_field() {
+    let order = r#"{"order_id":"SO-13434","added_cost":21.75,"new_subtotal":129.6,"delivery_fee":12.5,"new_total":142.1}"#;
+    let supported = |a: &str| crate::stage2::test_support::all_supported(order, a);
+    assert!(supported("New total: GBP 142.10"));
+    // A sibling field's value, however computable, is no value of this one.
+    assert!(!supported("New total: GBP 129.60"));
+    assert!(supported("New subtotal: GBP 129.60"));
+    // Not the label's whole value: the field does not decide.
+    assert!(supported("New total: GBP 129.60 before the GBP 12.50 fee"));
+}
