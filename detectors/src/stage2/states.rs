@@ -347,7 +347,8 @@ pub(super) fn headline_before(text: &str, start: usize, end: usize) -> bool {
     let subject: Vec<&str> = text[clause_start..start]
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '-'))
-        .filter(|w| !w.is_empty() && w.chars().any(char::is_alphanumeric))
+        // A list's number ("1.") is no subject.
+        .filter(|w| !w.is_empty() && w.chars().any(char::is_alphabetic))
         .collect();
     if subject.is_empty() || subject.len() > 3 {
         return false;

@@ -1113,6 +1113,11 @@ fn a_workflow_state_in_a_terse_headline_and_in_boolean_fields() {
         tee,
         "Tee time waitlisted players get a call first"
     ));
+    // A list's number is no subject: "Done" opens the item.
+    assert!(!flagged(
+        tee,
+        "1. Done — I've moved it.\n2. GT-159424 at 9:40am"
+    ));
     // "On hold" is said of what waits for something and of what is paused.
     let lot = r#"{"lot":"L2665C","status":"quarantined","sponsor_decision":"pending"}"#;
     assert!(!flagged(lot, "L2665C is on hold after the excursion."));
