@@ -58,8 +58,9 @@ fn sub(chars: &[char], s: u32, e: u32) -> String {
 
 /// Every invariant of a report about `run`: claim offsets are character offsets inside the
 /// final answer and name the claim's text, a whole sentence or its leading part (a unit ends at
-/// the colon before an instruction); every flagged span lies inside its claim's
-/// sentence and names its text; every evidence span names text of a document of that source;
+/// the colon before an instruction) — for a structured (JSON) answer, a unit of its rendering
+/// ([`groundcheck_detectors::stage2::rendered_text`]); every flagged span lies inside its claim's
+/// sentence (inside the answer, for a structured one) and names its text; every evidence span names text of a document of that source;
 /// scores are finite and in [0, 1].
 pub fn check_report(r: &HallucinationReport, run: &AgentRun) {
     assert!(
@@ -82,6 +83,15 @@ pub fn check_report(r: &HallucinationReport, run: &AgentRun) {
         })
         .collect();
     let docs = run.evidence();
+    // A structured (JSON) answer's claims are the units of its rendering, their offsets and
+    // flagged texts still the answer's.
+    let rendered: Option<Vec<String>> =
+        groundcheck_detectors::stage2::rendered_text(answer).map(|text| {
+            segment(&text)
+                .into_iter()
+                .map(|(s, e)| text[s..e].to_owned())
+                .collect()
+        });
     for c in &r.claims {
         assert!(
             c.score.is_finite() && (0.0..=1.0).contains(&c.score),
@@ -94,6 +104,20 @@ pub fn check_report(r: &HallucinationReport, run: &AgentRun) {
             c.start,
             c.end
         );
+        if let Some(units) = &rendered {
+            assert!(
+                units
+                    .iter()
+                    .any(|u| *u == c.text || !c.text.is_empty() && u.starts_with(c.text.as_str())),
+                "claim {:?} is no unit of the rendering of {answer:?}",
+                c.text
+            );
+            for f in &c.flagged_spans {
+                assert!(f.start <= f.end && f.end <= n, "flagged ({}, {})", f.start, f.end);
+                assert_eq!(sub(&chars, f.start, f.end), f.text, "flagged span offsets");
+            }
+            continue;
+        }
         // A claim is one sentence of the answer, or its leading part when the sentence goes on
         // with an instruction after a colon ("These are safe cleanup candidates: remove the
         // checks first" — the unit ends at the colon, `claim_type::before_instruction`).

@@ -110,6 +110,7 @@ pub use aggregate::{aggregate, Aggregation};
 pub use evidence::{is_result, is_structured, prose_docs, prose_evidence};
 pub use item_kind::ItemKind;
 pub use score::DeterministicScorer;
+pub use structured::rendered_text;
 
 use crate::report::Claim;
 use crate::run::AgentRun;

@@ -197,8 +197,9 @@ pub(super) enum StateFrame {
 /// status is `processing` is not "completed", one that is `pending` not "declined". English
 /// vocabulary of any workflow, no domain's: what a status word of one class stated of a record
 /// holding a status of another contradicts ([`lifecycle_classes`]; the check is
-/// `check::status`). Words that may loosely describe a state of another class ("open",
-/// "scheduled", "booked", "on hold") are in none.
+/// `check::status`). A word of two senses is in both its classes ("on hold": waiting for
+/// something, or paused); words that may loosely describe a state of any class ("open",
+/// "scheduled") are in none.
 pub(super) const LIFECYCLE_CLASSES: &[&[&str]] = &[
     &[
         "completed",
@@ -268,8 +269,8 @@ pub(super) fn lifecycle_classes(v: &str) -> u16 {
 
 /// The classes of [`LIFECYCLE_CLASSES`] a record holds, one bit each: as values (short values of
 /// at most three terms), or as the names of its boolean fields — true, the status the name says
-/// (`"accepted": true` holds "accepted"); false, its negation, which is not yet or not at all
-/// (`"accepted": false`: pending or declined).
+/// (`"accepted": true` holds "accepted"); false, only that it is not that status (`"accepted":
+/// false` may be pending or declined, `"active": false` inactive): every other class.
 pub(super) fn lifecycle_classes_held(r: &super::records::Record) -> u16 {
     let values = r
         .keys
@@ -280,12 +281,12 @@ pub(super) fn lifecycle_classes_held(r: &super::records::Record) -> u16 {
         .flags
         .iter()
         .fold(values, |held, f| held | lifecycle_classes(f));
-    let negated = lifecycle_classes("pending") | lifecycle_classes("declined");
-    if r.unflags.iter().any(|f| lifecycle_classes(f) != 0) {
-        named | negated
-    } else {
-        named
-    }
+    let all = (1u16 << LIFECYCLE_CLASSES.len()) - 1;
+    r.unflags
+        .iter()
+        .map(|f| lifecycle_classes(f))
+        .filter(|&own| own != 0)
+        .fold(named, |held, own| held | (all & !own))
 }
 
 /// Whether the status word at `start..end` of `text` is the complement of a singular copula:

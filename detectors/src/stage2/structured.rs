@@ -18,6 +18,8 @@ use super::rewrite::Rewritten;
 const MAX_DEPTH: usize = 32;
 /// Most values (keys not counted) rendered.
 const MAX_NODES: usize = 4096;
+/// Most columns of a list rendered as a table (wider lists are rendered item by item).
+const MAX_COLUMNS: usize = 16;
 
 /// A JSON value with the byte spans of the answer it was read from.
 #[derive(Debug)]
@@ -260,6 +262,7 @@ impl Builder<'_> {
                         .get(at + 2..at + 6)
                         .and_then(|h| u32::from_str_radix(h, 16).ok())
                         .and_then(char::from_u32)
+                        .filter(|ch| !ch.is_control())
                         .unwrap_or(' ');
                     (ch.to_string(), 6)
                 }
@@ -387,6 +390,9 @@ impl Builder<'_> {
             for ((s, e), _) in fields {
                 let k = &self.src[*s..*e];
                 if !header.contains(&k) {
+                    if header.len() == MAX_COLUMNS {
+                        return None;
+                    }
                     header.push(k);
                 }
             }
@@ -449,6 +455,12 @@ fn label_of(key: &str) -> String {
         label.replace_range(..first.len_utf8(), &upper);
     }
     label
+}
+
+/// The text a structured (JSON) answer is scored as ([`render`]): the claims' texts are its
+/// units. `None` for an answer that is not JSON as a whole.
+pub fn rendered_text(answer: &str) -> Option<String> {
+    render(answer).map(|r| r.text)
 }
 
 /// The answer rewritten as labeled lines and tables, when it is JSON as a whole; `None`

@@ -1127,6 +1127,10 @@ fn a_workflow_state_in_a_terse_headline_and_in_boolean_fields() {
         req,
         "I re-submitted it for the earliest date, which was accepted."
     ));
+    // False says only that it is not that status: "active": false may be inactive.
+    let acct = r#"{"account":"ACC-77120","active":false,"plan":"basic"}"#;
+    assert!(!flagged(acct, "Account ACC-77120 is inactive."));
+    assert!(flagged(acct, "Account ACC-77120 is active."));
     let bids = r#"{"first":{"accepted":false,"reason_code":"OFF_INCREMENT"},"second":{"accepted":true,"status":"leading"}}"#;
     assert!(!flagged(
         bids,

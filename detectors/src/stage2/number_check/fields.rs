@@ -150,7 +150,7 @@ pub(super) fn field_named_in_sentence_holds(
     })
 }
 
-impl Claim<'_> {
+impl<'a> Claim<'a> {
     /// Whether the value belongs to another record than the one the claim names (rule 5).
     pub(super) fn bound_elsewhere(&self) -> bool {
         let (c, names, before) = (self.c, self.names, self.before.as_str());
@@ -190,12 +190,11 @@ impl Claim<'_> {
         false
     }
 
-    /// The last word of a leading `Label:` ([`claim_type::label_span`]) that the number opens
-    /// the value of ("- Deaths: 32 hens, leaving …" → `deaths`), lower-cased; `None` when
-    /// anything stands between the colon and the number.
+    /// The leading `Label:` of the number's line ([`claim_type::label_span`], a list marker
+    /// aside), with what stands between its colon and the number (markup trimmed).
     ///
     /// [`claim_type::label_span`]: super::super::claim_type::label_span
-    pub(super) fn label_noun(&self) -> Option<String> {
+    fn leading_label(&self) -> Option<(&'a str, &'a str)> {
         let start = super::super::states::whole_sentence_start(self.answer, self.item.start);
         let line = self.answer[start..self.item.start].trim_start();
         // A list marker is no part of the label.
@@ -205,10 +204,22 @@ impl Claim<'_> {
             .unwrap_or(line);
         let (_, end) = super::super::claim_type::label_span(line)?;
         let (label, value) = line.split_at(end);
-        let value_opens = value
-            .trim_matches(|ch: char| ch.is_whitespace() || ch == '*')
-            .is_empty();
-        if !value_opens || !label.trim_end_matches('*').ends_with(':') {
+        label.trim_end_matches('*').ends_with(':').then(|| {
+            (
+                label,
+                value.trim_matches(|ch: char| ch.is_whitespace() || ch == '*'),
+            )
+        })
+    }
+
+    /// The last word of a leading `Label:` ([`claim_type::label_span`]) that the number opens
+    /// the value of ("- Deaths: 32 hens, leaving …" → `deaths`), lower-cased; `None` when
+    /// anything stands between the colon and the number.
+    ///
+    /// [`claim_type::label_span`]: super::super::claim_type::label_span
+    pub(super) fn label_noun(&self) -> Option<String> {
+        let (label, between) = self.leading_label()?;
+        if !between.is_empty() {
             return None;
         }
         let last = label
@@ -227,18 +238,8 @@ impl Claim<'_> {
     /// single field has the label's name.
     pub(super) fn labeled_field(&self) -> Option<Outcome> {
         let (ev, c) = (self.ev, self.c);
-        let start = super::super::states::whole_sentence_start(self.answer, self.item.start);
-        let line = self.answer[start..self.item.start].trim_start();
-        let line = ["- ", "* ", "• ", "+ "]
-            .iter()
-            .find_map(|m| line.strip_prefix(m))
-            .unwrap_or(line);
-        let (_, end) = super::super::claim_type::label_span(line)?;
-        if !line[..end].trim_end_matches('*').ends_with(':') {
-            return None;
-        }
+        let (label, between) = self.leading_label()?;
         // Only a currency may stand between the label and the number ("Total: GBP 129.60").
-        let between = line[end..].trim_matches(|ch: char| ch.is_whitespace() || ch == '*');
         let currency = between.is_empty()
             || between.len() == 3 && between.chars().all(|ch| ch.is_ascii_uppercase())
             || matches!(between, "$" | "€" | "£" | "¥" | "₹");
@@ -251,7 +252,7 @@ impl Claim<'_> {
         if !currency || !(rest.is_empty() || rest.starts_with(['(', ';', ','])) {
             return None;
         }
-        let label = normalize_terms(line[..end].trim_matches(|ch: char| !ch.is_alphanumeric()));
+        let label = normalize_terms(label.trim_matches(|ch: char| !ch.is_alphanumeric()));
         if label.split(' ').count() < 2 {
             return None;
         }
