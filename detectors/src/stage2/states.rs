@@ -332,11 +332,18 @@ pub(super) fn copula_before(text: &str, start: usize, end: usize) -> bool {
     false
 }
 
+/// Whether the workflow-state word at `start..end` of `text` states a record's state: as the
+/// complement of a copula ([`copula_before`]) or as the headline of a terse status text
+/// ([`headline_before`]).
+pub(super) fn states_a_workflow_state(text: &str, start: usize, end: usize) -> bool {
+    copula_before(text, start, end) || headline_before(text, start, end)
+}
+
 /// Whether the status word at `start..end` of `text` heads a line or clause after a short subject
 /// with no verb — an identifier or a noun of one to three words — and ends it ("Tee time
 /// waitlisted · #GT-159424", "WO-35539 tentative ✓", "Rekey on hold ✓ RK-297565"): the
 /// headline of a terse status message states the record's status as a copula would.
-pub(super) fn headline_before(text: &str, start: usize, end: usize) -> bool {
+fn headline_before(text: &str, start: usize, end: usize) -> bool {
     let start = crate::text::floor_char_boundary(text, start);
     let end = crate::text::floor_char_boundary(text, end.max(start));
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);

@@ -9,8 +9,8 @@ use crate::stage2::records;
 use crate::stage2::score::DeterministicScorer;
 use crate::stage2::states::{
     copula_before, explicit_state_frame, fills_table_cell, lifecycle_classes, lifecycle_rank,
-    negated_before, opens_condition, sentence_around, state_frame, whole_sentence_start,
-    StateFrame,
+    negated_before, opens_condition, sentence_around, state_frame, states_a_workflow_state,
+    whole_sentence_start, StateFrame,
 };
 use crate::stage2::terms::{contains_terms, normalize_terms};
 
@@ -187,7 +187,8 @@ impl DeterministicScorer {
     }
 }
 
-/// A general workflow state ([`lifecycle_classes`]) stated, as the complement of a copula, of
+/// A general workflow state ([`lifecycle_classes`]) stated, as the complement of a copula or in a
+/// terse headline ([`states_a_workflow_state`]), of
 /// records whose status is of another class and none of its own: "Your $4,200.00 transfer … is
 /// still completed" of a transfer whose `status` is `processing`. The records are those the
 /// claim names, else the least nested records holding such a state (a transfer's own status,
@@ -204,9 +205,7 @@ fn lifecycle_conflict(
     if own == 0 {
         return false;
     }
-    if !copula_before(answer, item.start, item.end)
-        && !crate::stage2::states::headline_before(answer, item.start, item.end)
-    {
+    if !states_a_workflow_state(answer, item.start, item.end) {
         return false;
     }
     // (holds a state of the claim's class, holds a state of another class)

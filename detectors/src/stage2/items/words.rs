@@ -4,8 +4,8 @@
 
 use super::super::entities::entity_stop;
 use super::super::states::{
-    copula_before, explicit_state_frame, fills_table_cell, headline_before, is_participle,
-    state_frame, StateFrame, LIFECYCLE_CLASSES,
+    explicit_state_frame, fills_table_cell, is_participle, state_frame, states_a_workflow_state,
+    StateFrame, LIFECYCLE_CLASSES,
 };
 use super::super::terms::strip_clitic;
 use super::values::is_month_name;
@@ -48,16 +48,13 @@ pub(super) fn states(f: &mut Found<'_>) {
         }
     }
     // A general workflow state ("is still completed"), where a record holds one: a status only
-    // as the complement of a copula.
+    // as the complement of a copula or in a terse headline ("Tee time waitlisted · #GT-…").
     if f.ev.record_states().iter().all(|&held| held == 0) {
         return;
     }
     for phrase in LIFECYCLE_CLASSES.iter().flat_map(|class| class.iter()) {
         for (st, en) in whole_words(&lower_text, phrase) {
-            if !f.in_label(cs + st)
-                && (copula_before(answer, cs + st, cs + en)
-                    || headline_before(answer, cs + st, cs + en))
-            {
+            if !f.in_label(cs + st) && states_a_workflow_state(answer, cs + st, cs + en) {
                 f.push(ItemKind::State, cs + st, cs + en);
             }
         }

@@ -4,6 +4,7 @@
 //! would otherwise be read as reversing.
 
 use super::{Relation, FUNCTION_WORDS, RELATIONS};
+use crate::stage2::items::{captured_magnitude, captured_value, re};
 
 /// What the answer's labeled values say of the comparison the relation word at `s..e` of the
 /// claim `text` makes: the subject (the last content word before the word) is a value the
@@ -115,13 +116,9 @@ pub(in crate::stage2) fn labeled_comparison_conflict(
     None
 }
 
-/// The first number of `text` ("GBP 1,300.00" → 1300.0), its digit groups joined.
+/// The first number of `text` as Stage 2 reads every number of an answer ("GBP 1,300.00" →
+/// 1300.0, "€1.2K" → 1200.0).
 fn first_number(text: &str) -> Option<f64> {
-    let start = text.find(|c: char| c.is_ascii_digit())?;
-    let digits: String = text[start..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
-        .filter(|&c| c != ',')
-        .collect();
-    digits.trim_end_matches('.').parse().ok()
+    let c = re().number_in(text).captures_iter(text).next()?;
+    Some(captured_value(&c)? * captured_magnitude(&c))
 }
