@@ -60,7 +60,7 @@ pub(super) fn is_direction_word(w: &str) -> bool {
 }
 
 /// Byte offset of the first occurrence of `w` in `lower` as a whole word (ASCII boundaries).
-fn word_at(lower: &str, w: &str) -> Option<usize> {
+pub(super) fn word_at(lower: &str, w: &str) -> Option<usize> {
     let mut from = 0;
     while let Some(p) = lower[from..].find(w) {
         let st = from + p;
@@ -325,7 +325,7 @@ fn unyielded_difference(
 
 /// Comparisons with a threshold stated after them: (words, the subject is the larger side,
 /// equality satisfies it). Longest first, so that "at or below" is not read as "below".
-const THRESHOLDS: &[(&str, bool, bool)] = &[
+pub(super) const THRESHOLDS: &[(&str, bool, bool)] = &[
     ("at or above", true, true),
     ("at or below", false, true),
     ("more than", true, false),
@@ -345,12 +345,12 @@ const THRESHOLDS: &[(&str, bool, bool)] = &[
 ];
 
 /// Verbs that predicate a comparison of their subject ("is below", "which is above").
-const LINKING: &[&str] = &[
+pub(super) const LINKING: &[&str] = &[
     "is", "are", "was", "were", "it's", "that's", "sits", "stays", "remains",
 ];
 
 /// Adverbs between the linking verb and the comparison ("is well above", "is still under").
-const DEGREE: &[&str] = &[
+pub(super) const DEGREE: &[&str] = &[
     "well",
     "still",
     "just",
@@ -657,6 +657,9 @@ pub(super) fn direction_conflict(
         return Some(found);
     }
     if let Some(found) = threshold_conflict(answer, cs, &lower, &nums) {
+        return Some(found);
+    }
+    if let Some(found) = super::referent::referent_conflict(answer, cs, &lower, &nums) {
         return Some(found);
     }
     if let Some(found) = fraction_word_conflict(cs, &lower, &nums) {

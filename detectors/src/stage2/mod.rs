@@ -75,6 +75,7 @@ pub mod terms;
 
 mod aggregate;
 mod antecedent;
+mod cells;
 mod check;
 mod citations;
 mod counts;
@@ -92,6 +93,7 @@ mod number_check;
 mod numbers;
 mod paraphrase;
 mod premises;
+mod referent;
 mod rewrite;
 mod salutation;
 mod score;

@@ -50,7 +50,18 @@ pub struct Record {
     /// The names of its boolean fields that are `false` (`"accepted": false`), at most
     /// [`MAX_FLAGS`]: a status word's negation.
     pub unflags: Vec<String>,
+    /// Its short string fields by name (`"status": "complete"` → `("status", "complete")`, the
+    /// value as [`key_of`] writes it; at most [`MAX_TEXTS`], dates and long texts left out):
+    /// what a table cell under the field's column states of the record.
+    pub texts: Vec<(String, String)>,
 }
+
+/// Most short string fields kept per record.
+const MAX_TEXTS: usize = 32;
+
+/// Longest string kept as a short string field, in bytes, and most words in it.
+const MAX_TEXT_LEN: usize = 40;
+const MAX_TEXT_WORDS: usize = 4;
 
 /// Most boolean fields kept per record.
 const MAX_FLAGS: usize = 16;
@@ -144,6 +155,7 @@ struct Acc {
     fields: Vec<(String, f64)>,
     flags: Vec<String>,
     unflags: Vec<String>,
+    texts: Vec<(String, String)>,
 }
 
 impl Acc {
@@ -167,6 +179,7 @@ fn push_record(acc: Acc, children: Vec<usize>, out: &mut Vec<Record>) -> Option<
         ids: acc.ids,
         flags: acc.flags,
         unflags: acc.unflags,
+        texts: acc.texts,
     });
     for c in children {
         out[c].parent = Some(id);
@@ -212,6 +225,15 @@ fn collect(v: &J, acc: &mut Acc, out: &mut Vec<Record>) -> Vec<usize> {
                     Some(true) if acc.flags.len() < MAX_FLAGS => acc.flags.push(field_name(k)),
                     Some(false) if acc.unflags.len() < MAX_FLAGS => acc.unflags.push(field_name(k)),
                     _ => {}
+                }
+                if let J::String(t) = x {
+                    if acc.texts.len() < MAX_TEXTS
+                        && t.len() <= MAX_TEXT_LEN
+                        && t.split_whitespace().count() <= MAX_TEXT_WORDS
+                        && !is_date_or_time(t)
+                    {
+                        acc.texts.push((field_name(k), key_of(t)));
+                    }
                 }
                 if let (Some(n), true) = (x.as_f64(), acc.fields.len() < MAX_NUMBERS) {
                     acc.fields.push((field_name(k), n));

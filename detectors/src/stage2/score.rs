@@ -483,6 +483,20 @@ impl DeterministicScorer {
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
                 flagged.push(span_flag(answer, s, e, why, FlagKind::StateConflict));
             }
+            // A table row's cell against the record the row names ("| 100-hour inspection |
+            // … | open |" of a task that is `complete`).
+            if let Some((s, e)) = ItemKind::State
+                .is_in(kinds)
+                .then(|| super::cells::cell_conflict(answer, cs, ce, &ev.records))
+                .flatten()
+            {
+                let why = "table cell contradicts the record its row names";
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                flagged.push(span_flag(answer, s, e, why, FlagKind::StateConflict));
+            }
             // A negation or relation word reversed against the tool-result line the claim
             // paraphrases ("… is recommended" of "… is not recommended").
             if flagged.is_empty() && claim_type == ClaimType::Assertion {
