@@ -458,6 +458,25 @@ impl DeterministicScorer {
                 reasons.push(format!("{why}: {:?}", &answer[s..e]));
                 flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
             }
+            // Date and time arithmetic the answer writes out ("March 27 + 9 days = April 2").
+            if let Some((s, e, why)) = (ItemKind::Date.is_in(kinds) || ItemKind::Time.is_in(kinds))
+                .then(|| {
+                    let year = ev.run_day.map(|d| super::items::civil_from_days(d).0);
+                    super::dates::working_conflict(answer, cs, ce, year)
+                })
+                .flatten()
+            {
+                contradicted = true;
+                score = score.min(self.cfg.unsupported_score);
+                item_scores.push(self.cfg.unsupported_score);
+                reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                let kind = if why.starts_with("time") {
+                    FlagKind::TimeNotInEvidence
+                } else {
+                    FlagKind::DateNotInEvidence
+                };
+                flagged.push(span_flag(answer, s, e, why, kind));
+            }
             // A total equal to one of the parts the answer lists before it ("$79.99 plus
             // $15.00 and $6.00, so $79.99 in total").
             if let Some((s, e, why)) = ItemKind::Number

@@ -14,6 +14,7 @@ mod relative;
 mod spans;
 #[cfg(test)]
 mod tests;
+mod working;
 
 pub(super) use fields::{date_field_words, date_of_another_field};
 use relative::states_an_offset;
@@ -21,6 +22,7 @@ pub(super) use relative::{
     days_between_stated_dates, days_from_a_stated_date, days_from_today, relation_to_the_other_date,
 };
 pub(super) use spans::{computed_date, weekly_recurrence, Span};
+pub(super) use working::working_conflict;
 
 /// A month and its year written as one token ("Jan-2026", "Feb-26", "Mar/2026", "2026-Jan"
 /// is not one): the month's name, `-` or `/`, and a four- or two-digit year.
