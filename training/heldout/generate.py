@@ -25,6 +25,7 @@
     python3 training/heldout/generate.py --set v        (twenty-second set: six further domains, half validation -> target/heldout-v)
     python3 training/heldout/generate.py --set w        (twenty-third set: six further domains, half validation -> target/heldout-w)
     python3 training/heldout/generate.py --set x        (twenty-fourth set: six further domains, half validation -> target/heldout-x)
+    python3 training/heldout/generate.py --set y        (twenty-fifth set: six further domains, half validation -> target/heldout-y)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -309,6 +310,18 @@ SCENARIO_CLASSES_X = [("scn_x_carbon", "CarbonCredits"), ("scn_x_sponsors", "Exp
                       ("scn_x_rebates", "RebateClaims"), ("scn_x_royalties", "RoyaltyStatements")]
 FAULTS_X = FAULTS_W          # the same Stage-1 faults as sets f to w
 
+# Set y: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/ystyle.py: a comparison & recommendation advisor of a marketplace / broker / booking platform — a search tool
+# returning three to six options, the numbered terms of one option fetched by URL or path, rankings and superlatives,
+# quantifiers over the options, differences, ratios and percentages, totals for the whole booking with the working,
+# per-person splits, filter counts against a budget, prose / bullets / a Markdown table / "Best value" picks, a
+# recommendation — and one write action per scenario whose refusal carries a reason code and an alternative); half
+# development, half validation.
+SCENARIO_CLASSES_Y = [("scn_y_transfers", "AirportTransfers"), ("scn_y_charters", "BoatCharters"),
+                      ("scn_y_driving", "DrivingLessons"), ("scn_y_tours", "GuidedTours"),
+                      ("scn_y_tutors", "LanguageTutors"), ("scn_y_studios", "RehearsalStudios")]
+FAULTS_Y = FAULTS_X          # the same Stage-1 faults as sets f to x
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -423,6 +436,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "x": {"classes": SCENARIO_CLASSES_X, "out": "target/heldout-x", "seed": 20271208, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_X,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set x; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "y": {"classes": SCENARIO_CLASSES_Y, "out": "target/heldout-y", "seed": 20271215, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Y,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -791,7 +809,8 @@ def main():
                          "domains by another writer as terse mobile-notification / SMS-style replies of a consumer or "
                          "field-service business, half 'development', half 'validation'; x: six further domains by another "
                          "writer as a back-office / integration agent answering with one JSON object (structured output), "
-                         "half 'development', half 'validation'")
+                         "half 'development', half 'validation'; y: six further domains by another writer as a comparison & "
+                         "recommendation advisor of a marketplace or booking platform, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -800,7 +819,7 @@ def main():
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
                          "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w, "
-                         "target/heldout-x for --set x)")
+                         "target/heldout-x for --set x, target/heldout-y for --set y)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
