@@ -88,6 +88,10 @@ const GENERIC: &[&str] = &[
     "went",
     "proceeded",
     "started",
+    // An attempt ("I tried to book Metro Black Car, but the platform refused it") claims the
+    // call, not its success: any call of a tool that changes something made one.
+    "tried",
+    "attempted",
 ];
 const READ_PREFIXES: &[&str] = &[
     "get",

@@ -40,6 +40,8 @@ pub(super) struct Evidence {
     /// lower-cased key), at most [`MAX_ARGUMENT_NUMBERS`] per call: what the agent itself asked
     /// for ("the request for 13 containers" after `"containers": 13`).
     pub(super) argument_numbers: Vec<(String, f64)>,
+    /// What each option of a list costs for the request ([`request_quotes`]).
+    pub(super) quotes: Vec<Quote>,
     /// The run's tool declarations, lower-cased: the names of the tools it called and of the
     /// tools it was given, their descriptions and argument schemas. An identifier found there
     /// is one the agent was shown ("[get_account]" naming the source, "#W0000000" as the
@@ -174,6 +176,7 @@ impl Evidence {
                 .map(|t| (t / 86_400_000_000_000) as i64),
             name_codes: Vec::new(),
             argument_numbers: Vec::new(),
+            quotes: Vec::new(),
         };
         ev.argument_numbers = argument_numbers(&ev.call_arguments);
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
@@ -293,6 +296,7 @@ impl Evidence {
             }
         }
         ev.prose = prose_rule(prose_bytes, result_bytes);
+        ev.quotes = request_quotes(&ev.records, &ev.argument_numbers);
         ev
     }
 
@@ -545,6 +549,76 @@ fn argument_numbers(calls: &[String]) -> Vec<(String, f64)> {
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// Options quoted for a request ([`request_quotes`]): records read, and counts of the request.
+const MAX_QUOTED: usize = 16;
+const MAX_QUOTE_COUNTS: usize = 4;
+
+/// Words that name a charge added to a quote (`registration_fee`, `cleaning_charge`).
+const ADD_ON_WORDS: &[&str] = &[
+    "fee",
+    "fees",
+    "charge",
+    "charges",
+    "surcharge",
+    "deposit",
+    "tax",
+];
+
+/// An option's cost for the request: the record, its form (the rate's field, the added
+/// charge's field or none, the count) and the value.
+pub(super) struct Quote {
+    pub(super) record: usize,
+    pub(super) form: (String, String, u32),
+    pub(super) value: f64,
+}
+
+/// What each option of a list costs for the request the agent made: a rate field of the record
+/// (a name with "per": `price_per_lesson`, `rate_per_night`) times a count the agent asked for
+/// (`"lessons": 10`), alone or with one charge of the record added (`registration_fee`: "10 ×
+/// £41 + £35 = £445"). Counts: whole numbers from 1 to 366 among the calls' arguments, at most
+/// [`MAX_QUOTE_COUNTS`]; at most [`MAX_QUOTED`] records, two rates and three charges each.
+fn request_quotes(records: &[records::Record], arguments: &[(String, f64)]) -> Vec<Quote> {
+    let counts: Vec<f64> = arguments
+        .iter()
+        .map(|a| a.1)
+        .filter(|c| c.fract() == 0.0 && (1.0..=366.0).contains(c))
+        .take(MAX_QUOTE_COUNTS)
+        .collect();
+    let named = |name: &str, words: &[&str]| name.split('_').any(|w| words.contains(&w));
+    let mut quotes = Vec::new();
+    for (k, r) in records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.parent.is_some() && r.fields.iter().any(|f| named(&f.0, &["per"])))
+        .take(MAX_QUOTED)
+    {
+        for (rate_name, rate) in r.fields.iter().filter(|f| named(&f.0, &["per"])).take(2) {
+            for &c in &counts {
+                let base = rate * c;
+                let form = |charge: &str| (rate_name.clone(), charge.to_owned(), c as u32);
+                quotes.push(Quote {
+                    record: k,
+                    form: form(""),
+                    value: base,
+                });
+                for (name, add) in r
+                    .fields
+                    .iter()
+                    .filter(|f| named(&f.0, ADD_ON_WORDS))
+                    .take(3)
+                {
+                    quotes.push(Quote {
+                        record: k,
+                        form: form(name),
+                        value: base + add,
+                    });
+                }
+            }
+        }
+    }
+    quotes
 }
 
 /// Letter codes kept per run.

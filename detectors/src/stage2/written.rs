@@ -41,7 +41,15 @@ pub(super) fn written_result(
     let Some((clause_start, lhs)) = written_lhs(answer, item, &['=', '≈', '→']) else {
         return false;
     };
-    let Some((operands, ops)) = expression(lhs) else {
+    // The expression may open after a clause break inside the stretch ("Split between 6
+    // passengers, Runway Limo comes to $375 ÷ 6 = $62.50"; "(term 4.1), a 30% deposit is due —
+    // $100 × 30% = $30"): the longest tail that reads as one.
+    let Some((operands, ops)) = expression(lhs).or_else(|| {
+        lhs.match_indices([',', ')', '\u{2014}', '\u{2013}', '.'])
+            .filter(|&(k, m)| m != "." || lhs[k + 1..].starts_with(' '))
+            .map(|(k, m)| k + m.len())
+            .find_map(|k| expression(&lhs[k..]))
+    }) else {
         return multiple_of_stated(lhs, c, facts, clause_start);
     };
     // Exact: the operands as written.
@@ -286,6 +294,27 @@ fn expression(text: &str) -> Option<(Vec<Operand>, Vec<char>)> {
             continue;
         }
         let spaced = |j: usize| chars.get(j).is_none_or(|&(_, c)| c == ' ');
+        // An operator written as a word ("$160, plus the $15 fee = $175"), between numbers.
+        if ch.is_ascii_alphabetic() && (i == 0 || !chars[i - 1].1.is_alphanumeric()) {
+            let rest = &text[at..];
+            let word = rest
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .map_or(rest, |e| &rest[..e]);
+            let op = match word.to_ascii_lowercase().as_str() {
+                "plus" => Some('+'),
+                "minus" | "less" => Some('-'),
+                "times" => Some('×'),
+                _ => None,
+            };
+            if let Some(op) = op.filter(|_| rest[word.len()..].starts_with(' ')) {
+                if nums.len() != ops.len() + 1 {
+                    return None;
+                }
+                ops.push(op);
+                i += word.len();
+                continue;
+            }
+        }
         // A Markdown emphasis mark ("**Daily hire:**") is no product.
         let emphasis = ch == '*'
             && (i > 0 && chars[i - 1].1 == '*' || chars.get(i + 1).is_some_and(|&(_, c)| c == '*'));

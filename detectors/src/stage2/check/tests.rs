@@ -1454,3 +1454,48 @@ fn a_qualified_date_field_a_labeled_duration_and_a_labeled_comparison() {
     assert!(!flagged(&answer("below")));
     assert!(flagged(&answer("above")));
 }
+
+#[test]
+fn attempts_prepositions_and_numbered_terms() {
+    use crate::run::{AgentRun, ToolCall};
+    let run = AgentRun {
+        user_input: "Book the best one".into(),
+        tool_calls: vec![
+            ToolCall {
+                id: "c1".into(),
+                name: "get_service_terms".into(),
+                result: Some(
+                    "SERVICE TERMS — Metro Black Car\n\n2.1 Bookings cancelled at least 48 hours before pickup are refunded in full.\n"
+                        .into(),
+                ),
+                ..Default::default()
+            },
+            ToolCall {
+                id: "c2".into(),
+                name: "request_package".into(),
+                result: Some(r#"{"status":"refused","reason_code":"NO_DRIVER_AVAILABLE"}"#.into()),
+                ..Default::default()
+            },
+        ],
+        ..Default::default()
+    };
+    let ok = |answer: &str| {
+        use crate::stage2::Scorer;
+        crate::stage2::score::DeterministicScorer::new(crate::stage2::Stage2Config::default())
+            .score(&run, answer)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    // An attempt claims the call, which a refused write made.
+    assert!(ok(
+        "I tried to book Metro Black Car, but the platform refused it (`NO_DRIVER_AVAILABLE`)."
+    ));
+    // A preposition capitalized by its place starts no name.
+    assert!(ok(
+        "Under Metro Black Car's terms (term 2.1), you can cancel free of charge up to 48 hours before pickup."
+    ));
+    // A numbered term the document does not have.
+    assert!(!ok(
+        "Under Metro Black Car's terms (term 2.7), you can cancel free of charge up to 48 hours before pickup."
+    ));
+}

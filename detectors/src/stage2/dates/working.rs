@@ -293,8 +293,12 @@ mod tests {
         ));
         assert!(!wrong("Sun 9 Apr 2023 + 48 months → Sun 9 Apr 2027."));
         // A result without a year is in the year the working reaches.
-        assert!(!wrong("completed Fri 7 Feb 2025 + 12 months → Sat 7 Feb, i.e. before today"));
-        assert!(wrong("completed Fri 7 Feb 2025 + 12 months → Sat 7 Mar, i.e. before today"));
+        assert!(!wrong(
+            "completed Fri 7 Feb 2025 + 12 months → Sat 7 Feb, i.e. before today"
+        ));
+        assert!(wrong(
+            "completed Fri 7 Feb 2025 + 12 months → Sat 7 Mar, i.e. before today"
+        ));
         assert!(!wrong(
             "Feb 12 + 30 days = March 14, so it is 16 days late."
         ));

@@ -53,7 +53,7 @@ impl Regexes {
               | (?:\b[\w.-]+)?(?:/[\w.-]+){2,}/?
             ").unwrap(),
             unit_number: Regex::new(r"(?i)^\d+(?:\.\d+)?(?:st|nd|rd|th|am|pm|k|m|bn|km|mi|kg|lbs?|h|hrs?|min|mins|s|ms|gb|mb|kb|tb|x|c|f|mph|kph|kmh|d|w|y|yr|yrs|t|l|ml|g|oz)$").unwrap(),
-            section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*").unwrap(),
+            section: Regex::new(r"(?i)(?:\b(?:section|sec\.|clause|article|paragraph|para\.|chapter|appendix|step|rule|page)|§)\s*(?-i:\d[\dA-Za-z]*|[A-Z]{1,4}\b)(?:[.(][\dA-Za-z]+\)?)*|\b(?:term|condition|part|item|point|annex|schedule|exhibit)\s+\d+(?:\.\d+)+(?:\([\dA-Za-z]+\))*").unwrap(),
             number: number_regex(true),
             number_json: number_regex(false),
             number_grouped: number_regex_grouped(),
@@ -209,6 +209,14 @@ pub(in crate::stage2) fn comma_decimals(text: &str) -> bool {
                         "step",
                         "chapter",
                         "paragraph",
+                        "term",
+                        "condition",
+                        "part",
+                        "item",
+                        "point",
+                        "annex",
+                        "schedule",
+                        "exhibit",
                     ]
                     .iter()
                     .any(|x| w.eq_ignore_ascii_case(x))

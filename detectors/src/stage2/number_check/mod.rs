@@ -60,6 +60,27 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .map(|&(_, d, s, e)| (d, s, e))
 }
 
+/// Whether the number is a quote for the request ([`Evidence::quotes`]) of a record the claim
+/// names, or the difference of two such records' quotes of one form; with no record named,
+/// any option's quote.
+fn quoted(ev: &Evidence, c: &ClaimNumber, names: &records::Named) -> bool {
+    let m = |v: f64| matches_value(c, v);
+    if names.anchored.is_empty() {
+        return ev.quotes.iter().any(|q| m(q.value));
+    }
+    let own: Vec<_> = ev
+        .quotes
+        .iter()
+        .filter(|q| names.anchored.contains(&q.record))
+        .collect();
+    own.iter().any(|q| m(q.value))
+        || own.iter().enumerate().any(|(i, a)| {
+            own[i + 1..]
+                .iter()
+                .any(|b| a.record != b.record && a.form == b.form && m((a.value - b.value).abs()))
+        })
+}
+
 /// A number its sentence cites a numbered section for ("past the 10-day threshold in §2.3",
 /// "visits need 5 business days' notice (section 3.1)"), when that section's line of an
 /// evidence document writes the number: the threshold is the section's, whatever a record the
@@ -68,7 +89,7 @@ fn cited_section_holds(ev: &Evidence, answer: &str, item: &Item) -> bool {
     static CITE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let cite = CITE.get_or_init(|| {
         regex::Regex::new(
-            r"(?i)(?:§\s*|\b(?:section|clause|sec\.|para(?:graph)?)\s+)(\d+(?:\.\d+)+)",
+            r"(?i)(?:§\s*|\b(?:section|clause|sec\.|para(?:graph)?|term|condition|part|item|point|annex|schedule|exhibit)\s+)(\d+(?:\.\d+)+)",
         )
         .expect("section citation regex")
     });
@@ -143,6 +164,11 @@ impl DeterministicScorer {
             return Outcome::contradicted();
         }
         let outcome = self.number_rules(ev, answer, item, c, facts, names);
+        // What an option the claim names costs for the request ("10 × £41 + £35"), or the
+        // difference of two such quotes ("£155 cheaper than Ace Lane School").
+        if !outcome.supported && quoted(ev, c, names) {
+            return Outcome::supported(None);
+        }
         // An operand of arithmetic the answer writes out, whose result it states: what the
         // result's own check says decides for it.
         if !outcome.supported && written_operand(answer, item, c, facts) {

@@ -1257,3 +1257,55 @@ fn a_label_naming_one_field_with_all_its_words_is_judged_by_that_field() {
     // Not the label's whole value: the field does not decide.
     assert!(supported("New total: GBP 129.60 before the GBP 12.50 fee"));
 }
+
+#[test]
+fn what_an_option_costs_for_the_request() {
+    use crate::run::{AgentRun, ToolCall};
+    let run = AgentRun {
+        user_input: "10 lessons around M14, who's best?".into(),
+        tool_calls: vec![ToolCall {
+            id: "c1".into(),
+            name: "search_instructors".into(),
+            arguments: Some(r#"{"postcode_area":"M14","lessons":10}"#.into()),
+            result: Some(
+                r#"{"results":[{"name":"Ace Lane School","price_per_lesson":55,"registration_fee":40,"rating":4.2},{"name":"Mirror Signal Tuition","price_per_lesson":40,"registration_fee":35,"rating":4.3},{"name":"Roundabout Driving","price_per_lesson":41,"registration_fee":35,"rating":4.4}]}"#
+                    .into(),
+            ),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let check = |answer: &str| {
+        DeterministicScorer::new(Stage2Config::default())
+            .score(&run, answer)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    // Rate × the count asked for, plus the option's own charge; the difference of two.
+    assert!(check("Ace Lane School comes to £590 for the block."));
+    assert!(check(
+        "Mirror Signal Tuition works out £155 cheaper than Ace Lane School."
+    ));
+    // Another option's quote is not this one's.
+    assert!(!check("Ace Lane School comes to £445 for the block."));
+    assert!(!check(
+        "Mirror Signal Tuition works out £212 cheaper than Ace Lane School."
+    ));
+}
+
+#[test]
+fn arithmetic_written_after_a_clause_and_with_words() {
+    let ev = r#"{"price_per_trip":80,"meet_greet_fee":15,"total":375,"passengers":6}"#;
+    assert!(all_supported(
+        ev,
+        "Split between 6 passengers, the total comes to $375 ÷ 6 = $62.50 per person."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Split between 6 passengers, the total comes to $375 ÷ 6 = $72.50 per person."
+    ));
+    assert!(all_supported(
+        ev,
+        "For the shuttle: 2 × $80 = $160, plus the $15 meet-and-greet fee = $175 in total."
+    ));
+}
