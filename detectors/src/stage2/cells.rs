@@ -9,8 +9,8 @@
 //! list) holds the cell's: a value of the field's own vocabulary given to the wrong row. A
 //! value no sibling holds (a paraphrase, "done" for `complete`) is left to the other checks.
 
-use super::records::{key_of, Record};
-use super::terms::normalize_terms;
+use super::records::{key_of, Named, Record};
+use super::terms::{contains_terms, normalize_terms};
 
 /// Most cells of a row read.
 const MAX_CELLS: usize = 16;
@@ -116,6 +116,130 @@ pub(super) fn cell_conflict(
     None
 }
 
+/// Words before a value that negate it ("not available", "isn't on a waitlist").
+fn negated_before(lower: &str, at: usize) -> bool {
+    lower[..at]
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .any(|w| matches!(w, "not" | "no" | "never" | "without") || w.ends_with("n't"))
+}
+
+/// Words that may open the stretch of a claim that states a state ("; on a waitlist only",
+/// "— available", "status: limited").
+const FRAME_WORDS: &[&str] = &[
+    "on",
+    "a",
+    "an",
+    "the",
+    "is",
+    "are",
+    "was",
+    "were",
+    "currently",
+    "now",
+    "still",
+    "only",
+    "it's",
+    "it",
+    "and",
+    "but",
+    "status",
+];
+
+/// Whether the value at `at` of the claim (`lower` from `cs`) is stated as the record's state:
+/// after a copula, or opening a stretch of the claim after a separator with only
+/// [`FRAME_WORDS`] before it — not a count ("5 attended"), a code (`enrolled_credits`) or the
+/// object of a verb ("donate plasma").
+fn stated_as_a_state(answer: &str, cs: usize, lower: &str, at: usize, len: usize) -> bool {
+    let head = &lower[..at];
+    if head.ends_with(['_', '`', '-']) {
+        return false;
+    }
+    let seg = head
+        .rfind([';', ',', '(', ':', '\n', '|'])
+        .map_or(0, |k| k + 1)
+        .max(
+            head.rfind('\u{2014}')
+                .map_or(0, |k| k + '\u{2014}'.len_utf8()),
+        )
+        .max(
+            head.rfind('\u{2013}')
+                .map_or(0, |k| k + '\u{2013}'.len_utf8()),
+        );
+    let framed = head[seg..]
+        .split_whitespace()
+        .all(|w| FRAME_WORDS.contains(&w.trim_matches(|c: char| c == '*' || c == '_')));
+    framed || crate::stage2::states::copula_before(answer, cs + at, cs + at + len)
+}
+
+/// Whether the claim opens a condition before `at` ("… ships in a day if it's delivered to
+/// the hub first"): a value supposed, not stated.
+fn supposed_before(lower: &str, at: usize) -> bool {
+    lower[..at].split_whitespace().any(|w| {
+        matches!(
+            w.trim_matches(|c: char| !c.is_ascii_alphabetic()),
+            "if" | "when" | "once" | "unless" | "until" | "whether"
+        )
+    })
+}
+
+/// The same for prose: a short string value of a list's records, written in lower case in a
+/// claim that names exactly one of them, where that record holds another value of the field
+/// and the claim does not state its own: "JetLink Rides … on a waitlist only" of an operator
+/// whose `availability` is `available` while a sibling's is `waitlist`. A value written
+/// capitalized is a name, not a category; values of fewer than four letters or with digits
+/// are left out, and so is a negated one.
+pub(super) fn record_value_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+    records: &[Record],
+    names: &Named,
+) -> Option<(usize, usize)> {
+    let [r] = names.anchored[..] else {
+        return None;
+    };
+    let parent = records[r].parent?;
+    let text = &answer[cs..ce];
+    let lower = text.to_ascii_lowercase();
+    let terms = normalize_terms(text);
+    for (name, held) in &records[r].texts {
+        let own = normalize_terms(held);
+        if own.is_empty() || contains_terms(&terms, &own) {
+            continue;
+        }
+        let others = records
+            .iter()
+            .enumerate()
+            .filter(|(o, rec)| *o != r && rec.parent == Some(parent))
+            .flat_map(|(_, rec)| rec.texts.iter().filter(|(n, _)| n == name))
+            .map(|(_, v)| v.as_str());
+        for v in others {
+            if v.len() < 4
+                || v.contains(|ch: char| !ch.is_ascii_alphabetic())
+                || normalize_terms(v) == own
+            {
+                continue;
+            }
+            let b = lower.as_bytes();
+            let found = lower.match_indices(v).find(|&(at, _)| {
+                let end = at + v.len();
+                (at == 0 || !b[at - 1].is_ascii_alphanumeric())
+                    && (end >= b.len() || !b[end].is_ascii_alphanumeric())
+                    && text[at..end] == *v
+                    && !negated_before(&lower, at)
+                    && !supposed_before(&lower, at)
+                    && stated_as_a_state(answer, cs, &lower, at, v.len())
+            });
+            if let Some((at, _)) = found {
+                return Some((cs + at, cs + at + v.len()));
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use crate::stage2::test_support::score;
@@ -141,9 +265,22 @@ mod tests {
         assert!(flagged(ev, &table("complete", "complete")));
         // A value no sibling holds is a paraphrase, not another row's value.
         assert!(!flagged(ev, &table("done", "open")));
-        // A column that names no field of the record states nothing of it.
+        // In prose: a value of the field's vocabulary given to the wrong record.
+        let ops = r#"{"results":[{"name":"JetLink Rides","availability":"available"},{"name":"Harbor Shuttle Co","availability":"waitlist"},{"name":"Metro Black Car","availability":"limited"}]}"#;
+        assert!(!flagged(ops, "JetLink Rides — $80 per trip; available."));
+        assert!(flagged(
+            ops,
+            "JetLink Rides — $80 per trip; on a waitlist only."
+        ));
+        assert!(!flagged(
+            ops,
+            "JetLink Rides — $80 per trip; not on the waitlist."
+        ));
+        assert!(!flagged(ops, "Metro Black Car is almost fully booked."));
+        // A column that names no field of the record: its cell is read as prose, where a value
+        // no sibling holds says nothing of the field.
         let other =
-            "| Task | Est. | Note |\n|---|---|---|\n| 100-hour inspection | 3.5 h | open |\n";
+            "| Task | Est. | Note |\n|---|---|---|\n| 100-hour inspection | 3.5 h | urgent |\n";
         assert!(!flagged(ev, other));
     }
 }

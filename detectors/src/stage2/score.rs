@@ -506,10 +506,25 @@ impl DeterministicScorer {
             // … | open |" of a task that is `complete`).
             if let Some((s, e)) = ItemKind::State
                 .is_in(kinds)
-                .then(|| super::cells::cell_conflict(answer, cs, ce, &ev.records))
+                .then(|| {
+                    super::cells::cell_conflict(answer, cs, ce, &ev.records).or_else(|| {
+                        // A clause of a list item or sentence split off after its subject
+                        // ("JetLink Rides — $80 per trip; on a waitlist only"): the records
+                        // its line names before it.
+                        let line_start = answer[..cs].rfind('\n').map_or(0, |i| i + 1);
+                        let inherited;
+                        let named = if names.anchored.is_empty() && line_start < cs {
+                            inherited = names_in(line_start, cs);
+                            &inherited
+                        } else {
+                            &names
+                        };
+                        super::cells::record_value_conflict(answer, cs, ce, &ev.records, named)
+                    })
+                })
                 .flatten()
             {
-                let why = "table cell contradicts the record its row names";
+                let why = "a value of another record of the list given to the one the claim names";
                 contradicted = true;
                 score = score.min(self.cfg.unsupported_score);
                 item_scores.push(self.cfg.unsupported_score);

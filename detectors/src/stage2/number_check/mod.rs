@@ -81,11 +81,9 @@ fn quoted(ev: &Evidence, c: &ClaimNumber, names: &records::Named) -> bool {
         })
 }
 
-/// A number its sentence cites a numbered section for ("past the 10-day threshold in §2.3",
-/// "visits need 5 business days' notice (section 3.1)"), when that section's line of an
-/// evidence document writes the number: the threshold is the section's, whatever a record the
-/// sentence also names holds. The number as written (its digits), a whole token of the line.
-fn cited_section_holds(ev: &Evidence, answer: &str, item: &Item) -> bool {
+/// The lines of the evidence's documents that open the numbered sections the sentence around
+/// the item cites ("§2.3", "section 3.1", "term 4.1"), after their number.
+fn cited_section_lines<'a>(ev: &'a Evidence, answer: &str, item: &Item) -> Vec<&'a str> {
     static CITE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let cite = CITE.get_or_init(|| {
         regex::Regex::new(
@@ -93,30 +91,124 @@ fn cited_section_holds(ev: &Evidence, answer: &str, item: &Item) -> bool {
         )
         .expect("section citation regex")
     });
-    let digits: String = item
-        .text
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
-        .collect();
-    let digits = digits.trim_end_matches(['.', ',']);
-    if digits.is_empty() {
-        return false;
-    }
     let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
-    cite.captures_iter(&sentence).any(|m| {
-        let section = &m[1];
-        ev.lower.iter().any(|doc| {
-            doc.lines().any(|line| {
+    let mut out = Vec::new();
+    for m in cite.captures_iter(&sentence).take(4) {
+        let section = m[1].to_owned();
+        for doc in &ev.lower {
+            for line in doc.lines() {
                 let head = line.trim_start_matches(['#', ' ', '§']);
-                head.strip_prefix(section).is_some_and(|rest| {
+                if let Some(rest) = head.strip_prefix(section.as_str()) {
                     let ends = rest.starts_with([' ', ')', '\t'])
                         || rest.starts_with('.')
                             && !rest[1..].starts_with(|c: char| c.is_ascii_digit());
-                    ends && whole_token(rest, digits)
-                })
-            })
+                    if ends && out.len() < 8 {
+                        out.push(rest);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The digits of a number item as written ("24" of "24 hours", "1,250.50" of "1,250.50").
+fn written_digits(item: &Item) -> &str {
+    let t = item.text.trim_start_matches(['$', '€', '£', '¥', '₹', '~']);
+    let n = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(t.len());
+    t[..n].trim_end_matches(['.', ','])
+}
+
+/// A number its sentence cites a numbered section for ("past the 10-day threshold in §2.3",
+/// "visits need 5 business days' notice (section 3.1)"), when that section's line of an
+/// evidence document writes the number: the threshold is the section's, whatever a record the
+/// sentence also names holds. The number as written (its digits), a whole token of the line.
+fn cited_section_holds(ev: &Evidence, answer: &str, item: &Item) -> bool {
+    let digits = written_digits(item);
+    !digits.is_empty()
+        && cited_section_lines(ev, answer, item)
+            .iter()
+            .any(|rest| whole_token(rest, digits))
+}
+
+/// A number of a unit its sentence cites a numbered section for, where that section states
+/// the same unit with other numbers only: "you can cancel free of charge up to 96 hours before
+/// pickup (term 2.2)" beside "2.2 Bookings cancelled at least 24 hours before pickup are
+/// refunded in full". The unit is the word after each number (its first three letters, so
+/// "hour" is "hours"); a section stating no number of the unit decides nothing.
+fn cited_section_conflict(ev: &Evidence, answer: &str, item: &Item, c: &ClaimNumber) -> bool {
+    let unit = c.unit.to_ascii_lowercase();
+    let stem: String = unit.chars().take(3).collect();
+    let digits = written_digits(item);
+    if stem.len() < 3 || !stem.chars().all(|ch| ch.is_ascii_alphabetic()) || digits.is_empty() {
+        return false;
+    }
+    // The sentence's only number, its citation aside: a threshold cited beside the case's own
+    // values ("97 days idle, over the 30 days of §2.3"; "down 312 minutes, more than the 240
+    // that § 3.4 requires") is the section's, the others the case's.
+    let sentence =
+        super::states::whole_sentence_around(answer, item.start, item.end).to_ascii_lowercase();
+    let b = sentence.as_bytes();
+    let numbers = (0..b.len())
+        .filter(|&i| {
+            b[i].is_ascii_digit()
+                && (i == 0
+                    || !(b[i - 1].is_ascii_alphanumeric()
+                        || matches!(b[i - 1], b'-' | b'.' | b',' | b':' | b'/')))
+                && !sentence[..i].trim_end().ends_with('§')
+                && ![
+                    "section",
+                    "clause",
+                    "term",
+                    "para",
+                    "paragraph",
+                    "condition",
+                    "part",
+                    "item",
+                    "point",
+                    "annex",
+                    "schedule",
+                    "exhibit",
+                    "sec.",
+                ]
+                .iter()
+                .any(|w| sentence[..i].trim_end().ends_with(w))
         })
-    })
+        .count();
+    if numbers != 1 {
+        return false;
+    }
+    let lines = cited_section_lines(ev, answer, item);
+    let mut stated = false;
+    for rest in &lines {
+        let b = rest.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_digit()
+                || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+            {
+                i += 1;
+                continue;
+            }
+            let st = i;
+            while i < b.len()
+                && (b[i].is_ascii_digit()
+                    || matches!(b[i], b'.' | b',') && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+            {
+                i += 1;
+            }
+            let after = rest[i..].trim_start_matches([' ', '-']);
+            if after.starts_with(stem.as_str()) {
+                if &rest[st..i] == digits {
+                    return false;
+                }
+                stated = true;
+            }
+        }
+    }
+    stated
 }
 
 /// Whether `token` stands in `text` as a whole number (not inside a longer one).
@@ -158,6 +250,10 @@ impl DeterministicScorer {
             } else {
                 Outcome::contradicted()
             };
+        }
+        // A number of a unit that the section its sentence cites states with other numbers.
+        if cited_section_conflict(ev, answer, item, c) {
+            return Outcome::contradicted();
         }
         // A result the arithmetic written before it does not yield ("5 cyl × $25 = $50").
         if written_result_conflict(answer, item, c, facts) {

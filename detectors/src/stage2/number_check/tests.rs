@@ -1309,3 +1309,16 @@ fn arithmetic_written_after_a_clause_and_with_words() {
         "For the shuttle: 2 × $80 = $160, plus the $15 meet-and-greet fee = $175 in total."
     ));
 }
+
+#[test]
+fn a_number_against_the_section_its_sentence_cites() {
+    let ev = "SERVICE TERMS — Harbor Shuttle Co\n\n2.2 Bookings cancelled at least 24 hours before pickup are refunded in full.\n3.1 Tolls are included.";
+    assert!(all_supported(
+        ev,
+        "Under Harbor Shuttle Co's terms (term 2.2), you can cancel free of charge up to 24 hours before pickup."
+    ));
+    assert!(!all_supported(
+        ev,
+        "Under Harbor Shuttle Co's terms (term 2.2), you can cancel free of charge up to 96 hours before pickup."
+    ));
+}
