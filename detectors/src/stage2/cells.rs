@@ -8,6 +8,10 @@
 //! record when the record holds another value there and a sibling record (one of the same
 //! list) holds the cell's: a value of the field's own vocabulary given to the wrong row. A
 //! value no sibling holds (a paraphrase, "done" for `complete`) is left to the other checks.
+//!
+//! The same in prose ([`record_value_conflict`]): a one-word value of a list's field, stated as
+//! the state of the one record a claim (or its line) names ("JetLink Rides … on a waitlist
+//! only" of an operator that is `available` while a sibling is on the `waitlist`).
 
 use super::records::{key_of, Named, Record};
 use super::terms::{contains_terms, normalize_terms};
@@ -92,14 +96,17 @@ pub(super) fn cell_conflict(
             continue;
         };
         let cell = normalize_terms(&values[k]);
-        for (name, held) in records[r]
+        let fields: Vec<&(String, String)> = records[r]
             .texts
             .iter()
             .filter(|(n, _)| header_names(header, n))
-        {
-            if normalize_terms(held) == cell {
-                return None;
-            }
+            .collect();
+        // The record's own value under this column: the cell agrees (the other cells are
+        // still read).
+        if fields.iter().any(|(_, held)| normalize_terms(held) == cell) {
+            continue;
+        }
+        for (name, _) in fields {
             let sibling_holds = records.iter().enumerate().any(|(o, rec)| {
                 o != r
                     && rec.parent == Some(parent)

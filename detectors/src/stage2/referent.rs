@@ -9,7 +9,7 @@
 //! - a value right before the linking verb ("stock of 2240 t is above that") is the subject,
 //!   the other value the pronoun's;
 //! - after a relative pronoun ("…, which is within it") the subject is the value that is not
-//!   set against the other: "A against B" (or "versus", "compared with") makes B the standard.
+//!   set against the other: "A against B" (or "versus", "vs") makes B the standard.
 //!
 //! Anything else (a distance before the comparison word, "$20 above that"; a third value of
 //! the kind; no "against" after "which") leaves the sentence unjudged.
@@ -24,15 +24,9 @@ const REFERENTS: &[&str] = &["that", "it", "this"];
 /// Verbs of motion that predicate a comparison as a linking verb does ("goes beyond it").
 const MOTION: &[&str] = &["goes", "went", "falls", "fell", "comes", "came"];
 
-/// Words that set a value against a standard ("4.5 hours against an allowance of 8 hours").
-const AGAINST: &[&str] = &[
-    "against",
-    "versus",
-    "vs",
-    "vs.",
-    "compared with",
-    "compared to",
-];
+/// Words that set a value against a standard ("4.5 hours against an allowance of 8 hours"),
+/// one word each (they are matched as tokens).
+const AGAINST: &[&str] = &["against", "versus", "vs", "vs."];
 
 /// The word right after a value ("4100 t left": "t"), which a unit-less value's kind is read
 /// from: "2240 t" is of the kind of "4100 t", not of "2026,".

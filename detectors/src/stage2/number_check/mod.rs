@@ -60,25 +60,99 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
         .map(|&(_, d, s, e)| (d, s, e))
 }
 
+/// How a number stands to the quotes for the request ([`Evidence::quotes`]).
+#[derive(PartialEq)]
+enum Quoted {
+    /// Neither a quote nor the difference of two.
+    No,
+    /// A quote of a record the claim names (any option's with none named), or the difference of
+    /// two named records' quotes of one form in the direction the claim states.
+    Yes,
+    /// Only the difference of two named records' quotes, in the direction the claim reverses:
+    /// "Harbor Shuttle Co works out $1 cheaper than Metro Black Car" where it costs $1 more.
+    Reversed,
+}
+
+/// Comparatives after a stated difference: (words, the subject is the larger).
+const DIFFERENCE_DIRECTIONS: &[(&str, bool)] = &[
+    ("more expensive", true),
+    ("pricier", true),
+    ("dearer", true),
+    ("more", true),
+    ("higher", true),
+    ("over", true),
+    ("cheaper", false),
+    ("less", false),
+    ("lower", false),
+    ("under", false),
+];
+
 /// Whether the number is a quote for the request ([`Evidence::quotes`]) of a record the claim
-/// names, or the difference of two such records' quotes of one form; with no record named,
-/// any option's quote.
-fn quoted(ev: &Evidence, c: &ClaimNumber, names: &records::Named) -> bool {
+/// names, or the difference of two such records' quotes of one form — in the direction its
+/// comparative states, the subject being the record named before the number and the other
+/// after it; with no record named, any option's quote.
+fn quoted(
+    ev: &Evidence,
+    answer: &str,
+    item: &Item,
+    c: &ClaimNumber,
+    names: &records::Named,
+) -> Quoted {
     let m = |v: f64| matches_value(c, v);
     if names.anchored.is_empty() {
-        return ev.quotes.iter().any(|q| m(q.value));
+        return if ev.quotes.iter().any(|q| m(q.value)) {
+            Quoted::Yes
+        } else {
+            Quoted::No
+        };
     }
     let own: Vec<_> = ev
         .quotes
         .iter()
         .filter(|q| names.anchored.contains(&q.record))
         .collect();
-    own.iter().any(|q| m(q.value))
-        || own.iter().enumerate().any(|(i, a)| {
-            own[i + 1..]
-                .iter()
-                .any(|b| a.record != b.record && a.form == b.form && m((a.value - b.value).abs()))
-        })
+    if own.iter().any(|q| m(q.value)) {
+        return Quoted::Yes;
+    }
+    // The comparative right after the number, and where each record is named.
+    let after = answer[item.end..].trim_start().to_ascii_lowercase();
+    let direction = DIFFERENCE_DIRECTIONS.iter().find(|(w, _)| {
+        after
+            .strip_prefix(w)
+            .is_some_and(|r| !r.starts_with(|ch: char| ch.is_ascii_alphanumeric()))
+    });
+    let sentence_start = answer[..item.start]
+        .rfind(['.', '\n', ';'])
+        .map_or(0, |k| k + 1);
+    let before = answer[sentence_start..item.start].to_lowercase();
+    let named_before = |r: usize| {
+        ev.records[r]
+            .keys
+            .iter()
+            .filter(|k| k.chars().count() >= 3 && k.contains(char::is_alphabetic))
+            .any(|k| before.contains(k.as_str()))
+    };
+    let mut found = Quoted::No;
+    for (i, a) in own.iter().enumerate() {
+        for b in &own[i + 1..] {
+            if a.record == b.record || a.form != b.form || !m((a.value - b.value).abs()) {
+                continue;
+            }
+            let Some(&(_, larger)) = direction else {
+                return Quoted::Yes;
+            };
+            let (subject, other) = match (named_before(a.record), named_before(b.record)) {
+                (true, false) => (a, b),
+                (false, true) => (b, a),
+                _ => return Quoted::Yes,
+            };
+            if (subject.value > other.value) == larger {
+                return Quoted::Yes;
+            }
+            found = Quoted::Reversed;
+        }
+    }
+    found
 }
 
 /// The lines of the evidence's documents that open the numbered sections the sentence around
@@ -262,8 +336,12 @@ impl DeterministicScorer {
         let outcome = self.number_rules(ev, answer, item, c, facts, names);
         // What an option the claim names costs for the request ("10 × £41 + £35"), or the
         // difference of two such quotes ("£155 cheaper than Ace Lane School").
-        if !outcome.supported && quoted(ev, c, names) {
-            return Outcome::supported(None);
+        // A difference in the direction the comparative reverses is wrong however the number
+        // is otherwise found.
+        match quoted(ev, answer, item, c, names) {
+            Quoted::Yes if !outcome.supported => return Outcome::supported(None),
+            Quoted::Reversed => return Outcome::contradicted(),
+            _ => {}
         }
         // An operand of arithmetic the answer writes out, whose result it states: what the
         // result's own check says decides for it.

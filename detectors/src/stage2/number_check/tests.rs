@@ -1286,6 +1286,10 @@ fn what_an_option_costs_for_the_request() {
     assert!(check(
         "Mirror Signal Tuition works out £155 cheaper than Ace Lane School."
     ));
+    // The difference in the direction the comparative reverses.
+    assert!(!check(
+        "Ace Lane School works out £155 cheaper than Mirror Signal Tuition."
+    ));
     // Another option's quote is not this one's.
     assert!(!check("Ace Lane School comes to £445 for the block."));
     assert!(!check(
