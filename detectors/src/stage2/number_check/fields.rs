@@ -191,7 +191,8 @@ impl<'a> Claim<'a> {
     }
 
     /// The leading `Label:` of the number's line ([`claim_type::label_span`], a list marker
-    /// aside), with what stands between its colon and the number (markup trimmed).
+    /// aside), or the first cell of a key-value table's row, with what stands between it and
+    /// the number (markup trimmed).
     ///
     /// [`claim_type::label_span`]: super::super::claim_type::label_span
     fn leading_label(&self) -> Option<(&'a str, &'a str)> {
@@ -202,9 +203,22 @@ impl<'a> Claim<'a> {
             .iter()
             .find_map(|m| line.strip_prefix(m))
             .unwrap_or(line);
-        let (_, end) = super::super::claim_type::label_span(line)?;
+        // (A table row's label is read from the whole row: its cells are counted.)
+        let whole = if line.starts_with('|') {
+            let from = self.answer.len() - self.answer[start..].trim_start().len();
+            let rest = &self.answer[from..];
+            &rest[..rest.find('\n').unwrap_or(rest.len())]
+        } else {
+            line
+        };
+        let (_, end) = super::super::claim_type::label_span(whole)?;
+        if end > line.len() {
+            return None;
+        }
         let (label, value) = line.split_at(end);
-        label.trim_end_matches('*').ends_with(':').then(|| {
+        // "Label:" or a key-value table row's first cell ("| Deaths | 27 hens, … |").
+        let cell = label.starts_with('|') && label.ends_with('|');
+        (label.trim_end_matches('*').ends_with(':') || cell).then(|| {
             (
                 label,
                 value.trim_matches(|ch: char| ch.is_whitespace() || ch == '*'),

@@ -1064,6 +1064,11 @@ fn a_label_names_what_its_value_counts_and_the_noun_after_is_the_unit() {
     assert!(all_supported(days, "- Deaths: 32 hens over the four days"));
     let bad = score(days, "- Deaths: 35 hens over the four days");
     assert_ne!(bad[0].status, ClaimStatus::Supported, "{bad:?}");
+    // A key-value table's row labels its value as "Deaths:" does.
+    let row =
+        |n: u32| format!("| Item | Value |\n|---|---|\n| Deaths | {n} hens over the four days |\n");
+    assert!(all_supported(days, &row(32)));
+    assert!(!all_supported(days, &row(35)));
     // Without a label, the counted noun still names its field.
     assert!(!all_supported(
         days,
