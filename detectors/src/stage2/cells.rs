@@ -184,10 +184,8 @@ fn stated_as_a_state(answer: &str, cs: usize, lower: &str, at: usize, len: usize
 /// the hub first"): a value supposed, not stated.
 fn supposed_before(lower: &str, at: usize) -> bool {
     lower[..at].split_whitespace().any(|w| {
-        matches!(
-            w.trim_matches(|c: char| !c.is_ascii_alphabetic()),
-            "if" | "when" | "once" | "unless" | "until" | "whether"
-        )
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        crate::stage2::states::opens_condition(w) || matches!(w, "when" | "until")
     })
 }
 
@@ -249,14 +247,11 @@ pub(super) fn record_value_conflict(
 
 #[cfg(test)]
 mod tests {
-    use crate::stage2::test_support::score;
+    use crate::report::FlagKind;
+    use crate::stage2::test_support::flagged_as;
 
     fn flagged(ev: &str, a: &str) -> bool {
-        score(ev, a).iter().any(|c| {
-            c.flagged_spans
-                .iter()
-                .any(|f| f.kind == crate::report::FlagKind::StateConflict)
-        })
+        flagged_as(ev, a, FlagKind::StateConflict)
     }
 
     #[test]

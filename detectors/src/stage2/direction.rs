@@ -1157,11 +1157,7 @@ mod tests {
 
     /// Whether the answer gets a direction-conflict flag against the evidence `ev`.
     fn direction_flagged(ev: &str, a: &str) -> bool {
-        score(ev, a).iter().any(|c| {
-            c.flagged_spans
-                .iter()
-                .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-        })
+        crate::stage2::test_support::flagged_as(ev, a, crate::report::FlagKind::DirectionConflict)
     }
 
     #[test]

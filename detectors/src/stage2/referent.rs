@@ -169,14 +169,11 @@ pub(super) fn referent_conflict(
 
 #[cfg(test)]
 mod tests {
-    use crate::stage2::test_support::score;
+    use crate::report::FlagKind;
+    use crate::stage2::test_support::flagged_as;
 
     fn flagged(ev: &str, a: &str) -> bool {
-        score(ev, a).iter().any(|c| {
-            c.flagged_spans
-                .iter()
-                .any(|f| f.kind == crate::report::FlagKind::DirectionConflict)
-        })
+        flagged_as(ev, a, FlagKind::DirectionConflict)
     }
 
     #[test]

@@ -283,6 +283,22 @@ impl DeterministicScorer {
             let mut supported_items = 0usize;
             let mut supported_numbers = 0usize;
             let mut item_scores: Vec<f64> = Vec::new();
+            // A claim-level finding over `answer[s..e]`: contradicted, at the given item score
+            // (the unsupported score unless named), with its reason and flagged span.
+            let unsupported_score = self.cfg.unsupported_score;
+            macro_rules! conflict {
+                ($s:expr, $e:expr, $why:expr, $kind:expr) => {
+                    conflict!($s, $e, $why, $kind, unsupported_score)
+                };
+                ($s:expr, $e:expr, $why:expr, $kind:expr, $score:expr) => {{
+                    let (s, e, why, item_score) = ($s, $e, $why, $score);
+                    contradicted = true;
+                    score = score.min(item_score);
+                    item_scores.push(item_score);
+                    reasons.push(format!("{why}: {:?}", &answer[s..e]));
+                    flagged.push(span_flag(answer, s, e, why, $kind));
+                }};
+            }
             let all: Vec<(Item, Option<ClaimNumber>)> = items
                 .into_iter()
                 .map(|i| (i, None))
@@ -437,11 +453,7 @@ impl DeterministicScorer {
                         .flatten()
                 });
             if let Some((s, e, why)) = direction {
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
+                conflict!(s, e, why, FlagKind::DirectionConflict);
             }
             // A time said to be within or outside the window its sentence states.
             if let Some((s, e, why)) = ItemKind::Time
@@ -452,11 +464,7 @@ impl DeterministicScorer {
                 })
                 .flatten()
             {
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::DirectionConflict));
+                conflict!(s, e, why, FlagKind::DirectionConflict);
             }
             // Date and time arithmetic the answer writes out ("March 27 + 9 days = April 2").
             if let Some((s, e, why)) = (ItemKind::Date.is_in(kinds) || ItemKind::Time.is_in(kinds))
@@ -466,16 +474,12 @@ impl DeterministicScorer {
                 })
                 .flatten()
             {
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
                 let kind = if why.starts_with("time") {
                     FlagKind::TimeNotInEvidence
                 } else {
                     FlagKind::DateNotInEvidence
                 };
-                flagged.push(span_flag(answer, s, e, why, kind));
+                conflict!(s, e, why, kind);
             }
             // A total equal to one of the parts the answer lists before it ("$79.99 plus
             // $15.00 and $6.00, so $79.99 in total").
@@ -484,11 +488,7 @@ impl DeterministicScorer {
                 .then(|| super::totals::total_conflict(answer, cs, ce))
                 .flatten()
             {
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::NumberConflict));
+                conflict!(s, e, why, FlagKind::NumberConflict);
             }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
             if let Some((s, e)) = boolean_conflict(text, &booleans, &ev.keyed)
@@ -496,11 +496,7 @@ impl DeterministicScorer {
             {
                 let (s, e) = (cs + s, cs + e);
                 let why = "yes/no contradicts the evidence";
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::StateConflict));
+                conflict!(s, e, why, FlagKind::StateConflict);
             }
             // A table row's cell against the record the row names ("| 100-hour inspection |
             // … | open |" of a task that is `complete`).
@@ -525,11 +521,7 @@ impl DeterministicScorer {
                 .flatten()
             {
                 let why = "a value of another record of the list given to the one the claim names";
-                contradicted = true;
-                score = score.min(self.cfg.unsupported_score);
-                item_scores.push(self.cfg.unsupported_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::StateConflict));
+                conflict!(s, e, why, FlagKind::StateConflict);
             }
             // A negation or relation word reversed against the tool-result line the claim
             // paraphrases ("… is recommended" of "… is not recommended").
@@ -558,11 +550,7 @@ impl DeterministicScorer {
                             FlagKind::StateConflict,
                         ),
                     };
-                    contradicted = true;
-                    score = score.min(self.cfg.unsupported_score);
-                    item_scores.push(self.cfg.unsupported_score);
-                    reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                    flagged.push(span_flag(answer, s, e, why, kind));
+                    conflict!(s, e, why, kind);
                 }
             }
             // An action report whose verb no tool call of the run performed ("I've asked the
@@ -591,11 +579,13 @@ impl DeterministicScorer {
             for &(s, e) in bad_citations.iter().filter(|(s, e)| cs <= *s && *e <= ce) {
                 let why =
                     "fabricated reference: cites a source number beyond every source the run read";
-                contradicted = true;
-                score = score.min(self.cfg.fabricated_score);
-                item_scores.push(self.cfg.fabricated_score);
-                reasons.push(format!("{why}: {:?}", &answer[s..e]));
-                flagged.push(span_flag(answer, s, e, why, FlagKind::FabricatedReference));
+                conflict!(
+                    s,
+                    e,
+                    why,
+                    FlagKind::FabricatedReference,
+                    self.cfg.fabricated_score
+                );
             }
             // Content coverage: a claim whose items all check out (or that has none) but whose
             // content words are largely absent from the evidence is an unsupported addition.

@@ -2,7 +2,7 @@
 //! deterministic scorer over it.
 
 use super::{DeterministicScorer, Scorer, Stage2Config};
-use crate::report::{Claim, ClaimStatus};
+use crate::report::{Claim, ClaimStatus, FlagKind};
 use crate::run::{AgentRun, ToolCall};
 
 pub(super) fn run(result: &str) -> AgentRun {
@@ -58,6 +58,13 @@ pub(super) fn all_supported(result: &str, answer: &str) -> bool {
     score(result, answer)
         .iter()
         .all(|c| c.status == ClaimStatus::Supported)
+}
+
+/// Whether some claim of the answer carries a flag of `kind` against the result.
+pub(super) fn flagged_as(result: &str, answer: &str, kind: FlagKind) -> bool {
+    score(result, answer)
+        .iter()
+        .any(|c| c.flagged_spans.iter().any(|f| f.kind == kind))
 }
 
 pub(super) const RESULT: &str = r#"{"order_id":"ORD-1001","status":"shipped","total":129.5,"carrier":"UPS","eta":"2026-03-04","window":"14:00","population":1198450}"#;

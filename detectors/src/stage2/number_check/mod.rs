@@ -61,7 +61,6 @@ fn hhmm_held(ev: &Evidence, item: &Item, c: &ClaimNumber) -> Option<(usize, usiz
 }
 
 /// How a number stands to the quotes for the request ([`Evidence::quotes`]).
-#[derive(PartialEq)]
 enum Quoted {
     /// Neither a quote nor the difference of two.
     No,
@@ -155,14 +154,34 @@ fn quoted(
     found
 }
 
+/// Nouns that number a document's parts before a section number ("section 3.1", "term 4.1"),
+/// longest first where one starts another.
+const PART_NOUNS: &[&str] = &[
+    "section",
+    "clause",
+    "sec.",
+    "paragraph",
+    "para",
+    "term",
+    "condition",
+    "part",
+    "item",
+    "point",
+    "annex",
+    "schedule",
+    "exhibit",
+];
+
 /// The lines of the evidence's documents that open the numbered sections the sentence around
 /// the item cites ("§2.3", "section 3.1", "term 4.1"), after their number.
 fn cited_section_lines<'a>(ev: &'a Evidence, answer: &str, item: &Item) -> Vec<&'a str> {
     static CITE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let cite = CITE.get_or_init(|| {
-        regex::Regex::new(
-            r"(?i)(?:§\s*|\b(?:section|clause|sec\.|para(?:graph)?|term|condition|part|item|point|annex|schedule|exhibit)\s+)(\d+(?:\.\d+)+)",
-        )
+        let nouns: Vec<String> = PART_NOUNS.iter().map(|n| regex::escape(n)).collect();
+        regex::Regex::new(&format!(
+            r"(?i)(?:§\s*|\b(?:{})\s+)(\d+(?:\.\d+)+)",
+            nouns.join("|")
+        ))
         .expect("section citation regex")
     });
     let sentence = super::states::whole_sentence_around(answer, item.start, item.end);
@@ -232,23 +251,9 @@ fn cited_section_conflict(ev: &Evidence, answer: &str, item: &Item, c: &ClaimNum
                     || !(b[i - 1].is_ascii_alphanumeric()
                         || matches!(b[i - 1], b'-' | b'.' | b',' | b':' | b'/')))
                 && !sentence[..i].trim_end().ends_with('§')
-                && ![
-                    "section",
-                    "clause",
-                    "term",
-                    "para",
-                    "paragraph",
-                    "condition",
-                    "part",
-                    "item",
-                    "point",
-                    "annex",
-                    "schedule",
-                    "exhibit",
-                    "sec.",
-                ]
-                .iter()
-                .any(|w| sentence[..i].trim_end().ends_with(w))
+                && !PART_NOUNS
+                    .iter()
+                    .any(|w| sentence[..i].trim_end().ends_with(w))
         })
         .count();
     if numbers != 1 {
