@@ -11,12 +11,75 @@ use super::numbers::{AnswerFacts, ClaimNumber};
 /// Most operands of a written-out expression ([`written_result`]).
 const MAX_OPERANDS: usize = 8;
 
+/// Words that state the result of the arithmetic before them, as `=` does: "CAD 60.00 plus
+/// CAD 20.00 plus the CAD 25.00 late fee comes to CAD 105.00", "$450.00 less the $150.00 already
+/// paid leaves $300.00". (A closed class of English result phrases, longest first.)
+const RESULT_WORDS: &[&str] = &[
+    "brings the total to",
+    "for a total of",
+    "works out to",
+    "works out at",
+    "comes out to",
+    "comes to",
+    "come to",
+    "coming to",
+    "adds up to",
+    "add up to",
+    "totalling",
+    "totaling",
+    "totals",
+    "equals",
+    "leaves",
+    "leaving",
+    "makes",
+    "gives",
+    "giving",
+    "that's",
+    "that is",
+    "is",
+    "are",
+];
+
+/// A currency code or abbreviation written before an amount ("CAD ", "USD ", "Rs. "): the
+/// text before it, trimmed; the text itself without one.
+fn before_currency_code(before: &str) -> &str {
+    let word_start = before.rfind(' ').map_or(0, |i| i + 1);
+    let word = &before[word_start..];
+    let code = (word.len() == 3 && word.bytes().all(|b| b.is_ascii_uppercase()))
+        || word == "Rs."
+        || word == "Rs";
+    if code {
+        before[..word_start].trim_end()
+    } else {
+        before
+    }
+}
+
 /// The expression written before a result: the text from the start of the result's clause (a
 /// colon, semicolon, parenthesis, line break or earlier `=`, at most 120 bytes back) to the sign
-/// (one of `signs`) right before the result, with its start; `None` without such a sign.
-fn written_lhs<'a>(answer: &'a str, item: &Item, signs: &[char]) -> Option<(usize, &'a str)> {
-    let before = answer[..item.start].trim_end();
-    let lhs_end = before.strip_suffix(signs)?.len();
+/// (one of `signs`) right before the result, with its start; `None` without such a sign. With
+/// `words`, a result phrase ([`RESULT_WORDS`]) serves as `=`; a currency code between the sign
+/// and the number is passed over.
+fn written_lhs<'a>(
+    answer: &'a str,
+    item: &Item,
+    signs: &[char],
+    words: bool,
+) -> Option<(usize, &'a str)> {
+    let before = before_currency_code(answer[..item.start].trim_end());
+    let lhs_end = match before.strip_suffix(signs) {
+        Some(rest) => rest.len(),
+        None if words => {
+            let lower = before.to_ascii_lowercase();
+            let w = RESULT_WORDS.iter().find(|w| {
+                lower
+                    .strip_suffix(*w)
+                    .is_some_and(|rest| rest.ends_with(' '))
+            })?;
+            before.len() - w.len()
+        }
+        None => return None,
+    };
     let clause_start = before[..lhs_end]
         .rfind([':', ';', '(', '\n', '='])
         .map_or(0, |i| i + 1);
@@ -38,7 +101,7 @@ pub(super) fn written_result(
     c: &ClaimNumber,
     facts: &AnswerFacts,
 ) -> bool {
-    let Some((clause_start, lhs)) = written_lhs(answer, item, &['=', '≈', '→']) else {
+    let Some((clause_start, lhs)) = written_lhs(answer, item, &['=', '≈', '→'], true) else {
         return false;
     };
     // The expression may open after a clause break inside the stretch ("Split between 6
@@ -50,7 +113,11 @@ pub(super) fn written_result(
             .map(|(k, m)| k + m.len())
             .find_map(|k| expression(&lhs[k..]))
     }) else {
-        return multiple_of_stated(lhs, c, facts, clause_start);
+        // "1.5x the median = $86.24" needs the sign; a result word after a lone multiple is
+        // too loose a reading ("the 3x premium is $86").
+        let signed =
+            before_currency_code(answer[..item.start].trim_end()).ends_with(['=', '≈', '→']);
+        return signed && multiple_of_stated(lhs, c, facts, clause_start);
     };
     // Exact: the operands as written.
     let Some((value, _)) = interval(&operands, &ops, false) else {
@@ -91,7 +158,7 @@ pub(super) fn written_result_conflict(
     if super::items::comma_decimals(answer) {
         return false;
     }
-    let Some((_, lhs)) = written_lhs(answer, item, &['=']) else {
+    let Some((_, lhs)) = written_lhs(answer, item, &['='], false) else {
         return false;
     };
     // Grouping the reader does not follow: "(32,000 − 31,133) ÷ 32,000 = 2.71%".

@@ -142,6 +142,26 @@ fn the_result_of_arithmetic_written_out() {
 }
 
 #[test]
+fn arithmetic_written_with_a_result_word() {
+    // A result phrase stands for `=` ("comes to", "leaves"), a currency code between it and
+    // the number passed over; a result the words' arithmetic does not yield stays flagged.
+    let fees = r#"{"schedule":"2(2) Dog, not spayed: $60.00 | 2(3) Cat, spayed: $20.00 | 4(1) Late fee: $25.00 per animal | 5(1) Credit: $40.00","paid":150.0,"balance_due":450.0}"#;
+    let sum = |r: &str| {
+        format!("CAD 60.00 plus CAD 20.00 plus the CAD 25.00 late fee comes to CAD {r} for both.")
+    };
+    assert!(all_supported(fees, &sum("105.00")));
+    assert!(!all_supported(fees, &sum("115.00")));
+    assert!(all_supported(
+        fees,
+        "$450.00 less the $150.00 already paid less the $40.00 credit leaves $260.00."
+    ));
+    assert!(!all_supported(
+        fees,
+        "$450.00 less the $150.00 already paid less the $40.00 credit leaves $270.00."
+    ));
+}
+
+#[test]
 fn rupees_indian_grouping_and_dotted_dates() {
     let bill = r#"{"flat":"A-802","bills":[{"period":"2026-01","amount":125000.0,"due_date":"2026-01-10"},{"period":"2026-02","amount":4505.0,"due_date":"2026-02-10"}],"maintenance_pa":250000}"#;
     // "Rs." ends no sentence; rupees in every spelling; lakhs grouped and named.
