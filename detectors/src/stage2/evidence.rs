@@ -42,6 +42,8 @@ pub(super) struct Evidence {
     pub(super) argument_numbers: Vec<(String, f64)>,
     /// What each option of a list costs for the request ([`request_quotes`]).
     pub(super) quotes: Vec<Quote>,
+    /// The reason codes of the refusals tool results report ([`super::refusals`]).
+    pub(super) refusal_codes: Vec<String>,
     /// The run's tool declarations, lower-cased: the names of the tools it called and of the
     /// tools it was given, their descriptions and argument schemas. An identifier found there
     /// is one the agent was shown ("[get_account]" naming the source, "#W0000000" as the
@@ -177,6 +179,7 @@ impl Evidence {
             name_codes: Vec::new(),
             argument_numbers: Vec::new(),
             quotes: Vec::new(),
+            refusal_codes: Vec::new(),
         };
         ev.argument_numbers = argument_numbers(&ev.call_arguments);
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
@@ -272,6 +275,9 @@ impl Evidence {
                 keyed_dates(j, None, &mut ev.keyed_dates);
                 for x in &mut ev.keyed_dates[from..] {
                     x.name = super::dates::date_field_words(&x.name);
+                }
+                if is_result(d) {
+                    super::refusals::refusal_codes(j, &mut ev.refusal_codes);
                 }
                 super::flags::keyed_booleans(j, None, &mut ev.booleans);
                 super::flags::keyed_polar(j, None, &mut ev.polar);

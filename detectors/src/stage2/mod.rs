@@ -94,6 +94,7 @@ mod numbers;
 mod paraphrase;
 mod premises;
 mod referent;
+mod refusals;
 mod rewrite;
 mod salutation;
 mod score;

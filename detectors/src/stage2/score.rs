@@ -523,6 +523,18 @@ impl DeterministicScorer {
                 let why = "a value of another record of the list given to the one the claim names";
                 conflict!(s, e, why, FlagKind::StateConflict);
             }
+            // A refusal stated as success beside its reason code ("was available
+            // (`ALREADY_BOOKED`)").
+            if let Some((s, e)) = ItemKind::State
+                .is_in(kinds)
+                .then(|| {
+                    super::refusals::refusal_reported_as_success(answer, cs, ce, &ev.refusal_codes)
+                })
+                .flatten()
+            {
+                let why = "a refusal reported as its opposite beside its reason code";
+                conflict!(s, e, why, FlagKind::StateConflict);
+            }
             // A negation or relation word reversed against the tool-result line the claim
             // paraphrases ("… is recommended" of "… is not recommended").
             if flagged.is_empty() && claim_type == ClaimType::Assertion {
