@@ -523,6 +523,15 @@ impl DeterministicScorer {
                 let why = "a value of another record of the list given to the one the claim names";
                 conflict!(s, e, why, FlagKind::StateConflict);
             }
+            // An expiry said to last until a date to come ("lapsed until 2027-06-28").
+            if let Some((s, e)) = ItemKind::State
+                .is_in(kinds)
+                .then(|| super::dates::expired_until(answer, cs, ce, ev.run_day))
+                .flatten()
+            {
+                let why = "an expiry stated up to a date to come (valid until then)";
+                conflict!(s, e, why, FlagKind::StateConflict);
+            }
             // A refusal stated as success beside its reason code ("was available
             // (`ALREADY_BOOKED`)").
             if let Some((s, e)) = ItemKind::State

@@ -9,6 +9,7 @@ use super::evidence::Evidence;
 use super::items::{date_parts, re, time_minutes, Item};
 use super::terms::{contains_terms, normalize_terms};
 
+mod expiry;
 mod fields;
 mod relative;
 mod spans;
@@ -16,6 +17,7 @@ mod spans;
 mod tests;
 mod working;
 
+pub(super) use expiry::expired_until;
 pub(super) use fields::{date_field_words, date_of_another_field};
 use relative::states_an_offset;
 pub(super) use relative::{
