@@ -382,9 +382,7 @@ fn threshold_conflict(
     nums: &[(&Item, &ClaimNumber)],
 ) -> Option<(usize, usize, &'static str)> {
     let same_kind = |a: &ClaimNumber, b: &ClaimNumber| {
-        a.currency == b.currency
-            && a.unit.eq_ignore_ascii_case(&b.unit)
-            && a.is_percent() == b.is_percent()
+        a.currency == b.currency && a.same_unit(b) && a.is_percent() == b.is_percent()
     };
     const CLAUSE_BREAKS: [char; 7] = [',', ';', '.', '(', ')', ':', '\n'];
     let clause_break = |t: &str| t.contains(CLAUSE_BREAKS);
@@ -394,6 +392,9 @@ fn threshold_conflict(
         // The threshold: the first number after the word, in its clause, a few words on.
         let &(bi, b) = nums.iter().find(|(i, _)| i.start >= cs + end)?;
         let gap = lower.get(end..bi.start - cs)?;
+        // The threshold's digits in parentheses after its words ("the threshold of
+        // eighty-five percent (85%)") restate it.
+        let gap = gap.trim_end().strip_suffix('(').unwrap_or(gap);
         if clause_break(gap) || gap.split_whitespace().count() > 6 {
             return None;
         }
@@ -556,9 +557,7 @@ fn appositive_threshold(
     if words > 2 || between.contains(|ch: char| ch.is_ascii_digit() || ",;:()\n".contains(ch)) {
         return None;
     }
-    let same_kind = a.currency == b.currency
-        && a.unit.eq_ignore_ascii_case(&b.unit)
-        && a.is_percent() == b.is_percent();
+    let same_kind = a.currency == b.currency && a.same_unit(b) && a.is_percent() == b.is_percent();
     let (x, y) = (signed_value(answer, ai, a), signed_value(answer, bi, b));
     if !same_kind || x == y || range_end(answer, nums, bi, b).is_some() {
         return None;
@@ -1424,5 +1423,25 @@ mod tests {
         ));
         let bad = score(item, "The piano is worth less than $50 per pound ($80/lb).");
         assert_eq!(bad[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_percent_written_out_compared_with_one_in_digits() {
+        // "ninety-six percent (96%)" against "eighty-five percent (85%)", where the evidence
+        // writes the threshold the same way (its words then read as the evidence's, leaving
+        // the digits): "percent" and "%" are one unit.
+        let case = r#"{"hits":[{"list":"OFAC SDN List","score":96}]}"#;
+        let rule =
+            "2.1 A hit scoring eighty-five percent (85%) or more is treated as a potential match.";
+        let says = |w: &str| {
+            format!("The hit scored ninety-six percent (96%), {w} the threshold of eighty-five percent (85%) in 2.1.")
+        };
+        let flagged = |w: &str| {
+            crate::stage2::test_support::score_by(&[case, rule], &says(w))
+                .iter()
+                .any(|c| c.status == ClaimStatus::Contradicted)
+        };
+        assert!(flagged("below"));
+        assert!(!flagged("above"));
     }
 }

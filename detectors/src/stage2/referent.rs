@@ -99,7 +99,7 @@ pub(super) fn referent_conflict(
             .is_some_and(|t| matches!(t, "which" | "that"));
         let same_kind = |a: &(&Item, &ClaimNumber), b: &(&Item, &ClaimNumber)| {
             a.1.currency == b.1.currency
-                && a.1.unit.eq_ignore_ascii_case(&b.1.unit)
+                && a.1.same_unit(b.1)
                 && a.1.is_percent() == b.1.is_percent()
                 && (!a.1.unit.is_empty() || word_after(answer, a.0) == word_after(answer, b.0))
         };

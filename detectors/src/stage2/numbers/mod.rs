@@ -87,6 +87,12 @@ impl ClaimNumber {
         percent_unit(&self.unit)
     }
 
+    /// The same unit as written ("kg" and "KG"), or both percentages however spelled ("96
+    /// percent" written out and "85%").
+    pub(super) fn same_unit(&self, other: &ClaimNumber) -> bool {
+        self.unit.eq_ignore_ascii_case(&other.unit) || self.is_percent() && other.is_percent()
+    }
+
     /// Precise enough that a coincidence with a value computed from the evidence is unlikely:
     /// a decimal ("$12.50"), or a value of 100 or more.
     pub(super) fn precise(&self) -> bool {
