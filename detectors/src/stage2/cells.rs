@@ -20,7 +20,7 @@ use super::terms::{contains_terms, normalize_terms};
 const MAX_CELLS: usize = 16;
 
 /// The cells of the table row `answer[cs..ce]`: byte ranges of their text, markup trimmed.
-fn cells(answer: &str, cs: usize, ce: usize) -> Vec<(usize, usize)> {
+pub(super) fn cells(answer: &str, cs: usize, ce: usize) -> Vec<(usize, usize)> {
     let row = &answer[cs..ce];
     let Some(first) = row.find('|') else {
         return Vec::new();

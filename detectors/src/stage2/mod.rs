@@ -101,6 +101,7 @@ mod score;
 mod spoken;
 mod states;
 mod structured;
+mod table_math;
 mod tally;
 #[cfg(test)]
 mod test_support;

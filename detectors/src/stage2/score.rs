@@ -490,6 +490,15 @@ impl DeterministicScorer {
             {
                 conflict!(s, e, why, FlagKind::NumberConflict);
             }
+            // A table's own arithmetic: a total row against its column, a change column
+            // against the two values before it.
+            if let Some((s, e, why)) = ItemKind::Number
+                .is_in(kinds)
+                .then(|| super::table_math::table_conflict(answer, cs, ce))
+                .flatten()
+            {
+                conflict!(s, e, why, FlagKind::NumberConflict);
+            }
             // A yes/no against the JSON boolean the claim names ("Autopay is off").
             if let Some((s, e)) = boolean_conflict(text, &booleans, &ev.keyed)
                 .or_else(|| polar_conflict(text, &ev.polar))
