@@ -158,7 +158,7 @@ pub(super) fn written_result_conflict(
     if super::items::comma_decimals(answer) {
         return false;
     }
-    let Some((_, lhs)) = written_lhs(answer, item, &['='], false) else {
+    let Some((_, lhs)) = written_lhs(answer, item, &['=', '→'], false) else {
         return false;
     };
     // Grouping the reader does not follow: "(32,000 − 31,133) ÷ 32,000 = 2.71%".
@@ -385,8 +385,11 @@ fn expression(text: &str) -> Option<(Vec<Operand>, Vec<char>)> {
         // A Markdown emphasis mark ("**Daily hire:**") is no product.
         let emphasis = ch == '*'
             && (i > 0 && chars[i - 1].1 == '*' || chars.get(i + 1).is_some_and(|&(_, c)| c == '*'));
+        // "$120.60/mo", "4 t/day": a rate's unit, not a quotient.
+        let per_unit = ch == '/' && chars.get(i + 1).is_some_and(|&(_, c)| c.is_alphabetic());
         let op = match ch {
             '*' if emphasis => None,
+            '/' if per_unit => None,
             '×' | '*' | '÷' | '/' | '+' | '−' => Some(ch),
             '-' | 'x' | 'X' if i > 0 && spaced(i - 1) && spaced(i + 1) => Some(ch),
             _ => None,

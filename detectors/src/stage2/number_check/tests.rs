@@ -162,6 +162,28 @@ fn arithmetic_written_with_a_result_word() {
 }
 
 #[test]
+fn an_arrow_result_the_working_before_it_does_not_yield() {
+    // "→" states a result as "=" does: a result the working does not yield is flagged, even
+    // where the evidence holds it elsewhere (another field's 14).
+    let pool = r#"{"product":"QuantaCAD","seats":50,"assigned":46,"pending_requests":14}"#;
+    assert!(all_supported(
+        pool,
+        "QuantaCAD: 50 seats − 46 assigned → 4 free."
+    ));
+    let bad = score(pool, "QuantaCAD: 50 seats − 46 assigned → 14 free.");
+    assert!(
+        bad[0].flagged_spans.iter().any(|f| f.text.contains("14")),
+        "{bad:?}"
+    );
+    // "/mo" is a rate's unit, not a quotient: no working to contradict.
+    let unit = r#"{"unit":"OP-3076","web_rate_monthly":120.6,"promo":"50% off first month","total_4_months":451.1}"#;
+    assert!(all_supported(
+        unit,
+        "OP-3076: $120.60/mo web rate, 50% off first month → $451.10 for 4 months."
+    ));
+}
+
+#[test]
 fn rupees_indian_grouping_and_dotted_dates() {
     let bill = r#"{"flat":"A-802","bills":[{"period":"2026-01","amount":125000.0,"due_date":"2026-01-10"},{"period":"2026-02","amount":4505.0,"due_date":"2026-02-10"}],"maintenance_pa":250000}"#;
     // "Rs." ends no sentence; rupees in every spelling; lakhs grouped and named.
