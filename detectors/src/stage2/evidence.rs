@@ -572,6 +572,13 @@ const ADD_ON_WORDS: &[&str] = &[
     "tax",
 ];
 
+/// Words of a field name that make it a rate: "per" (`price_per_lesson`), "pp" (per person)
+/// and the adjectives of a period (`hourly_rate`, `nightly_price`, `monthly_rent`). Each is
+/// one unit the rate is counted in.
+const RATE_WORDS: &[&str] = &[
+    "per", "pp", "hourly", "daily", "nightly", "weekly", "monthly", "yearly", "annual",
+];
+
 /// An option's cost for the request: the record, its form (the rate's field, the added
 /// charge's field or none, the count) and the value.
 pub(super) struct Quote {
@@ -581,9 +588,11 @@ pub(super) struct Quote {
 }
 
 /// What each option of a list costs for the request the agent made: a rate field of the record
-/// (a name with "per": `price_per_lesson`, `rate_per_night`) times a count the agent asked for
-/// (`"lessons": 10`), alone or with one charge of the record added (`registration_fee`: "10 ×
-/// £41 + £35 = £445"). Counts: whole numbers from 1 to 366 among the calls' arguments, at most
+/// (a name with a word of [`RATE_WORDS`]: `price_per_lesson`, `nightly_rate`) times a count the
+/// agent asked for (`"lessons": 10`) — or, for a rate counted in two units
+/// (`price_per_person_per_hour`, `hourly_rate_pp`), times two counts (`"guests": 6, "hours":
+/// 3`) —, alone or with one charge of the record added (`registration_fee`: "10 × £41 + £35 =
+/// £445"). Counts: whole numbers from 1 to 366 among the calls' arguments, at most
 /// [`MAX_QUOTE_COUNTS`]; at most [`MAX_QUOTED`] records, two rates and three charges each.
 fn request_quotes(records: &[records::Record], arguments: &[(String, f64)]) -> Vec<Quote> {
     let counts: Vec<f64> = arguments
@@ -593,15 +602,26 @@ fn request_quotes(records: &[records::Record], arguments: &[(String, f64)]) -> V
         .take(MAX_QUOTE_COUNTS)
         .collect();
     let named = |name: &str, words: &[&str]| name.split('_').any(|w| words.contains(&w));
+    let units = |name: &str| name.split('_').filter(|w| RATE_WORDS.contains(w)).count();
     let mut quotes = Vec::new();
     for (k, r) in records
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.parent.is_some() && r.fields.iter().any(|f| named(&f.0, &["per"])))
+        .filter(|(_, r)| r.parent.is_some() && r.fields.iter().any(|f| units(&f.0) > 0))
         .take(MAX_QUOTED)
     {
-        for (rate_name, rate) in r.fields.iter().filter(|f| named(&f.0, &["per"])).take(2) {
-            for &c in &counts {
+        for (rate_name, rate) in r.fields.iter().filter(|f| units(&f.0) > 0).take(2) {
+            // The counts a rate is multiplied by: each one, or each pair for two units.
+            let mut multipliers: Vec<f64> = counts.clone();
+            if units(rate_name) >= 2 {
+                multipliers.clear();
+                for (i, a) in counts.iter().enumerate() {
+                    for b in &counts[i + 1..] {
+                        multipliers.push(a * b);
+                    }
+                }
+            }
+            for &c in &multipliers {
                 let base = rate * c;
                 let form = |charge: &str| (rate_name.clone(), charge.to_owned(), c as u32);
                 quotes.push(Quote {

@@ -1345,6 +1345,40 @@ fn what_an_option_costs_for_the_request() {
 }
 
 #[test]
+fn what_an_option_costs_at_a_rate_of_two_units() {
+    use crate::run::{AgentRun, ToolCall};
+    // A rate per person per hour times the guests and the hours asked for; a period rate
+    // ("nightly_rate") times the nights.
+    let run = AgentRun {
+        user_input: "A boat for 6 of us, 3 hours, and a room for 2 nights?".into(),
+        tool_calls: vec![ToolCall {
+            id: "c1".into(),
+            name: "search_charters".into(),
+            arguments: Some(r#"{"guests":6,"hours":3,"nights":2}"#.into()),
+            result: Some(
+                r#"{"results":[{"name":"Blue Heron","price_per_person_per_hour":17.5,"fuel_surcharge":25,"rating":4.6},{"name":"Sea Lark","price_per_person_per_hour":21.25,"fuel_surcharge":30,"rating":4.8}],"hotels":[{"name":"Harbour Inn","nightly_rate":139.5},{"name":"Quay House","nightly_rate":161.25}]}"#
+                    .into(),
+            ),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let check = |answer: &str| {
+        DeterministicScorer::new(Stage2Config::default())
+            .score(&run, answer)
+            .iter()
+            .all(|c| c.status == ClaimStatus::Supported)
+    };
+    assert!(check("Blue Heron comes to $315.00 for the trip."));
+    assert!(check(
+        "Blue Heron comes to $340.00 with the fuel surcharge."
+    ));
+    assert!(check("Harbour Inn comes to $279.00 for the stay."));
+    // Another option's quote is not this one's.
+    assert!(!check("Blue Heron comes to $382.50 for the trip."));
+}
+
+#[test]
 fn arithmetic_written_after_a_clause_and_with_words() {
     let ev = r#"{"price_per_trip":80,"meet_greet_fee":15,"total":375,"passengers":6}"#;
     assert!(all_supported(
