@@ -287,6 +287,14 @@ pub(super) fn contraction_stem(rest: &str) -> bool {
 /// The content words of an explanatory clause ("because someone else has a hold on it"): four
 /// letters or more, no stop word, no discourse or function word of [`COVERAGE_STOP`] (the
 /// indefinite "someone" included), no stem of a contraction; lower-cased.
+/// Words of a reason that place a thing in the order of a tool's results ("as it was the first
+/// desk with a monitor on the list"): ordinals and positions (a closed class) and the list
+/// itself. They speak of the evidence's order, not of content it must hold.
+const POSITION_WORDS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "last", "next", "previous", "earliest",
+    "latest", "top", "list", "lists", "results",
+];
+
 pub(super) fn clause_content_words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut pos = 0;
@@ -297,7 +305,10 @@ pub(super) fn clause_content_words(text: &str) -> Vec<String> {
             continue;
         }
         let l = w.to_lowercase();
-        if !STOPWORDS.contains(&l.as_str()) && !COVERAGE_STOP.contains(&l.as_str()) {
+        if !STOPWORDS.contains(&l.as_str())
+            && !COVERAGE_STOP.contains(&l.as_str())
+            && !POSITION_WORDS.contains(&l.as_str())
+        {
             out.push(l);
         }
     }

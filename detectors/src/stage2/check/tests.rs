@@ -1499,3 +1499,30 @@ fn attempts_prepositions_and_numbered_terms() {
         "Under Metro Black Car's terms (term 2.7), you can cancel free of charge up to 48 hours before pickup."
     ));
 }
+
+#[test]
+fn a_reason_opened_by_since_as_or_b_c() {
+    use crate::report::FlagKind;
+    use crate::stage2::test_support::flagged_as;
+    let ev = r#"{"permit":"TRP-2026-4645","status":"in_review","van_runs":["Tue","Fri"],"desks":[{"id":"DK-1","monitor":true}]}"#;
+    let reason = |a: &str| flagged_as(ev, a, FlagKind::UnsupportedExplanation);
+    // A reason with its own subject and verb, whose words the evidence does not hold.
+    assert!(reason(
+        "The permit is still in review, as the city is short-staffed this month."
+    ));
+    assert!(reason(
+        "Delivery moved to Friday, since the van was reassigned after a breakdown."
+    ));
+    assert!(reason(
+        "Delivery moved to Friday b/c of a tournament later that day."
+    ));
+    // "since" and "as" as no reason: a point in time, a role, a standard phrase.
+    assert!(!reason(
+        "The permit has been in review since the start of May."
+    ));
+    assert!(!reason("The permit is in review, as of today."));
+    // A reason that places a thing in the results' order speaks of the evidence's order.
+    assert!(!reason(
+        "I chose DK-1, as it was the first desk with a monitor on the list."
+    ));
+}

@@ -31,6 +31,7 @@ pub(in crate::stage2) struct Regexes {
     pub(super) compact_duration: Regex,
     pub(super) hex_pairs: Regex,
     pub(super) clause: Regex,
+    pub(super) causal: Regex,
     pub(super) quoted: Regex,
     pub(in crate::stage2) own_past: Regex,
     pub(in crate::stage2) advice: Regex,
@@ -114,7 +115,12 @@ impl Regexes {
             // covers the open items only").
             own_working: Regex::new(r"(?i)\b(?:that|this|it|these|those)(?:['’]s|['’]re| is| are| was| were)\s+(?:\w+\s+)?(?:calculated|computed|derived|based|worked out|estimated|rounded|averaged|taken)\s+(?:from|on|off|over|using|with)\b[^.;!?]*|\bthis\s+(?:note|message|reply|answer|summary|memo|letter|e-?mail|response|update)\b[^.;!?]*").unwrap(),
             quoted: Regex::new(r#"“[^”]{3,80}”|"[^"]{3,80}""#).unwrap(),
-            clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
+            // "since" and "as" open a reason only before a clause with its own subject ("since
+            // the van was reassigned", ", as the city is short-staffed"), which the caller
+            // checks for a finite verb; "since 2019", "as of today", "as a member" are no
+            // reasons.
+            causal: Regex::new(r"(?i)(?:\bsince|,\s*as)\s+(?:the|your|its|their|our|his|her|it|they|we|he|she|this|that|these|those|there)\b[^.,;!?]+").unwrap(),
+            clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|b/c(?: of)?|driven (?:mainly |largely |primarily |mostly )?by|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             // The compact durations of consoles and CI logs: "20m 43s", "1h 2m 3s", "4m07s" (in
             // seconds) and "2d 4h" (in hours).
             // Colon-separated hex pairs: a certificate fingerprint, a MAC address

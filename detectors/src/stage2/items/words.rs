@@ -73,12 +73,39 @@ fn whole_words<'a>(lower: &'a str, phrase: &'a str) -> impl Iterator<Item = (usi
         })
 }
 
-/// Causal clauses ("due to a signal failure") and quoted titles of two or more words.
+/// Finite verbs that make a "since" or "as" phrase a clause of its own (a reason).
+const FINITE: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "does",
+    "did", "do", "runs", "needs", "takes", "means",
+];
+
+/// Causal clauses ("due to a signal failure", "since the van was reassigned") and quoted
+/// titles of two or more words.
 pub(super) fn clauses_and_titles(f: &mut Found<'_>) {
     let r = re();
     let (text, cs) = (f.text, f.cs);
     for m in r.clause.find_iter(text) {
         f.push_match(ItemKind::Clause, m);
+    }
+    // A reason opened by "since" or "as", with a finite verb of its own.
+    for m in r.causal.find_iter(text) {
+        let clause = m.as_str();
+        let words: Vec<String> = clause
+            .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_lowercase().replace('’', "'"))
+            .collect();
+        let finite = words.iter().skip(2).any(|w| {
+            FINITE.contains(&w.as_str())
+                || w.ends_with("'s")
+                || w.ends_with("'re")
+                || w.ends_with("'ve")
+                || w.len() > 4 && w.ends_with("ed")
+        });
+        if finite {
+            let lead = clause.len() - clause.trim_start_matches([',', ' ']).len();
+            f.push(ItemKind::Clause, cs + m.start() + lead, cs + m.end());
+        }
     }
     for m in r.quoted.find_iter(text) {
         let inner = m
