@@ -1516,6 +1516,13 @@ fn a_reason_opened_by_since_as_or_b_c() {
     assert!(reason(
         "Delivery moved to Friday b/c of a tournament later that day."
     ));
+    // A norm the evidence does not state, and what helped a result.
+    assert!(reason(
+        "The permit is in review, which is typical for suburban councils at this time of year."
+    ));
+    assert!(reason(
+        "Both vans ran on time, helped by a quiet holiday schedule."
+    ));
     // "since" and "as" as no reason: a point in time, a role, a standard phrase.
     assert!(!reason(
         "The permit has been in review since the start of May."
