@@ -26,6 +26,7 @@
     python3 training/heldout/generate.py --set w        (twenty-third set: six further domains, half validation -> target/heldout-w)
     python3 training/heldout/generate.py --set x        (twenty-fourth set: six further domains, half validation -> target/heldout-x)
     python3 training/heldout/generate.py --set y        (twenty-fifth set: six further domains, half validation -> target/heldout-y)
+    python3 training/heldout/generate.py --set z        (twenty-sixth set: six further domains, half validation -> target/heldout-z)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -322,6 +323,16 @@ SCENARIO_CLASSES_Y = [("scn_y_transfers", "AirportTransfers"), ("scn_y_charters"
                       ("scn_y_tutors", "LanguageTutors"), ("scn_y_studios", "RehearsalStudios")]
 FAULTS_Y = FAULTS_X          # the same Stage-1 faults as sets f to x
 
+# Set z: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/zstyle.py: a personal / executive assistant writing short first-person notes back to its principal about
+# travel days and errands — time-zone conversions, durations and layovers, overlaps and gaps, opening hours against
+# arrival times, deadlines, relative dates next to absolute ones, counts and small totals with the working — and one
+# write action per scenario whose refusal carries a reason code and an alternative); half development, half validation.
+SCENARIO_CLASSES_Z = [("scn_z_lounges", "AirportLounges"), ("scn_z_conference", "ConferenceSessions"),
+                      ("scn_z_errands", "ErrandRuns"), ("scn_z_invitations", "EventInvitations"),
+                      ("scn_z_storage", "LuggageStorage"), ("scn_z_sends", "ScheduledSends")]
+FAULTS_Z = FAULTS_Y          # the same Stage-1 faults as sets f to y
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -441,6 +452,11 @@ SETS = {
     # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
     "y": {"classes": SCENARIO_CLASSES_Y, "out": "target/heldout-y", "seed": 20271215, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Y,
+          "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set y; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "z": {"classes": SCENARIO_CLASSES_Z, "out": "target/heldout-z", "seed": 20271229, "n_files": 5,
+          "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Z,
           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
@@ -810,7 +826,9 @@ def main():
                          "field-service business, half 'development', half 'validation'; x: six further domains by another "
                          "writer as a back-office / integration agent answering with one JSON object (structured output), "
                          "half 'development', half 'validation'; y: six further domains by another writer as a comparison & "
-                         "recommendation advisor of a marketplace or booking platform, half 'development', half 'validation'")
+                         "recommendation advisor of a marketplace or booking platform, half 'development', half 'validation'; z: six further "
+                         "domains by another writer as a personal / executive assistant writing first-person notes about "
+                         "travel days and errands, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -819,7 +837,7 @@ def main():
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
                          "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w, "
-                         "target/heldout-x for --set x, target/heldout-y for --set y)")
+                         "target/heldout-x for --set x, target/heldout-y for --set y, target/heldout-z for --set z)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
