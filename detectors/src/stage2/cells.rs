@@ -235,6 +235,7 @@ pub(super) fn record_value_conflict(
                     && text[at..end] == *v
                     && !negated_before(&lower, at)
                     && !supposed_before(&lower, at)
+                    && !super::states::opening_hours_after(answer, cs + at, cs + at + v.len())
                     && stated_as_a_state(answer, cs, &lower, at, v.len())
             });
             if let Some((at, _)) = found {

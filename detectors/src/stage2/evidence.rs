@@ -44,6 +44,10 @@ pub(super) struct Evidence {
     pub(super) quotes: Vec<Quote>,
     /// The reason codes of the refusals tool results report ([`super::refusals`]).
     pub(super) refusal_codes: Vec<String>,
+    /// Values of fields counted in minutes ([`Evidence::minute_fields`]), built on first use.
+    minute_fields: OnceLock<Vec<u32>>,
+    /// UTC offsets the evidence states ([`Evidence::utc_offsets`]), built on first use.
+    utc_offsets: OnceLock<Vec<i32>>,
     /// The run's tool declarations, lower-cased: the names of the tools it called and of the
     /// tools it was given, their descriptions and argument schemas. An identifier found there
     /// is one the agent was shown ("[get_account]" naming the source, "#W0000000" as the
@@ -180,6 +184,8 @@ impl Evidence {
             argument_numbers: Vec::new(),
             quotes: Vec::new(),
             refusal_codes: Vec::new(),
+            minute_fields: OnceLock::new(),
+            utc_offsets: OnceLock::new(),
         };
         ev.argument_numbers = argument_numbers(&ev.call_arguments);
         // Tool-result / retrieved bytes, and those that are not structured (JSON) data.
@@ -408,6 +414,67 @@ impl Evidence {
     pub(super) fn value_counts(&self) -> &records::ValueCounts {
         self.value_counts
             .get_or_init(|| records::ValueCounts::new(&self.records))
+    }
+
+    /// Whole values of the fields counted in minutes (`"minutes": 9`, `walk_to_station_min`,
+    /// `est_minutes`): legs and stays an itinerary adds up. Distinct, at most 24.
+    pub(super) fn minute_fields(&self) -> &[u32] {
+        self.minute_fields.get_or_init(|| {
+            let mut out: Vec<u32> = Vec::new();
+            for (name, v) in &self.keyed {
+                let minutes = name
+                    .rsplit(['_', ' '])
+                    .next()
+                    .is_some_and(|w| matches!(w, "min" | "mins" | "minutes"));
+                if minutes && v.fract() == 0.0 && *v > 0.0 && *v <= 1440.0 {
+                    let v = *v as u32;
+                    if !out.contains(&v) && out.len() < 24 {
+                        out.push(v);
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// The UTC offsets the evidence states, in minutes, distinct (at most 8): those ending ISO
+    /// timestamps ("2026-06-05T15:50:00+02:00"; "Z" is 0) and whole quoted offsets
+    /// (`"utc_offset": "+10:00"`).
+    pub(super) fn utc_offsets(&self) -> &[i32] {
+        self.utc_offsets.get_or_init(|| {
+            static OFFSET: OnceLock<regex::Regex> = OnceLock::new();
+            let re = OFFSET.get_or_init(|| {
+                // (The documents are lower-cased: ISO's "T" and "Z" read "t" and "z".)
+                regex::Regex::new(r#"t\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:(?P<z>z)\b|(?P<s>[+-])(?P<h>0\d|1[0-4]):?(?P<m>[0-5]\d)\b)|"(?P<qs>[+-])(?P<qh>0\d|1[0-4]):(?P<qm>[0-5]\d)""#)
+                    .expect("offset regex")
+            });
+            let mut out: Vec<i32> = Vec::new();
+            for doc in &self.lower {
+                for c in re.captures_iter(doc) {
+                    let part = |a: &str, b: &str| {
+                        c.name(a)
+                            .or_else(|| c.name(b))
+                            .and_then(|x| x.as_str().parse::<i32>().ok())
+                            .unwrap_or(0)
+                    };
+                    let v = if c.name("z").is_some() {
+                        0
+                    } else {
+                        let v = part("h", "qh") * 60 + part("m", "qm");
+                        let sign = c.name("s").or_else(|| c.name("qs")).map(|x| x.as_str());
+                        if sign == Some("-") {
+                            -v
+                        } else {
+                            v
+                        }
+                    };
+                    if !out.contains(&v) && out.len() < 8 {
+                        out.push(v);
+                    }
+                }
+            }
+            out
+        })
     }
 
     /// Durations the evidence writes in hours or minutes ("less than 12 hours before", "a

@@ -393,6 +393,9 @@ pub struct Named {
     pub joined: Vec<usize>,
 }
 
+/// Records searched for one that refers to an anchored record ([`bind_by`]).
+const MAX_REFERRING: usize = 512;
+
 /// At most this many records anchored or named per claim.
 const MAX_NAMED: usize = 64;
 /// A key held by more records than this is an attribute they share (a currency, a carrier),
@@ -797,6 +800,32 @@ pub fn bind_by(
         return Binding::Held;
     }
     if names.joined.iter().any(|&j| holds(&records[j])) {
+        return Binding::Held;
+    }
+    // A record that refers to an anchored record by one of its identifiers (a route's leg
+    // `{"to": "PL-8413", "minutes": 7}` of the errand at place `PL-8413`): what it holds is
+    // said of that record too — however many records refer to it, so only to keep a value
+    // from being called another record's.
+    // (Not by an identifier several records hold as their own: a customer's on each of its
+    // orders.)
+    let own_ids: Vec<&String> = anchored
+        .iter()
+        .flat_map(|&a| records[a].ids.iter())
+        .filter(|id| {
+            records
+                .iter()
+                .take(MAX_REFERRING)
+                .filter(|r| r.ids.contains(id))
+                .count()
+                <= MAX_HOLDERS_OF_A_NAME
+        })
+        .collect();
+    let refers = |r: &Record| own_ids.iter().any(|id| r.keys.contains(id));
+    if records
+        .iter()
+        .take(MAX_REFERRING)
+        .any(|r| holds(r) && refers(r))
+    {
         return Binding::Held;
     }
     if !anchored.iter().any(|&a| comparable(&records[a])) {

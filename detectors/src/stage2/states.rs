@@ -73,6 +73,31 @@ pub(super) const STATE_FAMILIES: &[&[&str]] = &[
     &["paid", "unpaid", "overdue", "refunded"],
 ];
 
+/// Whether the status word at `start..end` of `text` ("open", "closed") speaks of opening hours
+/// rather than a status: a time or a range of times follows it, or a word that places one
+/// ("is open 7:00 am–9:00 pm", "doesn't open until 10 am", "open from 6", "closed between 1
+/// and 2", "open daily").
+pub(super) fn opening_hours_after(text: &str, start: usize, end: usize) -> bool {
+    let word = text[start..end].to_ascii_lowercase();
+    if !matches!(
+        word.as_str(),
+        "open" | "opens" | "opened" | "closed" | "closes" | "close"
+    ) {
+        return false;
+    }
+    let after = text[end..].trim_start();
+    after.starts_with(|c: char| c.is_ascii_digit())
+        || after
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .is_some_and(|w| {
+                matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "until" | "till" | "from" | "between" | "daily" | "around" | "by" | "at"
+                )
+            })
+}
+
 /// A negation in the few words before `pos` ("hasn't shipped", "is not open", "no longer",
 /// "none have been delivered").
 pub(super) fn negated_before(text: &str, pos: usize) -> bool {

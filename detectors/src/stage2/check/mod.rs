@@ -3,6 +3,7 @@
 //! names and identifiers ([`names`]), times and dates ([`when`]), status values ([`status`]);
 //! numbers in [`super::number_check`], tallies ("3W-0D-1L") in [`super::tally`].
 
+mod clock;
 mod names;
 mod status;
 mod when;

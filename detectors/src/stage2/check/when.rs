@@ -118,6 +118,13 @@ impl DeterministicScorer {
                 return Outcome::supported(None);
             }
         }
+        // A clock the answer runs, a time its parenthesis places, a time in another zone.
+        if super::clock::running_clock(ev, answer, item, mins)
+            || super::clock::placed_by_parenthesis(ev, answer, item, mins)
+            || super::clock::other_zone(ev, answer, item, mins)
+        {
+            return Outcome::supported(None);
+        }
         Outcome {
             supported: false,
             contradicted: !ev.times.is_empty(),
@@ -135,7 +142,8 @@ const MAX_BASE_TIMES: usize = 32;
 fn worked_duration(before: &str) -> Option<u32> {
     static LAST: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let consequence = LAST.get_or_init(|| {
-        regex::Regex::new(r"(?i)\bso\b|→|->|=|\bdone\b|\bfinish|\bends?\b").expect("consequence")
+        regex::Regex::new(r"(?i)\bso\b|→|->|=|\bdone\b|\bfinish|\bends?\b|\bleave by\b|\bout by\b")
+            .expect("consequence")
     });
     let (at, d) = stated_durations(before).into_iter().last()?;
     let rest = &before[at..];

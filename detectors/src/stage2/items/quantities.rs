@@ -11,7 +11,7 @@ use super::{
 /// seconds, "2d 4h" in hours), then "1 hour 5 minutes" in minutes.
 pub(super) fn durations(f: &mut Found<'_>) {
     let r = re();
-    let (text, cs) = (f.text, f.cs);
+    let text = f.text;
     let compact = r.compact_duration.captures_iter(text).map(|c| {
         let n = |g: &str| {
             c.name(g)
@@ -29,30 +29,57 @@ pub(super) fn durations(f: &mut Found<'_>) {
         (c.get(0).expect("match"), n("h") * 60.0 + n("m"), "min")
     });
     for (w, value, unit) in compact.chain(spelled) {
-        let (s, e) = (cs + w.start(), cs + w.end());
-        if f.is_taken(s, e) {
-            continue;
-        }
-        f.taken.push((s, e));
-        f.numbers.push((
-            Item {
-                kind: ItemKind::Number,
-                start: s,
-                end: e,
-                text: w.as_str().to_owned(),
-            },
-            ClaimNumber {
-                value,
-                decimals: 0,
-                approx: false,
-                unit: unit.into(),
-                magnitude: 1.0,
-                noun: None,
-                noun_before: None,
-                currency: String::new(),
-            },
-        ));
+        push_duration(f, w, value, unit);
     }
+}
+
+/// Hours and minutes written "4h10" where the words make them a length of time
+/// ([`super::when::compact_hm_duration`]), in minutes; before identifiers, which would take
+/// the token for a code.
+pub(super) fn hm_durations(f: &mut Found<'_>) {
+    let r = re();
+    let text = f.text;
+    let found: Vec<(regex::Match<'_>, f64)> = r
+        .time
+        .captures_iter(text)
+        .filter_map(|c| {
+            let m = c.get(0)?;
+            let n = |g: &str| c.name(g).and_then(|x| x.as_str().parse::<f64>().ok());
+            super::when::compact_hm_duration(text, m.start(), m.end())
+                .then(|| Some((m, n("hh")? * 60.0 + n("mh")?)))
+                .flatten()
+        })
+        .collect();
+    for (m, value) in found {
+        push_duration(f, m, value, "min");
+    }
+}
+
+/// A duration as one number item, unless an earlier phase took its text.
+fn push_duration(f: &mut Found<'_>, w: regex::Match<'_>, value: f64, unit: &str) {
+    let (s, e) = (f.cs + w.start(), f.cs + w.end());
+    if f.is_taken(s, e) {
+        return;
+    }
+    f.taken.push((s, e));
+    f.numbers.push((
+        Item {
+            kind: ItemKind::Number,
+            start: s,
+            end: e,
+            text: w.as_str().to_owned(),
+        },
+        ClaimNumber {
+            value,
+            decimals: 0,
+            approx: false,
+            unit: unit.into(),
+            magnitude: 1.0,
+            noun: None,
+            noun_before: None,
+            currency: String::new(),
+        },
+    ));
 }
 
 /// Every number the earlier phases left free, with what it counts; then the lower bound of a

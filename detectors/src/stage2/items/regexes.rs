@@ -119,7 +119,7 @@ impl Regexes {
             // the van was reassigned", ", as the city is short-staffed"), which the caller
             // checks for a finite verb; "since 2019", "as of today", "as a member" are no
             // reasons.
-            causal: Regex::new(r"(?i)(?:\bsince|,\s*as)\s+(?:the|your|its|their|our|his|her|it|they|we|he|she|this|that|these|those|there)\b[^.,;!?]+").unwrap(),
+            causal: Regex::new(r"(?i)\bsince\s+[a-z][^.,;!?]+|,\s*as\s+(?:the|your|its|their|our|his|her|it|they|we|he|she|this|that|these|those|there)\b[^.,;!?]+").unwrap(),
             clause: Regex::new(r"(?i)\b(?:due to|because(?: of)?|b/c(?: of)?|(?:driven|helped|boosted|held back) (?:mainly |largely |primarily |mostly )?by|(?:which|that) is (?:about |roughly |fairly |pretty |quite )?(?:typical|standard|normal|average|usual|common)|as requested by|caused by|thanks to|owing to|as a result of|after (?:a|an|the) [a-z]+ (?:issue|problem|delay))\s+[^.,;!?]+").unwrap(),
             // The compact durations of consoles and CI logs: "20m 43s", "1h 2m 3s", "4m07s" (in
             // seconds) and "2d 4h" (in hours).

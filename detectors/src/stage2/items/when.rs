@@ -33,6 +33,10 @@ pub(super) fn dates_and_times(f: &mut Found<'_>) {
         }
     }
     for m in r.time.find_iter(text) {
+        // "4h10" of a layover is a duration ([`compact_hm_duration`]), read with the numbers.
+        if compact_hm_duration(text, m.start(), m.end()) {
+            continue;
+        }
         f.push_match(ItemKind::Time, m);
     }
     // Hours with a one-letter meridiem, as terse messages write them ("2–4p", "10a–12p",
@@ -154,6 +158,40 @@ fn zone_len(rest: &str) -> usize {
         Some(b'+' | b'-') if digits(1..5) => 5,
         _ => 0,
     }
+}
+
+/// Whether hours and minutes written "4h10" at `start..end` of `text` are a duration rather
+/// than a clock time ("14h30" is one in French usage): the words around it make it a length of
+/// time — after "is", "of", "for", "takes", "about", "~", "only", "just", "so" ("the layover is
+/// 4h10", "so 7h15 is billed as 8h"), or before "of", "after", "before", "later", "earlier",
+/// "left", "to spare", "is", "was" ("7h15 of storage", "2h10 after you land").
+pub(in crate::stage2) fn compact_hm_duration(text: &str, start: usize, end: usize) -> bool {
+    let t = &text[start..end];
+    let compact =
+        t.contains('h') && !t.contains(':') && t.bytes().all(|b| b.is_ascii_digit() || b == b'h');
+    if !compact {
+        return false;
+    }
+    let before = text[..start]
+        .trim_end()
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '~'))
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let after = text[end..]
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        before.as_str(),
+        "is" | "of" | "for" | "takes" | "about" | "only" | "just" | "so" | "around" | "roughly"
+    ) || text[..start].trim_end().ends_with('~')
+        || matches!(
+            after.as_str(),
+            "of" | "after" | "before" | "later" | "earlier" | "left" | "to" | "is" | "was"
+        )
 }
 
 /// Whether the four digits at `start..end` of `text` are a 24-hour time written without a colon

@@ -36,6 +36,10 @@ pub(super) fn states(f: &mut Found<'_>) {
     for (phrase, declared) in phrases {
         for (st, en) in whole_words(&lower_text, phrase) {
             let cell = fills_table_cell(answer, cs + st, cs + en);
+            // "is open 7 am–9 pm", "doesn't open until 10": opening hours, not a status.
+            if crate::stage2::states::opening_hours_after(answer, cs + st, cs + en) {
+                continue;
+            }
             if !f.in_label(cs + st)
                 && (cell
                     || (!is_participle(phrase)
@@ -73,10 +77,29 @@ fn whole_words<'a>(lower: &'a str, phrase: &'a str) -> impl Iterator<Item = (usi
         })
 }
 
+/// Words after "since" that make it a point in time, not a reason.
+const SINCE_WHEN: &[&str] = &[
+    "then",
+    "last",
+    "yesterday",
+    "today",
+    "tomorrow",
+    "this",
+    "early",
+    "earlier",
+    "late",
+    "morning",
+    "noon",
+    "midnight",
+];
+
+/// The weekdays' names, lower-case, as they open a word ("mon" of "Monday", "Mon").
+const WEEKDAYS: &[&str] = &["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
 /// Finite verbs that make a "since" or "as" phrase a clause of its own (a reason).
 const FINITE: &[&str] = &[
     "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "does",
-    "did", "do", "runs", "needs", "takes", "means",
+    "did", "do", "can", "may", "might", "must", "should", "runs", "needs", "takes", "means",
 ];
 
 /// Causal clauses ("due to a signal failure", "since the van was reassigned") and quoted
@@ -95,13 +118,21 @@ pub(super) fn clauses_and_titles(f: &mut Found<'_>) {
             .filter(|w| !w.is_empty())
             .map(|w| w.to_lowercase().replace('’', "'"))
             .collect();
-        let finite = words.iter().skip(2).any(|w| {
-            FINITE.contains(&w.as_str())
-                || w.ends_with("'s")
-                || w.ends_with("'re")
-                || w.ends_with("'ve")
-                || w.len() > 4 && w.ends_with("ed")
-        });
+        // "since then", "since last week", "since March": a point in time.
+        let temporal = words.first().is_some_and(|w| w == "since")
+            && words.get(1).is_some_and(|w| {
+                SINCE_WHEN.contains(&w.as_str())
+                    || crate::stage2::dates::month_name(w).is_some()
+                    || WEEKDAYS.iter().any(|d| w.starts_with(d))
+            });
+        let finite = !temporal
+            && words.iter().skip(2).any(|w| {
+                FINITE.contains(&w.as_str())
+                    || w.ends_with("'s")
+                    || w.ends_with("'re")
+                    || w.ends_with("'ve")
+                    || w.len() > 4 && w.ends_with("ed")
+            });
         if finite {
             let lead = clause.len() - clause.trim_start_matches([',', ' ']).len();
             f.push(ItemKind::Clause, cs + m.start() + lead, cs + m.end());

@@ -617,6 +617,25 @@ impl<'a> Claim<'a> {
                     }
                 }
             }
+            // From a time the sentence states before the duration to another it states or
+            // a time of the evidence ("at 18:12, 53 min before your train" at 19:05).
+            let start = super::states::whole_sentence_start(answer, item.start);
+            let stated: Vec<u32> = super::items::re()
+                .time
+                .captures_iter(&answer[start..item.start])
+                .filter_map(|t| super::items::time_minutes(&t))
+                .take(8)
+                .collect();
+            let spans = stated.iter().any(|&a| {
+                ev.times
+                    .iter()
+                    .map(|t| t.0)
+                    .chain(stated.iter().copied())
+                    .any(|b| (f64::from(a.abs_diff(b)) - minutes).abs() < 0.5)
+            });
+            if spans {
+                return Outcome::supported(None);
+            }
             // Across days: the time between two instants the evidence timestamps ("48 hours
             // 45 minutes ahead of the other", "about 32.5 hours out as of the last update"),
             // to the claim's precision in its own unit.

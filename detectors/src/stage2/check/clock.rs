@@ -1,0 +1,236 @@
+//! Times an answer works out as a clock runs: a time reached from an earlier time of the answer
+//! by the durations it states between them (an itinerary: "leaving at 10 am: … 7 min drive,
+//! there at 10:07 am; … about 20 min there. … 14 min drive, there at 10:41 am"), a time placed
+//! by the duration in parentheses after it ("until 06:45 (4 h before drop-off)"), and a time
+//! restated in another time zone ("15:50 local time (23:50 your time)") by the difference of two
+//! UTC offsets the evidence states.
+
+use crate::stage2::evidence::Evidence;
+use crate::stage2::items::{re, time_minutes, Item};
+
+/// Earlier times of the answer a running clock is read from.
+const MAX_EARLIER: usize = 8;
+/// Durations read from one stretch of text.
+const MAX_STEPS: usize = 32;
+/// Durations of the evidence one of which may be added (a leg the answer does not state).
+const MAX_EVIDENCE_STEPS: usize = 24;
+
+/// Durations the text states, in minutes, in order: "7 min", "about 20 min", "1 h 4 min",
+/// "2 hours", "4h10" (hours and minutes), at most [`MAX_STEPS`].
+fn durations(text: &str) -> Vec<u32> {
+    static DURATION: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = DURATION.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:(?P<hm>\d{1,2})\s?h\s?(?P<mm>[0-5]?\d)(?:\s?m(?:ins?|inutes?)?)?|(?P<n>\d{1,3})[\s-]?(?P<u>hours?|hrs?|h|minutes?|mins?)|(?P<half>half an hour)|(?P<an>an) hour)\b",
+        )
+        .expect("duration regex")
+    });
+    re.captures_iter(text)
+        .filter_map(|c| {
+            if c.name("half").is_some() {
+                return Some(30);
+            }
+            if c.name("an").is_some() {
+                return Some(60);
+            }
+            if let (Some(h), Some(m)) = (c.name("hm"), c.name("mm")) {
+                return Some(
+                    h.as_str().parse::<u32>().ok()? * 60 + m.as_str().parse::<u32>().ok()?,
+                );
+            }
+            let n: u32 = c.name("n")?.as_str().parse().ok()?;
+            let hours = c.name("u")?.as_str().to_ascii_lowercase().starts_with('h');
+            Some(if hours { n * 60 } else { n })
+        })
+        .filter(|&d| d > 0 && d <= 24 * 60)
+        .take(MAX_STEPS)
+        .collect()
+}
+
+/// Whether the time `mins` at `item` is reached from an earlier time of the answer by the
+/// durations written between them, with at most one duration the evidence holds in a field of
+/// minutes that the answer states nowhere (a leg it leaves out: "Back home by 11:21 am" after
+/// the last stop). The
+/// nearest [`MAX_EARLIER`] earlier times are tried; durations written with "before" or "after"
+/// between them place a time, they do not run the clock, so such a stretch is not read.
+pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
+    let earlier: Vec<(u32, usize)> = re()
+        .time
+        .captures_iter(&answer[..item.start])
+        .filter_map(|c| Some((time_minutes(&c)?, c.get(0)?.end())))
+        .collect();
+    // A leg the answer does not state: a field of minutes whose value the answer writes
+    // nowhere as a duration.
+    let stated = durations(answer);
+    let legs: Vec<u32> = ev
+        .minute_fields()
+        .iter()
+        .copied()
+        .filter(|d| !stated.contains(d))
+        .collect();
+    for &(t, end) in earlier.iter().rev().take(MAX_EARLIER) {
+        let between = &answer[end..item.start];
+        let lower = between.to_ascii_lowercase();
+        if lower.contains("before") || lower.contains("after") || lower.contains("early") {
+            continue;
+        }
+        let steps = durations(between);
+        if steps.is_empty() {
+            continue;
+        }
+        let reached = (t + steps.iter().sum::<u32>()) % 1440;
+        if reached == mins
+            || legs
+                .iter()
+                .take(MAX_EVIDENCE_STEPS)
+                .any(|&d| (reached + d) % 1440 == mins)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the time `mins` at `item` is placed by the duration in parentheses after it from a
+/// time the answer states before it or the evidence holds: "Free cancellation runs until 06:45
+/// (4 h before drop-off)" after "Drop-off at 10:45"; "(2h10 after you land)".
+pub(super) fn placed_by_parenthesis(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
+    let after = answer[item.end..].trim_start();
+    let Some(inner) = after.strip_prefix('(').or_else(|| after.strip_prefix(", ")) else {
+        return false;
+    };
+    let inner = inner.split([')', ';', '\n']).next().unwrap_or("");
+    let lower = inner.to_ascii_lowercase();
+    let sign: i64 = if lower.contains(" before") || lower.contains(" earlier") {
+        1
+    } else if lower.contains(" after") || lower.contains(" later") {
+        -1
+    } else {
+        return false;
+    };
+    let Some(&d) = durations(inner).first() else {
+        return false;
+    };
+    // The time the duration is counted from: `mins` plus it (before) or less it (after).
+    let from = (i64::from(mins) + sign * i64::from(d)).rem_euclid(1440) as u32;
+    re().time
+        .captures_iter(&answer[..item.start])
+        .filter_map(|c| time_minutes(&c))
+        .chain(ev.times.iter().map(|t| t.0))
+        .any(|t| t == from)
+}
+
+/// Whether the time `mins` at `item` restates a time in another time zone: the sentence names a
+/// zone ("your time", "local", "Tokyo time", "PT", "UTC") and the time differs from one its
+/// sentence states before it, or from a time of the evidence, by the difference of two UTC
+/// offsets the evidence states (`"utc_offset": "+10:00"`, "2026-06-05T15:50:00+02:00").
+pub(super) fn other_zone(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
+    let offsets = ev.utc_offsets();
+    if offsets.len() < 2 {
+        return false;
+    }
+    let (ss, se) = crate::stage2::states::whole_sentence_range(answer, item.start, item.end);
+    let sentence = &answer[ss..se];
+    let zone_named = {
+        let lower = sentence.to_ascii_lowercase();
+        lower.contains(" time") || lower.contains("local") || lower.contains("utc") || {
+            sentence.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+                (2..=5).contains(&w.len())
+                    && w.ends_with('T')
+                    && w.bytes().all(|b| b.is_ascii_uppercase())
+            })
+        }
+    };
+    if !zone_named {
+        return false;
+    }
+    let stated: Vec<u32> = re()
+        .time
+        .captures_iter(&answer[ss..item.start])
+        .filter_map(|c| time_minutes(&c))
+        .collect();
+    let diffs: Vec<i64> = offsets
+        .iter()
+        .flat_map(|&a| offsets.iter().map(move |&b| i64::from(a) - i64::from(b)))
+        .filter(|&d| d != 0)
+        .collect();
+    let converts = |t: u32| {
+        diffs
+            .iter()
+            .any(|&d| (i64::from(t) + d).rem_euclid(1440) == i64::from(mins))
+    };
+    stated.iter().any(|&t| converts(t)) || ev.times.iter().take(32).any(|t| converts(t.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stage2::test_support::all_supported;
+
+    #[test]
+    fn an_itinerary_runs_its_clock() {
+        // The legs refer to the errands' places by their identifiers.
+        let route = r#"{"depart_at":"2026-05-23T10:00:00-05:00","legs":[{"to":"PL-1001","minutes":7},{"to":"PL-2002","minutes":14},{"to":"home","minutes":9}],"errands":[{"place":"Second Chapter Thrift","place_id":"PL-1001","est_minutes":20},{"place":"Stitch & Press","place_id":"PL-2002","est_minutes":10}]}"#;
+        let plan = |second: &str, home: &str| {
+            format!(
+                "Suggested loop, leaving at 10 am:\n1. Second Chapter Thrift — 7 min drive, there at 10:07 am; about 20 min there.\n2. Stitch & Press — 14 min drive, there at {second}; about 10 min there.\n\nBack home by {home}."
+            )
+        };
+        assert!(all_supported(route, &plan("10:41 am", "11:00 am")));
+        // A time the stated durations do not reach.
+        assert!(!all_supported(route, &plan("10:51 am", "11:00 am")));
+        assert!(!all_supported(route, &plan("10:41 am", "11:20 am")));
+    }
+
+    #[test]
+    fn a_time_placed_by_its_parenthesis_and_one_in_another_zone() {
+        let storage = r#"{"drop_off":"2026-06-05T10:45:00+02:00","onward_departure":"2026-06-05T15:50:00+02:00","utc_offset":"+02:00","owner":{"utc_offset":"+10:00"}}"#;
+        assert!(all_supported(
+            storage,
+            "Free cancellation runs until 06:45 (4 h before drop-off)."
+        ));
+        assert!(!all_supported(
+            storage,
+            "Free cancellation runs until 07:45 (4 h before drop-off)."
+        ));
+        assert!(all_supported(
+            storage,
+            "Your train leaves at 15:50 local time (23:50 your time)."
+        ));
+        assert!(!all_supported(
+            storage,
+            "Your train leaves at 15:50 local time (22:50 your time)."
+        ));
+    }
+
+    #[test]
+    fn hours_and_minutes_written_4h10_as_a_length_of_time() {
+        let layover =
+            r#"{"arrival":"2026-02-15T11:00:00+00:00","departure":"2026-02-15T15:10:00+00:00"}"#;
+        assert!(all_supported(
+            layover,
+            "Your layover is 4h10: you land at 11:00 and your connection leaves at 15:10."
+        ));
+        assert!(!all_supported(
+            layover,
+            "Your layover is 4h25: you land at 11:00 and your connection leaves at 15:10."
+        ));
+        // From a time the sentence states to one of the evidence.
+        assert!(all_supported(
+            layover,
+            "You can get in from 13:10, 2h10 after you land."
+        ));
+    }
+
+    #[test]
+    fn open_with_its_hours_is_no_status() {
+        let lounges = r#"{"lounges":[{"name":"Skyward Lounge","opens":"07:00","closes":"21:00","status":"limited"},{"name":"Northlight Lounge","opens":"05:30","closes":"23:00","status":"open"}]}"#;
+        assert!(all_supported(
+            lounges,
+            "Skyward Lounge is open 7:00 am–9:00 pm."
+        ));
+        assert!(all_supported(
+            lounges,
+            "Skyward Lounge doesn't open until 7 am."
+        ));
+    }
+}
