@@ -804,28 +804,26 @@ pub fn bind_by(
     }
     // A record that refers to an anchored record by one of its identifiers (a route's leg
     // `{"to": "PL-8413", "minutes": 7}` of the errand at place `PL-8413`): what it holds is
-    // said of that record too — however many records refer to it, so only to keep a value
-    // from being called another record's.
-    // (Not by an identifier several records hold as their own: a customer's on each of its
-    // orders.)
-    let own_ids: Vec<&String> = anchored
-        .iter()
-        .flat_map(|&a| records[a].ids.iter())
-        .filter(|id| {
-            records
+    // said of that record too, to keep a value from being called another record's. Not by an
+    // identifier several records hold as their own (a customer's on each of its orders).
+    // Bounded: the holders of the value first, then only the identifiers they refer to.
+    let rare = |id: &String| {
+        records
+            .iter()
+            .take(MAX_REFERRING)
+            .filter(|r| r.ids.contains(id))
+            .take(MAX_HOLDERS_OF_A_NAME + 1)
+            .count()
+            <= MAX_HOLDERS_OF_A_NAME
+    };
+    let referred = records.iter().take(MAX_REFERRING).any(|r| {
+        holds(r)
+            && anchored
                 .iter()
-                .take(MAX_REFERRING)
-                .filter(|r| r.ids.contains(id))
-                .count()
-                <= MAX_HOLDERS_OF_A_NAME
-        })
-        .collect();
-    let refers = |r: &Record| own_ids.iter().any(|id| r.keys.contains(id));
-    if records
-        .iter()
-        .take(MAX_REFERRING)
-        .any(|r| holds(r) && refers(r))
-    {
+                .flat_map(|&a| records[a].ids.iter())
+                .any(|id| r.keys.contains(id) && rare(id))
+    });
+    if referred {
         return Binding::Held;
     }
     if !anchored.iter().any(|&a| comparable(&records[a])) {
