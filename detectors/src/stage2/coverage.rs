@@ -284,9 +284,6 @@ pub(super) fn contraction_stem(rest: &str) -> bool {
         .is_some_and(|r| r.starts_with(['t', 'T']) && !r[1..].starts_with(char::is_alphanumeric))
 }
 
-/// The content words of an explanatory clause ("because someone else has a hold on it"): four
-/// letters or more, no stop word, no discourse or function word of [`COVERAGE_STOP`] (the
-/// indefinite "someone" included), no stem of a contraction; lower-cased.
 /// Words of a reason that place a thing in the order of a tool's results ("as it was the first
 /// desk with a monitor on the list"): ordinals and positions (a closed class) and the list
 /// itself. They speak of the evidence's order, not of content it must hold.
@@ -295,6 +292,10 @@ const POSITION_WORDS: &[&str] = &[
     "latest", "top", "list", "lists", "results",
 ];
 
+/// The content words of an explanatory clause ("because someone else has a hold on it"): four
+/// letters or more, no stop word, no discourse or function word of [`COVERAGE_STOP`] (the
+/// indefinite "someone" included), no position word of [`POSITION_WORDS`], no stem of a
+/// contraction; lower-cased.
 pub(super) fn clause_content_words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut pos = 0;

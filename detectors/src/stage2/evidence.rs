@@ -679,15 +679,15 @@ fn request_quotes(records: &[records::Record], arguments: &[(String, f64)]) -> V
     {
         for (rate_name, rate) in r.fields.iter().filter(|f| units(&f.0) > 0).take(2) {
             // The counts a rate is multiplied by: each one, or each pair for two units.
-            let mut multipliers: Vec<f64> = counts.clone();
-            if units(rate_name) >= 2 {
-                multipliers.clear();
-                for (i, a) in counts.iter().enumerate() {
-                    for b in &counts[i + 1..] {
-                        multipliers.push(a * b);
-                    }
-                }
-            }
+            let multipliers: Vec<f64> = if units(rate_name) >= 2 {
+                counts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, a)| counts[i + 1..].iter().map(move |b| a * b))
+                    .collect()
+            } else {
+                counts.clone()
+            };
             for &c in &multipliers {
                 let base = rate * c;
                 let form = |charge: &str| (rate_name.clone(), charge.to_owned(), c as u32);
@@ -1283,13 +1283,25 @@ fn columnar_records(j: serde_json::Value, depth: usize) -> serde_json::Value {
 /// is the state of the reason's subject (the dispute window), not of a record the answer
 /// names, so it is no status value of the evidence.
 fn reason_code(v: &str) -> bool {
-    let parts: Vec<&str> = v.split('_').collect();
-    parts.len() >= 3
-        && parts.iter().all(|p| {
-            !p.is_empty()
-                && p.bytes()
-                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
-        })
+    upper_snake_words(v).is_some_and(|n| n >= 3)
+}
+
+/// The number of words of an upper-case snake-case value ("SLOT_FULL" → 2: upper-case letters
+/// and digits joined by underscores, none empty), `None` for any other value. What a reason
+/// code is made of ([`reason_code`], [`super::refusals`]).
+pub(super) fn upper_snake_words(v: &str) -> Option<usize> {
+    let mut n = 0;
+    for p in v.split('_') {
+        if p.is_empty()
+            || !p
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        {
+            return None;
+        }
+        n += 1;
+    }
+    Some(n)
 }
 
 /// Every string value of a JSON document, separated by newlines (bounded by the document).

@@ -75,17 +75,9 @@ const ATTRIBUTIVE: &[&str] = &[
 /// Whether `v` is a reason code: upper-case words of letters and digits joined by underscores,
 /// at least two, one with a letter.
 fn is_code(v: &str) -> bool {
-    let parts: Vec<&str> = v.split('_').collect();
-    parts.len() >= 2
-        && v.len() <= 64
-        && parts.iter().all(|p| {
-            !p.is_empty()
-                && p.bytes()
-                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
-        })
-        && parts
-            .iter()
-            .any(|p| p.bytes().any(|b| b.is_ascii_uppercase()))
+    v.len() <= 64
+        && super::evidence::upper_snake_words(v).is_some_and(|n| n >= 2)
+        && v.bytes().any(|b| b.is_ascii_uppercase())
 }
 
 /// The reason codes of refusals in a tool result's JSON (appended to `out`, at most

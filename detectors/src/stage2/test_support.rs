@@ -36,6 +36,29 @@ pub(super) fn run_with(results: &[&str]) -> AgentRun {
     }
 }
 
+/// A run of one call the agent made: the user's request, the tool, its arguments and result.
+pub(super) fn run_with_call(user: &str, tool: &str, arguments: &str, result: &str) -> AgentRun {
+    AgentRun {
+        user_input: user.into(),
+        tool_calls: vec![ToolCall {
+            id: "c1".into(),
+            name: tool.into(),
+            arguments: Some(arguments.into()),
+            result: Some(result.into()),
+            ..Default::default()
+        }],
+        ..Default::default()
+    }
+}
+
+/// Whether every claim of the answer is supported by the run's evidence.
+pub(super) fn all_supported_in(run: &AgentRun, answer: &str) -> bool {
+    DeterministicScorer::new(Stage2Config::default())
+        .score(run, answer)
+        .iter()
+        .all(|c| c.status == ClaimStatus::Supported)
+}
+
 /// Whether every claim of the answer is supported by the results together.
 pub(super) fn all_supported_by(results: &[&str], answer: &str) -> bool {
     DeterministicScorer::new(Stage2Config::default())

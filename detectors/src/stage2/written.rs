@@ -57,16 +57,18 @@ fn before_currency_code(before: &str) -> &str {
 
 /// The expression written before a result: the text from the start of the result's clause (a
 /// colon, semicolon, parenthesis, line break or earlier `=`, at most 120 bytes back) to the sign
-/// (one of `signs`) right before the result, with its start; `None` without such a sign. With
-/// `words`, a result phrase ([`RESULT_WORDS`]) serves as `=`; a currency code between the sign
-/// and the number is passed over.
+/// (one of `signs`) right before the result, with its start and whether a sign (not a word)
+/// stated the result; `None` without such a sign. With `words`, a result phrase
+/// ([`RESULT_WORDS`]) serves as `=`; a currency code between the sign and the number is passed
+/// over.
 fn written_lhs<'a>(
     answer: &'a str,
     item: &Item,
     signs: &[char],
     words: bool,
-) -> Option<(usize, &'a str)> {
+) -> Option<(usize, &'a str, bool)> {
     let before = before_currency_code(answer[..item.start].trim_end());
+    let signed = before.ends_with(signs);
     let lhs_end = match before.strip_suffix(signs) {
         Some(rest) => rest.len(),
         None if words => {
@@ -85,7 +87,7 @@ fn written_lhs<'a>(
         .map_or(0, |i| i + 1);
     let clause_start = clause_start.max(lhs_end.saturating_sub(120));
     let clause_start = crate::text::ceil_char_boundary(answer, clause_start);
-    Some((clause_start, &answer[clause_start..lhs_end]))
+    Some((clause_start, &answer[clause_start..lhs_end], signed))
 }
 
 /// The result of arithmetic the answer writes out before it: "78 days x 21% / 365 = Rs. 140.91"
@@ -101,7 +103,8 @@ pub(super) fn written_result(
     c: &ClaimNumber,
     facts: &AnswerFacts,
 ) -> bool {
-    let Some((clause_start, lhs)) = written_lhs(answer, item, &['=', '≈', '→'], true) else {
+    let Some((clause_start, lhs, signed)) = written_lhs(answer, item, &['=', '≈', '→'], true)
+    else {
         return false;
     };
     // The expression may open after a clause break inside the stretch ("Split between 6
@@ -115,8 +118,6 @@ pub(super) fn written_result(
     }) else {
         // "1.5x the median = $86.24" needs the sign; a result word after a lone multiple is
         // too loose a reading ("the 3x premium is $86").
-        let signed =
-            before_currency_code(answer[..item.start].trim_end()).ends_with(['=', '≈', '→']);
         return signed && multiple_of_stated(lhs, c, facts, clause_start);
     };
     // Exact: the operands as written.
@@ -158,7 +159,7 @@ pub(super) fn written_result_conflict(
     if super::items::comma_decimals(answer) {
         return false;
     }
-    let Some((_, lhs)) = written_lhs(answer, item, &['=', '→'], false) else {
+    let Some((_, lhs, _)) = written_lhs(answer, item, &['=', '→'], false) else {
         return false;
     };
     // Grouping the reader does not follow: "(32,000 − 31,133) ÷ 32,000 = 2.71%".

@@ -50,9 +50,9 @@ fn durations(text: &str) -> Vec<u32> {
 /// Whether the time `mins` at `item` is reached from an earlier time of the answer by the
 /// durations written between them, with at most one duration the evidence holds in a field of
 /// minutes that the answer states nowhere (a leg it leaves out: "Back home by 11:21 am" after
-/// the last stop). The
-/// nearest [`MAX_EARLIER`] earlier times are tried; durations written with "before" or "after"
-/// between them place a time, they do not run the clock, so such a stretch is not read.
+/// the last stop). The nearest [`MAX_EARLIER`] earlier times are tried; durations written with
+/// "before" or "after" between them place a time, they do not run the clock, so such a stretch
+/// is not read.
 pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
     let earlier: Vec<(u32, usize)> = re()
         .time
@@ -60,14 +60,8 @@ pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32)
         .filter_map(|c| Some((time_minutes(&c)?, c.get(0)?.end())))
         .collect();
     // A leg the answer does not state: a field of minutes whose value the answer writes
-    // nowhere as a duration.
-    let stated = durations(answer);
-    let legs: Vec<u32> = ev
-        .minute_fields()
-        .iter()
-        .copied()
-        .filter(|d| !stated.contains(d))
-        .collect();
+    // nowhere as a duration (read once, when a stretch first needs it).
+    let mut legs: Option<Vec<u32>> = None;
     for &(t, end) in earlier.iter().rev().take(MAX_EARLIER) {
         let between = &answer[end..item.start];
         let lower = between.to_ascii_lowercase();
@@ -79,11 +73,21 @@ pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32)
             continue;
         }
         let reached = (t + steps.iter().sum::<u32>()) % 1440;
-        if reached == mins
-            || legs
+        if reached == mins {
+            return true;
+        }
+        let legs = legs.get_or_insert_with(|| {
+            let stated = durations(answer);
+            ev.minute_fields()
                 .iter()
-                .take(MAX_EVIDENCE_STEPS)
-                .any(|&d| (reached + d) % 1440 == mins)
+                .copied()
+                .filter(|d| !stated.contains(d))
+                .collect()
+        });
+        if legs
+            .iter()
+            .take(MAX_EVIDENCE_STEPS)
+            .any(|&d| (reached + d) % 1440 == mins)
         {
             return true;
         }

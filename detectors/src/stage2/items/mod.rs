@@ -109,7 +109,6 @@ pub(super) fn extract(answer: &str, cs: usize, ce: usize, ev: &Evidence) -> Extr
     };
     codes::links_and_sections(&mut f);
     when::dates_and_times(&mut f);
-    quantities::hm_durations(&mut f);
     codes::identifiers(&mut f);
     quantities::durations(&mut f);
     quantities::numbers(&mut f);

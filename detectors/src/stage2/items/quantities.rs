@@ -33,30 +33,8 @@ pub(super) fn durations(f: &mut Found<'_>) {
     }
 }
 
-/// Hours and minutes written "4h10" where the words make them a length of time
-/// ([`super::when::compact_hm_duration`]), in minutes; before identifiers, which would take
-/// the token for a code.
-pub(super) fn hm_durations(f: &mut Found<'_>) {
-    let r = re();
-    let text = f.text;
-    let found: Vec<(regex::Match<'_>, f64)> = r
-        .time
-        .captures_iter(text)
-        .filter_map(|c| {
-            let m = c.get(0)?;
-            let n = |g: &str| c.name(g).and_then(|x| x.as_str().parse::<f64>().ok());
-            super::when::compact_hm_duration(text, m.start(), m.end())
-                .then(|| Some((m, n("hh")? * 60.0 + n("mh")?)))
-                .flatten()
-        })
-        .collect();
-    for (m, value) in found {
-        push_duration(f, m, value, "min");
-    }
-}
-
 /// A duration as one number item, unless an earlier phase took its text.
-fn push_duration(f: &mut Found<'_>, w: regex::Match<'_>, value: f64, unit: &str) {
+pub(super) fn push_duration(f: &mut Found<'_>, w: regex::Match<'_>, value: f64, unit: &str) {
     let (s, e) = (f.cs + w.start(), f.cs + w.end());
     if f.is_taken(s, e) {
         return;

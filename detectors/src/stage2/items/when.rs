@@ -32,9 +32,15 @@ pub(super) fn dates_and_times(f: &mut Found<'_>) {
             f.push_match(ItemKind::Date, m);
         }
     }
-    for m in r.time.find_iter(text) {
-        // "4h10" of a layover is a duration ([`compact_hm_duration`]), read with the numbers.
+    for c in r.time.captures_iter(text) {
+        let m = c.get(0).expect("match");
+        // "4h10" of a layover is a duration ([`compact_hm_duration`]): a number of minutes,
+        // taken before identifiers, which would read the token as a code.
         if compact_hm_duration(text, m.start(), m.end()) {
+            let part = |g: &str| c.name(g).and_then(|x| x.as_str().parse::<f64>().ok());
+            if let (Some(h), Some(mi)) = (part("hh"), part("mh")) {
+                super::quantities::push_duration(f, m, h * 60.0 + mi, "min");
+            }
             continue;
         }
         f.push_match(ItemKind::Time, m);

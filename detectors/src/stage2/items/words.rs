@@ -99,7 +99,7 @@ const WEEKDAYS: &[&str] = &["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 /// Finite verbs that make a "since" or "as" phrase a clause of its own (a reason).
 const FINITE: &[&str] = &[
     "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "does",
-    "did", "do", "can", "may", "might", "must", "should", "runs", "needs", "takes", "means",
+    "did", "do", "may", "might", "must", "should", "runs", "needs", "takes", "means",
 ];
 
 /// Causal clauses ("due to a signal failure", "since the van was reassigned") and quoted

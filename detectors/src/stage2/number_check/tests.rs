@@ -1307,27 +1307,13 @@ fn a_label_naming_one_field_with_all_its_words_is_judged_by_that_field() {
 
 #[test]
 fn what_an_option_costs_for_the_request() {
-    use crate::run::{AgentRun, ToolCall};
-    let run = AgentRun {
-        user_input: "10 lessons around M14, who's best?".into(),
-        tool_calls: vec![ToolCall {
-            id: "c1".into(),
-            name: "search_instructors".into(),
-            arguments: Some(r#"{"postcode_area":"M14","lessons":10}"#.into()),
-            result: Some(
-                r#"{"results":[{"name":"Ace Lane School","price_per_lesson":55,"registration_fee":40,"rating":4.2},{"name":"Mirror Signal Tuition","price_per_lesson":40,"registration_fee":35,"rating":4.3},{"name":"Roundabout Driving","price_per_lesson":41,"registration_fee":35,"rating":4.4}]}"#
-                    .into(),
-            ),
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    let check = |answer: &str| {
-        DeterministicScorer::new(Stage2Config::default())
-            .score(&run, answer)
-            .iter()
-            .all(|c| c.status == ClaimStatus::Supported)
-    };
+    let run = crate::stage2::test_support::run_with_call(
+        "10 lessons around M14, who's best?",
+        "search_instructors",
+        r#"{"postcode_area":"M14","lessons":10}"#,
+        r#"{"results":[{"name":"Ace Lane School","price_per_lesson":55,"registration_fee":40,"rating":4.2},{"name":"Mirror Signal Tuition","price_per_lesson":40,"registration_fee":35,"rating":4.3},{"name":"Roundabout Driving","price_per_lesson":41,"registration_fee":35,"rating":4.4}]}"#,
+    );
+    let check = |answer: &str| crate::stage2::test_support::all_supported_in(&run, answer);
     // Rate × the count asked for, plus the option's own charge; the difference of two.
     assert!(check("Ace Lane School comes to £590 for the block."));
     assert!(check(
@@ -1346,29 +1332,15 @@ fn what_an_option_costs_for_the_request() {
 
 #[test]
 fn what_an_option_costs_at_a_rate_of_two_units() {
-    use crate::run::{AgentRun, ToolCall};
     // A rate per person per hour times the guests and the hours asked for; a period rate
     // ("nightly_rate") times the nights.
-    let run = AgentRun {
-        user_input: "A boat for 6 of us, 3 hours, and a room for 2 nights?".into(),
-        tool_calls: vec![ToolCall {
-            id: "c1".into(),
-            name: "search_charters".into(),
-            arguments: Some(r#"{"guests":6,"hours":3,"nights":2}"#.into()),
-            result: Some(
-                r#"{"results":[{"name":"Blue Heron","price_per_person_per_hour":17.5,"fuel_surcharge":25,"rating":4.6},{"name":"Sea Lark","price_per_person_per_hour":21.25,"fuel_surcharge":30,"rating":4.8}],"hotels":[{"name":"Harbour Inn","nightly_rate":139.5},{"name":"Quay House","nightly_rate":161.25}]}"#
-                    .into(),
-            ),
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    let check = |answer: &str| {
-        DeterministicScorer::new(Stage2Config::default())
-            .score(&run, answer)
-            .iter()
-            .all(|c| c.status == ClaimStatus::Supported)
-    };
+    let run = crate::stage2::test_support::run_with_call(
+        "A boat for 6 of us, 3 hours, and a room for 2 nights?",
+        "search_charters",
+        r#"{"guests":6,"hours":3,"nights":2}"#,
+        r#"{"results":[{"name":"Blue Heron","price_per_person_per_hour":17.5,"fuel_surcharge":25,"rating":4.6},{"name":"Sea Lark","price_per_person_per_hour":21.25,"fuel_surcharge":30,"rating":4.8}],"hotels":[{"name":"Harbour Inn","nightly_rate":139.5},{"name":"Quay House","nightly_rate":161.25}]}"#,
+    );
+    let check = |answer: &str| crate::stage2::test_support::all_supported_in(&run, answer);
     assert!(check("Blue Heron comes to $315.00 for the trip."));
     assert!(check(
         "Blue Heron comes to $340.00 with the fuel surcharge."
