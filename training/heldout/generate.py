@@ -27,6 +27,7 @@
     python3 training/heldout/generate.py --set x        (twenty-fourth set: six further domains, half validation -> target/heldout-x)
     python3 training/heldout/generate.py --set y        (twenty-fifth set: six further domains, half validation -> target/heldout-y)
     python3 training/heldout/generate.py --set z        (twenty-sixth set: six further domains, half validation -> target/heldout-z)
+    python3 training/heldout/generate.py --set aa       (twenty-seventh set: six further domains, half validation -> target/heldout-aa)
 
 Writes ``runs-000.jsonl ... runs-NNN.jsonl`` (one OTLP/JSON ExportTraceServiceRequest per line,
 about 46 runs per file) and ``labels.jsonl`` in the format and with the label semantics of
@@ -333,6 +334,17 @@ SCENARIO_CLASSES_Z = [("scn_z_lounges", "AirportLounges"), ("scn_z_conference", 
                       ("scn_z_storage", "LuggageStorage"), ("scn_z_sends", "ScheduledSends")]
 FAULTS_Z = FAULTS_Y          # the same Stage-1 faults as sets f to y
 
+# Set aa: six further domains, written by another writer under the same independence rule, with its own writer style
+# (hgen/aastyle.py: case notes / hand-off summaries written by a support agent for a human colleague or the next shift —
+# third person and past tense about the customer, a dated mini-timeline, short labelled lines (Issue / Findings / Action
+# taken / Outcome / Next steps), ticketing abbreviations, the working shown inline, identifiers and reason codes in
+# backticks — and one write action per scenario whose refusal carries a reason code and an alternative); half
+# development, half validation.
+SCENARIO_CLASSES_AA = [("scn_aa_pledges", "BackerPledges"), ("scn_aa_coop", "CoopMembers"),
+                       ("scn_aa_ebikes", "EbikeWarranty"), ("scn_aa_eyewear", "EyewearRemakes"),
+                       ("scn_aa_furniture", "FurnitureClaims"), ("scn_aa_watches", "WatchRepairs")]
+FAULTS_AA = FAULTS_Z         # the same Stage-1 faults as sets f to z
+
 SETS = {
     "a": {"classes": SCENARIO_CLASSES, "out": "target/heldout", "seed": SEED, "n_files": N_FILES,
           "n_scenarios": 8, "edits_per_type": EDITS_PER_TYPE, "edited_runs": EDITED_RUNS, "faults": FAULTS,
@@ -458,6 +470,11 @@ SETS = {
     "z": {"classes": SCENARIO_CLASSES_Z, "out": "target/heldout-z", "seed": 20271229, "n_files": 5,
           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_Z,
           "split_runs": 24, "all_development": False},
+    # 240 runs, same proportions as set z; heldout_split by set A's rule, decided before the set was generated
+    # (scenario names sorted, alternating: 1st, 3rd, 5th development; 2nd, 4th, 6th validation).
+    "aa": {"classes": SCENARIO_CLASSES_AA, "out": "target/heldout-aa", "seed": 20280105, "n_files": 5,
+           "n_scenarios": 6, "edits_per_type": 8, "edited_runs": 100, "faults": FAULTS_AA,
+           "split_runs": 24, "all_development": False},
 }
 CFG = SETS["a"]
 
@@ -828,7 +845,9 @@ def main():
                          "half 'development', half 'validation'; y: six further domains by another writer as a comparison & "
                          "recommendation advisor of a marketplace or booking platform, half 'development', half 'validation'; z: six further "
                          "domains by another writer as a personal / executive assistant writing first-person notes about "
-                         "travel days and errands, half 'development', half 'validation'")
+                         "travel days and errands, half 'development', half 'validation'; aa: six further "
+                         "domains by another writer as a support agent's case notes / hand-off summaries for a colleague "
+                         "or the next shift, half 'development', half 'validation'")
     ap.add_argument("--out", default=None, help="output directory (default target/heldout, target/heldout-b for --set b, "
                          "target/heldout-c for --set c, target/heldout-d for --set d, target/heldout-e for --set e, "
                          "target/heldout-f for --set f, target/heldout-g for --set g, target/heldout-h for --set h, "
@@ -837,7 +856,8 @@ def main():
                          "target/heldout-o for --set o, target/heldout-p for --set p, target/heldout-q for --set q, "
                          "target/heldout-r for --set r, target/heldout-s for --set s, target/heldout-t for --set t, "
                          "target/heldout-u for --set u, target/heldout-v for --set v, target/heldout-w for --set w, "
-                         "target/heldout-x for --set x, target/heldout-y for --set y, target/heldout-z for --set z)")
+                         "target/heldout-x for --set x, target/heldout-y for --set y, target/heldout-z for --set z, "
+                         "target/heldout-aa for --set aa)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--stats", action="store_true", help="print Markdown count tables of an existing --out directory")
     args = ap.parse_args()
