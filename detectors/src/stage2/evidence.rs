@@ -45,7 +45,7 @@ pub(super) struct Evidence {
     /// The reason codes of the refusals tool results report ([`super::refusals`]).
     pub(super) refusal_codes: Vec<String>,
     /// Values of fields counted in minutes ([`Evidence::minute_fields`]), built on first use.
-    minute_fields: OnceLock<Vec<u32>>,
+    minute_fields: OnceLock<Vec<(u32, usize)>>,
     /// UTC offsets the evidence states ([`Evidence::utc_offsets`]), built on first use.
     utc_offsets: OnceLock<Vec<i32>>,
     /// The run's tool declarations, lower-cased: the names of the tools it called and of the
@@ -417,10 +417,11 @@ impl Evidence {
     }
 
     /// Whole values of the fields counted in minutes (`"minutes": 9`, `walk_to_station_min`,
-    /// `est_minutes`): legs and stays an itinerary adds up. Distinct, at most 24.
-    pub(super) fn minute_fields(&self) -> &[u32] {
+    /// `est_minutes`): legs and stays an itinerary adds up. Each value with the number of
+    /// fields holding it; at most 24 values.
+    pub(super) fn minute_fields(&self) -> &[(u32, usize)] {
         self.minute_fields.get_or_init(|| {
-            let mut out: Vec<u32> = Vec::new();
+            let mut out: Vec<(u32, usize)> = Vec::new();
             for (name, v) in &self.keyed {
                 let minutes = name
                     .rsplit(['_', ' '])
@@ -428,8 +429,10 @@ impl Evidence {
                     .is_some_and(|w| matches!(w, "min" | "mins" | "minutes"));
                 if minutes && v.fract() == 0.0 && *v > 0.0 && *v <= 1440.0 {
                     let v = *v as u32;
-                    if !out.contains(&v) && out.len() < 24 {
-                        out.push(v);
+                    if let Some(held) = out.iter_mut().find(|x| x.0 == v) {
+                        held.1 += 1;
+                    } else if out.len() < 24 {
+                        out.push((v, 1));
                     }
                 }
             }

@@ -177,10 +177,14 @@ pub(super) fn boolean_conflict(
         // number checks for a charge.
         let amount = clause.contains(|c: char| c.is_ascii_digit() || "$£€¥₹".contains(c))
             || words.iter().any(|w| matches!(*w, "free" | "zero"));
+        // "closes 2 h 21 min after you'd get there", "opens at 10": a place's hours, not
+        // whether it is open or closed.
+        let hours = speaks_of_hours(clause);
         for (key, value) in booleans {
             if !names_flag(&norm, key)
                 || names_a_longer_field(&norm, key, numeric, booleans)
                 || (amount && is_charge(key))
+                || (hours && (key.contains("open") || key.contains("clos")))
             {
                 continue;
             }
@@ -227,6 +231,20 @@ pub(super) fn boolean_conflict(
         }
     }
     None
+}
+
+/// Whether an "open" or "close" word of `clause` speaks of opening hours
+/// ([`super::states::opening_hours_after`]: a time, a duration or "until" follows it).
+fn speaks_of_hours(clause: &str) -> bool {
+    let mut at = 0;
+    for word in clause.split_inclusive(|c: char| !c.is_ascii_alphabetic()) {
+        let w = word.trim_end_matches(|c: char| !c.is_ascii_alphabetic());
+        if !w.is_empty() && super::states::opening_hours_after(clause, at, at + w.len()) {
+            return true;
+        }
+        at += word.len();
+    }
+    false
 }
 
 /// Whether a word of the boolean field `key` (`yanked`, `is_archived`; not `is`, `has`), or the

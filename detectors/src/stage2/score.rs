@@ -466,6 +466,18 @@ impl DeterministicScorer {
             {
                 conflict!(s, e, why, FlagKind::DirectionConflict);
             }
+            // A count of days said to be within or outside a period named by its length, and
+            // two events set apart by days against the working written beside them.
+            if let Some((s, e, why)) =
+                super::windows::period_conflict(answer, cs, ce).or_else(|| {
+                    ItemKind::Date
+                        .is_in(kinds)
+                        .then(|| super::dates::event_order_conflict(&ev, answer, cs, ce))
+                        .flatten()
+                })
+            {
+                conflict!(s, e, why, FlagKind::DirectionConflict);
+            }
             // Date and time arithmetic the answer writes out ("March 27 + 9 days = April 2").
             if let Some((s, e, why)) = (ItemKind::Date.is_in(kinds) || ItemKind::Time.is_in(kinds))
                 .then(|| {

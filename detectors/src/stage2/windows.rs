@@ -63,6 +63,58 @@ pub(super) fn window_conflict(
     None
 }
 
+/// A count of days (weeks, months, hours) said to be within or outside a period named by its
+/// length: "(… = 605 days); outside the 730-day motor cover", "4 days from delivery to report;
+/// within the 5-day report window". The count is the sentence's last one of that unit before
+/// the word, not right before it ("10 days beyond the 30-day window" states a margin); "within" /
+/// "inside" hold when it is at most the period, "outside" / "beyond" when it exceeds it. A
+/// negated word is left alone.
+pub(super) fn period_conflict(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+) -> Option<(usize, usize, &'static str)> {
+    static PERIOD: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static COUNT: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let period = PERIOD.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)\b(?P<w>within|inside|outside|beyond)\s+(?:the|its|their|your|our|a|an)\s+(?P<n>\d{1,4})-(?P<u>day|week|month|hour)\b",
+        )
+        .expect("period")
+    });
+    let count = COUNT.get_or_init(|| {
+        regex::Regex::new(r"(?i)\b(?P<n>\d{1,4})\s+(?P<u>days|weeks|months|hours)\b")
+            .expect("count")
+    });
+    let text = answer.get(cs..ce)?;
+    let c = period.captures(text)?;
+    let w = c.name("w").expect("group");
+    if negated_before(answer, cs + w.start()) {
+        return None;
+    }
+    let unit = c["u"].to_ascii_lowercase();
+    // The count may stand in an earlier clause of the sentence ("= 605 days); outside …").
+    let before = &answer[super::states::whole_sentence_start(answer, cs).min(cs)..cs + w.start()];
+    let last = count
+        .captures_iter(before)
+        .filter(|k| k["u"].to_ascii_lowercase().trim_end_matches('s') == unit)
+        .last()?;
+    let gap = &before[last.get(0)?.end()..];
+    if !gap.contains(|ch: char| ch.is_alphanumeric() || ch == ')' || ch == ';') {
+        return None;
+    }
+    let (m, n): (u32, u32) = (last["n"].parse().ok()?, c["n"].parse().ok()?);
+    let inside = matches!(
+        w.as_str().to_ascii_lowercase().as_str(),
+        "within" | "inside"
+    );
+    ((m <= n) != inside).then_some((
+        cs + w.start(),
+        cs + w.end(),
+        "count compared with the period its sentence names contradicts it",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::report::FlagKind;
@@ -99,6 +151,21 @@ mod tests {
         assert!(!flagged(
             ev,
             "The crew arrives at 9:35 AM, within 25 minutes."
+        ));
+    }
+
+    #[test]
+    fn a_count_of_days_within_or_outside_a_period_named_by_its_length() {
+        let ev = r#"{"purchased":"2024-08-30","reported":"2026-04-27","motor_cover_days":730}"#;
+        let a = |word: &str| {
+            format!("Bike is 605 days old at the report (30 Aug 2024 → 27 Apr 2026 = 605 days); {word} the 730-day motor cover.")
+        };
+        assert!(!flagged(ev, &a("inside")));
+        assert!(flagged(ev, &a("outside")));
+        // A margin right before the word is no count compared.
+        assert!(!flagged(
+            ev,
+            "The claim came 10 days beyond the 730-day motor cover."
         ));
     }
 }

@@ -3,10 +3,10 @@
 //! there at 10:07 am; … about 20 min there. … 14 min drive, there at 10:41 am"), a time placed
 //! by the duration in parentheses after it ("until 06:45 (4 h before drop-off)"), and a time
 //! restated in another time zone ("15:50 local time (23:50 your time)") by the difference of two
-//! UTC offsets the evidence states.
+//! UTC offsets the evidence states, and the date of such a time ([`dated_instant`]).
 
 use crate::stage2::evidence::Evidence;
-use crate::stage2::items::{re, time_minutes, Item};
+use crate::stage2::items::{civil_from_days, re, time_minutes, Item};
 
 /// Earlier times of the answer a running clock is read from.
 const MAX_EARLIER: usize = 8;
@@ -16,12 +16,13 @@ const MAX_STEPS: usize = 32;
 const MAX_EVIDENCE_STEPS: usize = 24;
 
 /// Durations the text states, in minutes, in order: "7 min", "about 20 min", "1 h 4 min",
-/// "2 hours", "4h10" (hours and minutes), at most [`MAX_STEPS`].
+/// "1 hour 22 minutes" (one duration), "2 hours", "4h10" (hours and minutes), at most
+/// [`MAX_STEPS`].
 fn durations(text: &str) -> Vec<u32> {
     static DURATION: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let re = DURATION.get_or_init(|| {
         regex::Regex::new(
-            r"(?i)\b(?:(?P<hm>\d{1,2})\s?h\s?(?P<mm>[0-5]?\d)(?:\s?m(?:ins?|inutes?)?)?|(?P<n>\d{1,3})[\s-]?(?P<u>hours?|hrs?|h|minutes?|mins?)|(?P<half>half an hour)|(?P<an>an) hour)\b",
+            r"(?i)\b(?:(?P<ch>\d{1,2})\s?(?:hours?|hrs?)\s*(?:and\s+)?(?P<cm>[0-5]?\d)\s?(?:minutes?|mins?)|(?P<hm>\d{1,2})\s?h\s?(?P<mm>[0-5]?\d)(?:\s?m(?:ins?|inutes?)?)?|(?P<n>\d{1,3})[\s-]?(?P<u>hours?|hrs?|h|minutes?|mins?)|(?P<half>half an hour)|(?P<an>an) hour)\b",
         )
         .expect("duration regex")
     });
@@ -33,7 +34,9 @@ fn durations(text: &str) -> Vec<u32> {
             if c.name("an").is_some() {
                 return Some(60);
             }
-            if let (Some(h), Some(m)) = (c.name("hm"), c.name("mm")) {
+            if let (Some(h), Some(m)) =
+                (c.name("ch").or(c.name("hm")), c.name("cm").or(c.name("mm")))
+            {
                 return Some(
                     h.as_str().parse::<u32>().ok()? * 60 + m.as_str().parse::<u32>().ok()?,
                 );
@@ -49,8 +52,8 @@ fn durations(text: &str) -> Vec<u32> {
 
 /// Whether the time `mins` at `item` is reached from an earlier time of the answer by the
 /// durations written between them, with at most one duration the evidence holds in a field of
-/// minutes that the answer states nowhere (a leg it leaves out: "Back home by 11:21 am" after
-/// the last stop). The nearest [`MAX_EARLIER`] earlier times are tried; durations written with
+/// minutes more often than the answer states it (a leg it leaves out: "Back home by 11:21 am"
+/// after the last stop, though another leg of the same minutes is written). The nearest [`MAX_EARLIER`] earlier times are tried; durations written with
 /// "before" or "after" between them place a time, they do not run the clock, so such a stretch
 /// is not read.
 pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
@@ -59,8 +62,9 @@ pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32)
         .captures_iter(&answer[..item.start])
         .filter_map(|c| Some((time_minutes(&c)?, c.get(0)?.end())))
         .collect();
-    // A leg the answer does not state: a field of minutes whose value the answer writes
-    // nowhere as a duration (read once, when a stretch first needs it).
+    // A leg the answer does not state: a value of fields of minutes that the answer writes as
+    // a duration fewer times than the evidence holds it (read once, when a stretch first
+    // needs it).
     let mut legs: Option<Vec<u32>> = None;
     for &(t, end) in earlier.iter().rev().take(MAX_EARLIER) {
         let between = &answer[end..item.start];
@@ -80,8 +84,8 @@ pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32)
             let stated = durations(answer);
             ev.minute_fields()
                 .iter()
-                .copied()
-                .filter(|d| !stated.contains(d))
+                .filter(|&&(d, held)| stated.iter().filter(|&&s| s == d).count() < held)
+                .map(|&(d, _)| d)
                 .collect()
         });
         if legs
@@ -166,6 +170,47 @@ pub(super) fn other_zone(ev: &Evidence, answer: &str, item: &Item, mins: u32) ->
     stated.iter().any(|&t| converts(t)) || ev.times.iter().take(32).any(|t| converts(t.0))
 }
 
+/// Whether the date `mon`/`day` at `item` is the local date of an instant of the evidence at a
+/// time its sentence states: the instant seen at a UTC offset the evidence states ("10:25 pm PT
+/// on Fri, May 29" for a landing at 05:25 UTC on May 30), possibly moved by a duration the
+/// sentence states ("until 10:45 pm on Thu, May 14 (12 hours before drop-off)" for a drop-off
+/// at 10:45 on May 15). The date and the time must both agree with one such instant.
+pub(super) fn dated_instant(ev: &Evidence, answer: &str, item: &Item, mon: u32, day: u32) -> bool {
+    if ev.instants.is_empty() {
+        return false;
+    }
+    let (ss, se) = crate::stage2::states::whole_sentence_range(answer, item.start, item.end);
+    let sentence = &answer[ss..se];
+    let times: Vec<u32> = re()
+        .time
+        .captures_iter(sentence)
+        .filter_map(|c| time_minutes(&c))
+        .take(MAX_EARLIER)
+        .collect();
+    if times.is_empty() {
+        return false;
+    }
+    let shifts: Vec<i64> = std::iter::once(0)
+        .chain(
+            durations(sentence)
+                .into_iter()
+                .flat_map(|d| [i64::from(d), -i64::from(d)]),
+        )
+        .collect();
+    let offsets: Vec<i64> = std::iter::once(0)
+        .chain(ev.utc_offsets().iter().map(|&o| i64::from(o)))
+        .collect();
+    ev.instants.iter().any(|&at| {
+        offsets.iter().any(|&o| {
+            shifts.iter().any(|&s| {
+                let local = at + o + s;
+                let (_, m, d) = civil_from_days(local.div_euclid(1440));
+                (m, d) == (mon, day) && times.contains(&(local.rem_euclid(1440) as u32))
+            })
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::stage2::test_support::all_supported;
@@ -236,5 +281,81 @@ mod tests {
             lounges,
             "Skyward Lounge doesn't open until 7 am."
         ));
+    }
+
+    #[test]
+    fn a_date_across_midnight_of_a_moved_or_converted_instant() {
+        let storage = r#"{"drop_off":"2026-02-12T11:45:00+01:00","pick_up":"2026-02-12T16:45:00+01:00","utc_offset":"+01:00","account":{"utc_offset":"-08:00"},"terms":"2.1 Free cancellation until 24 h before drop-off."}"#;
+        // 24 hours before the drop-off, on the day before it.
+        assert!(all_supported(
+            storage,
+            "Free cancellation runs until 11:45 on Wednesday 11 February (24 h before drop-off)."
+        ));
+        assert!(all_supported(
+            storage,
+            "Free cancellation runs until 11:45 on 11 February (24 h before drop-off)."
+        ));
+        // The date must be the moved instant's, at the time the sentence states.
+        assert!(!all_supported(
+            storage,
+            "Free cancellation runs until 11:45 on 10 February (24 h before drop-off)."
+        ));
+        // A landing seen in the account's zone, on the day before.
+        let lounge = r#"{"arrival":"2026-05-30T07:25:00+02:00","account":{"utc_offset":"-07:00"}}"#;
+        assert!(all_supported(
+            lounge,
+            "That's 10:25 pm PT on Fri, May 29 when you touch down."
+        ));
+        assert!(!all_supported(
+            lounge,
+            "That's 10:25 pm PT on Thu, May 28 when you touch down."
+        ));
+    }
+
+    #[test]
+    fn a_leg_of_the_same_minutes_as_a_stated_one() {
+        // The way home takes 11 minutes, as the second leg does; the answer writes 11 once.
+        let route = r#"{"depart_at":"2026-05-26T09:30:00-05:00","legs":[{"to":"PL-1","minutes":16},{"to":"PL-2","minutes":11},{"to":"home","minutes":11}],"errands":[{"place":"Hartley Framing","place_id":"PL-1","est_minutes":10},{"place":"Stitch & Press","place_id":"PL-2","est_minutes":10}]}"#;
+        let plan = |home: &str| {
+            format!(
+                "Suggested loop, leaving at 9:30 am:\n1. Hartley Framing — 16 minutes ride, there at 9:46 am; about 10 minutes there.\n2. Stitch & Press — 11 minutes ride, there at 10:07 am; about 10 minutes there.\n\nBack home by {home}."
+            )
+        };
+        assert!(all_supported(route, &plan("10:28 am")));
+        assert!(!all_supported(route, &plan("10:38 am")));
+    }
+
+    #[test]
+    fn a_range_whose_end_alone_says_pm_and_hours_in_hours_and_minutes() {
+        let pass = r#"{"pass_id":"LP-20508","valid_from":"2026-04-02T14:10:00+01:00","valid_to":"2026-04-02T18:10:00+01:00","total":42}"#;
+        assert!(all_supported(
+            pass,
+            "Booked: the pass (LP-20508) is confirmed for 2:10–6:10 pm, $42 in total."
+        ));
+        assert!(!all_supported(
+            pass,
+            "Booked: the pass (LP-20508) is confirmed for 2:40–6:10 pm, $42 in total."
+        ));
+        // "1 hour 22 minutes" is one duration that places the time before the train.
+        let train = r#"{"pick_up":"2026-03-18T15:00:00+00:00","train":{"station":"Victoria","departs":"2026-03-18T16:25:00+00:00"}}"#;
+        assert!(all_supported(
+            train,
+            "Your train leaves at 4:25 pm. After pick-up the walk gets you to Victoria at 3:03 pm, 1 hour 22 minutes before your train."
+        ));
+        assert!(!all_supported(
+            train,
+            "Your train leaves at 4:25 pm. After pick-up the walk gets you to Victoria at 3:13 pm, 1 hour 22 minutes before your train."
+        ));
+    }
+
+    #[test]
+    fn closing_time_beside_a_closed_flag_is_no_yes_or_no() {
+        let places = r#"{"place":{"name":"Brightwell Watch Repair","closed":false,"opens":"09:00","closes":"18:00"}}"#;
+        assert!(all_supported(
+            places,
+            "Brightwell Watch Repair closes at 6 pm."
+        ));
+        // A closed flag still speaks where no hours follow.
+        assert!(!all_supported(places, "Brightwell Watch Repair is closed."));
     }
 }

@@ -322,7 +322,8 @@ impl DeterministicScorer {
             }
         }
         let computed = dates::computed_date(ev, answer, item, mon, day, year)
-            || computed_elsewhere(ev, answer, item, mon, day, year);
+            || computed_elsewhere(ev, answer, item, mon, day, year)
+            || super::clock::dated_instant(ev, answer, item, mon, day);
         if computed
             || dates::weekly_recurrence(ev, answer, item, mon, day, year)
             || dates::day_of_following_month(ev, answer, item, mon, day)

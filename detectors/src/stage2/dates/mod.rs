@@ -11,6 +11,7 @@ use super::terms::{contains_terms, normalize_terms};
 
 mod expiry;
 mod fields;
+mod order;
 mod relative;
 mod spans;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod working;
 
 pub(super) use expiry::expired_until;
 pub(super) use fields::{date_field_words, date_of_another_field};
+pub(super) use order::event_order_conflict;
 use relative::states_an_offset;
 pub(super) use relative::{
     days_between_stated_dates, days_from_a_stated_date, days_from_today, relation_to_the_other_date,

@@ -18,6 +18,16 @@ pub(in crate::stage2) fn relation_to_the_other_date(
         .trim_start_matches([',', ' ', '('])
         .to_ascii_lowercase();
     let words: Vec<&str> = after.split_whitespace().take(4).collect();
+    // "(the day after tomorrow)", "the day before yesterday": a day named from today, not
+    // from the answer's other date.
+    if words.get(3).is_some_and(|w| {
+        matches!(
+            w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()),
+            "tomorrow" | "yesterday" | "today" | "tonight"
+        )
+    }) {
+        return None;
+    }
     let (n, unit, dir) = match words[..] {
         ["the", u, d, ..] | ["a", u, d, ..] | ["one", u, d, ..] => (1, u, d),
         [n, u, d, ..] => (

@@ -445,3 +445,40 @@ fn days_ago_from_a_stated_date_to_the_snapshot_day() {
         "Returning it on Friday (20 March 2026) would make it 11 days late."
     ));
 }
+
+#[test]
+fn the_day_after_tomorrow_is_named_from_today() {
+    // The run is on 5 February 2026; the errand day is the 7th, a pickup is ready on the 11th.
+    let ev = r#"{"date":"2026-02-07","errands":[{"place":"Keystone Hardware","ready_on":"2026-02-11"}]}"#;
+    let mut run = crate::stage2::test_support::run(ev);
+    run.start_unix_nano = 1_770_306_900_000_000_000;
+    let ok = |a: &str| crate::stage2::test_support::all_supported_in(&run, a);
+    assert!(ok(
+        "For Sat 7 Feb (the day after tomorrow) you've got errands. Keystone Hardware won't have yours ready until Wed 11 Feb."
+    ));
+    assert!(!ok(
+        "For Sun 8 Feb (the day after tomorrow) you've got errands. Keystone Hardware won't have yours ready until Wed 11 Feb."
+    ));
+}
+
+#[test]
+fn two_events_set_apart_by_days_agree_with_their_working() {
+    use crate::report::FlagKind;
+    use crate::stage2::test_support::flagged_as;
+    let ev = r#"{"claim":{"claim_id":"DC-72163","reported_at":"2026-03-12T11:33:00-04:00","delivery":{"delivered_at":"2026-03-03T15:25:00-05:00"}}}"#;
+    let flagged = |a: &str| flagged_as(ev, a, FlagKind::DirectionConflict);
+    assert!(!flagged(
+        "On the record: reported 9 days after delivery (Mar 3 → Mar 12 = 9 days)."
+    ));
+    assert!(flagged(
+        "On the record: reported 9 days before delivery (Mar 3 → Mar 12 = 9 days)."
+    ));
+    // The working written the other way round orders the same dates.
+    assert!(!flagged(
+        "On the record: reported 9 days after delivery (Mar 12 → Mar 3 = 9 days)."
+    ));
+    // An event named by no date field leaves the relation open.
+    assert!(!flagged(
+        "On the record: reported 9 days before the survey (Mar 3 → Mar 12 = 9 days)."
+    ));
+}

@@ -91,6 +91,18 @@ pub(in crate::stage2) fn short_range() -> &'static regex::Regex {
     })
 }
 
+/// A range of clock times whose end alone carries a written meridiem ("2:10–6:10 pm", "9–11
+/// a.m."): the start is read by [`range_start_minutes`] as [`short_range`]'s is.
+fn meridiem_range() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"(?i)^(?P<h1>1[0-2]|0?[1-9])(?::(?P<m1>[0-5]\d))?\s?[-–]\s?(?P<h2>1[0-2]|0?[1-9])(?::(?P<m2>[0-5]\d))?\s?(?P<a2>[ap])\.?m\b",
+        )
+        .expect("meridiem range")
+    })
+}
+
 /// An hour with a one-letter meridiem ("8a", "3p").
 fn short_hour() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
@@ -128,11 +140,15 @@ fn placed_time(before: &str) -> bool {
         )
 }
 
-/// The minutes after midnight of a clock time that starts a range with a one-letter meridiem
-/// at its end ("9" of "9-11a", "11" of "11–1p"): the end's meridiem, or the other one when the
+/// The minutes after midnight of a clock time that starts a range with a meridiem at its end
+/// only ("9" of "9-11a", "11" of "11–1p", "2:10" of "2:10–6:10 pm"): the end's meridiem, or the other one when the
 /// start would come after the end.
 pub(in crate::stage2) fn range_start_minutes(answer: &str, start: usize) -> Option<u32> {
-    let c = short_range().captures(answer.get(start..)?)?;
+    let rest = answer.get(start..)?;
+    let c = short_range()
+        .captures(rest)
+        .filter(|c| c.get(0).is_some_and(|m| m.start() == 0))
+        .or_else(|| meridiem_range().captures(rest))?;
     if c.get(0)?.start() != 0 || c.name("a1").is_some() {
         return None;
     }
