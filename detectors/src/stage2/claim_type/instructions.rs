@@ -172,7 +172,7 @@ pub fn bare_imperative(text: &str, ws: &[String]) -> bool {
 
 /// Finite and auxiliary verbs: after an imperative's object, one of them makes the words a
 /// statement ("Travel time to Denver is 3 hours").
-const FINITE: &[&str] = &[
+pub(super) const FINITE: &[&str] = &[
     "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "did", "will", "would",
     "can", "could", "should", "may", "might", "must", "'s", "'re", "'ll", "'ve", "takes", "took",
     "runs", "costs",

@@ -113,10 +113,15 @@ pub fn classify(text: &str) -> ClaimType {
             return inner;
         }
     }
-    if ["please", "kindly"]
-        .iter()
-        .any(|p| ws.iter().take(3).any(|w| w == p))
-        || instructions::purpose_imperative(&ws)
+    // After the labels a note line opens with ("F/u: Owner: Yuki — pls reply …").
+    let body = after_labels(t);
+    let body_ws = words(body);
+    if ["please", "kindly", "pls", "plz"].iter().any(|p| {
+        ws.iter()
+            .take(3)
+            .chain(body_ws.iter().take(3))
+            .any(|w| w == p)
+    }) || instructions::purpose_imperative(&ws)
         || instructions::keyword_for(t)
         || instructions::bare_imperative(t, &ws)
         || starts_with_phrase(&ws, "let me know")
@@ -325,12 +330,63 @@ pub fn classify(text: &str) -> ClaimType {
         }
         return ClaimType::Social;
     }
+    // A task assigned in note style after a label ("F/u: Marco to call cust. re the discount
+    // offer", "Next: Ana Ruiz to confirm the slot"): names, "to" and a verb — what someone is
+    // to do, not a fact. Without a label ("Refund to card") or with a number in it, it stays
+    // a claim.
+    if !has_digit && body.len() < t.len() && assigned_task(body) {
+        return ClaimType::IntentOrOffer;
+    }
     // A short fragment is talk ("Sounds good"); a labeled value ("**Owner:** Monica Reyes")
     // states the value.
     if ws.len() <= 3 && !has_digit && !t.ends_with(':') && label_span(t).is_none() {
         return ClaimType::Social;
     }
     ClaimType::Assertion
+}
+
+/// `t` after the labels it opens with (at most three: "F/u: Owner: Yuki — …" → "Yuki — …").
+fn after_labels(t: &str) -> &str {
+    let mut rest = t;
+    for _ in 0..3 {
+        match label_span(rest) {
+            Some((_, end)) if end < rest.len() => {
+                rest = rest[end..].trim_start_matches(['*', '_', ' ', ':', '—', '–', '-']);
+            }
+            _ => break,
+        }
+    }
+    rest
+}
+
+/// Whether `body` opens with a task assigned in note style: one to three capitalized words (a
+/// name), then "to" and a lower-case word that is no determiner and no pronoun ("Marco to call
+/// …", "Ana Ruiz to confirm …"; not "Refund to the card"), and no finite verb follows.
+fn assigned_task(body: &str) -> bool {
+    let toks: Vec<&str> = body
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "—" | "–" | "-"))
+        .take(5)
+        .collect();
+    let Some(k) = toks.iter().position(|w| *w == "to") else {
+        return false;
+    };
+    if !(1..=3).contains(&k) {
+        return false;
+    }
+    let names = toks[..k]
+        .iter()
+        .all(|w| w.chars().all(char::is_alphabetic) && w.starts_with(|c: char| c.is_uppercase()));
+    let verb = toks.get(k + 1).is_some_and(|w| {
+        w.chars().all(|c| c.is_ascii_lowercase())
+            && !DETERMINERS.contains(w)
+            && !FIRST_PERSON.contains(w)
+    });
+    names
+        && verb
+        && !words(body)
+            .iter()
+            .any(|w| instructions::FINITE.contains(&w.as_str()))
 }
 
 /// Nouns that label advice ("Recommendation:", "Next step:", "Tip:").

@@ -380,3 +380,28 @@ fn a_bare_imperative_sentence_is_an_instruction() {
         ClaimType::Assertion
     );
 }
+
+#[test]
+fn note_style_tasks_and_abbreviated_please() {
+    let cases = [
+        (
+            "F/u: Marco to call cust. re the discount offer;",
+            IntentOrOffer,
+        ),
+        (
+            "Next: Ana Ruiz to confirm the slot with the centre.",
+            IntentOrOffer,
+        ),
+        (
+            "F/u: Owner: Yuki — pls reply to the backer w/ the ETA and options.",
+            Instruction,
+        ),
+        // Without a label, with a number or with a finite verb, it stays a statement.
+        ("Refund to card issued on Friday.", Assertion),
+        ("F/u: Marco to refund $40 by Friday.", Assertion),
+        ("Outcome: Marco to Lisbon was rebooked.", Assertion),
+    ];
+    for (text, want) in cases {
+        assert_eq!(classify(text), want, "{text}");
+    }
+}
