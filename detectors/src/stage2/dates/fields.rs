@@ -47,10 +47,17 @@ pub(in crate::stage2) fn date_of_another_field(
     }
     // In a table the column's header names the date's field; the row's other cells are
     // values ("| Seventeen Bridges | May 21 | checked out |" under "Due").
-    let raw = match crate::text::table_header(answer, item.start) {
+    let mut raw = match crate::text::table_header(answer, item.start) {
         Some(header) => header.to_owned(),
         None => super::super::states::whole_sentence_around(answer, item.start, item.end),
     };
+    // A timeline of several dates ("Mar 3 – delivered 15:25; Mar 12 – cust. reported it"):
+    // each entry, up to a semicolon or a line's end, names the field of its one date.
+    if re().date_text.find_iter(&raw).take(2).count() > 1 {
+        if let Some(entry) = timeline_entry(answer, item.start, item.end) {
+            raw = entry.to_owned();
+        }
+    }
     if re().date_text.find_iter(&raw).take(2).count() > 1 || states_an_offset(&raw) {
         return false;
     }
@@ -98,6 +105,22 @@ pub(in crate::stage2) fn date_of_another_field(
         held = true;
     }
     held
+}
+
+/// The entry of a timeline around `start..end`: the text between the semicolons or line breaks
+/// around it, when it opens with the date and a dash follows the date ("Mar 12 – cust.
+/// reported it by chat at 11:33"); `None` otherwise.
+fn timeline_entry(answer: &str, start: usize, end: usize) -> Option<&str> {
+    let from = answer[..start].rfind([';', '\n']).map_or(0, |i| i + 1);
+    let to = answer[end..]
+        .find([';', '\n'])
+        .map_or(answer.len(), |i| end + i);
+    let entry = &answer[from..to];
+    let lead = &answer[from..start];
+    let lead_ok = lead.chars().all(|c| !c.is_alphanumeric() || c == ' ')
+        || lead.trim_end().ends_with(['—', '–', ':']);
+    let dash = answer[end..to].trim_start().starts_with(['–', '—', '-']);
+    (lead_ok && dash).then_some(entry)
 }
 
 /// The words of a date field's name (and label) that say what the date is of: normalized,

@@ -482,3 +482,16 @@ fn two_events_set_apart_by_days_agree_with_their_working() {
         "On the record: reported 9 days before the survey (Mar 3 → Mar 12 = 9 days)."
     ));
 }
+
+#[test]
+fn each_entry_of_a_timeline_names_the_field_of_its_date() {
+    let ev = r#"{"order":{"placed":"2026-02-16"},"delivery":{"delivered_at":"2026-03-03T15:25:00-05:00"},"claim":{"reported_at":"2026-03-12T11:33:00-04:00"}}"#;
+    let ok = |a: &str| all_supported(ev, a);
+    assert!(ok(
+        "Timeline — Feb 16 – order placed; Mar 3 – delivered 15:25; Mar 12 – cust. reported it by chat at 11:33."
+    ));
+    // The delivery entry given the report's date.
+    assert!(!ok(
+        "Timeline — Feb 16 – order placed; Mar 12 – delivered 15:25; Mar 12 – cust. reported it by chat at 11:33."
+    ));
+}
