@@ -287,6 +287,13 @@ pub fn classify(text: &str) -> ClaimType {
             i += 1;
         }
         if is_modal(&ws, i) && !ws.get(i + 1).is_some_and(|n| n == "n't" || n == "not") {
+            // A recommendation with a fact set off after a dash ("I'd go with Vantage Lounge —
+            // the closest of the open lounges to C19"): the fact is checkable.
+            if let Some((_, rest)) = t.split_once(" — ").or_else(|| t.split_once(" – ")) {
+                if classify(rest) == ClaimType::Assertion {
+                    return ClaimType::Assertion;
+                }
+            }
             return ClaimType::IntentOrOffer;
         }
         if ws

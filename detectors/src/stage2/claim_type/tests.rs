@@ -405,3 +405,18 @@ fn note_style_tasks_and_abbreviated_please() {
         assert_eq!(classify(text), want, "{text}");
     }
 }
+
+#[test]
+fn a_recommendation_with_a_fact_after_a_dash() {
+    let cases = [
+        (
+            "I'd go with Quiet Wing — the closest of the open lounges to B18.",
+            Assertion,
+        ),
+        ("I'd go with Quiet Wing.", IntentOrOffer),
+        ("I'd go with Quiet Wing — happy to book it.", IntentOrOffer),
+    ];
+    for (text, want) in cases {
+        assert_eq!(classify(text), want, "{text}");
+    }
+}
