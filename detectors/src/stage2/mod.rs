@@ -78,6 +78,7 @@ mod antecedent;
 mod cells;
 mod check;
 mod citations;
+mod code_gloss;
 mod counts;
 mod coverage;
 mod dates;

@@ -565,6 +565,12 @@ impl DeterministicScorer {
                 let why = "a refusal reported as its opposite beside its reason code";
                 conflict!(s, e, why, FlagKind::StateConflict);
             }
+            // A status stated right before its own code that names another ("pledge status
+            // shipped (`charged`)").
+            if let Some((s, e)) = super::code_gloss::status_code_conflict(&ev, answer, cs, ce) {
+                let why = "a status stated beside a code that names another";
+                conflict!(s, e, why, FlagKind::StateConflict);
+            }
             // A negation or relation word reversed against the tool-result line the claim
             // paraphrases ("… is recommended" of "… is not recommended").
             if flagged.is_empty() && claim_type == ClaimType::Assertion {
