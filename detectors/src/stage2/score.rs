@@ -455,12 +455,14 @@ impl DeterministicScorer {
             if let Some((s, e, why)) = direction {
                 conflict!(s, e, why, FlagKind::DirectionConflict);
             }
-            // A time said to be within or outside the window its sentence states.
+            // A time said to be within or outside the window its sentence states, or placed the
+            // wrong way round by the duration after it ("18:00, 15 min after you'd collect").
             if let Some((s, e, why)) = ItemKind::Time
                 .is_in(kinds)
                 .then(|| {
                     let times: Vec<&Item> = all.iter().map(|(i, _)| i).collect();
                     super::windows::window_conflict(answer, cs, ce, &times)
+                        .or_else(|| super::check::placed_the_other_way(answer, cs, ce))
                 })
                 .flatten()
             {

@@ -128,6 +128,74 @@ pub(super) fn placed_by_parenthesis(ev: &Evidence, answer: &str, item: &Item, mi
         .any(|t| t == from)
 }
 
+/// A time placed the wrong way round by the duration after it: in "closes at 18:00, 15 min
+/// after you'd collect", the time the duration is counted from (17:45) is stated nowhere
+/// before it in the answer while the time on the other side (18:15) is. The byte span of the
+/// "before" / "after" word of `answer[cs..ce]`, with the reason.
+pub(in crate::stage2) fn placed_the_other_way(
+    answer: &str,
+    cs: usize,
+    ce: usize,
+) -> Option<(usize, usize, &'static str)> {
+    let text = answer.get(cs..ce)?;
+    for c in re().time.captures_iter(text).take(MAX_EARLIER) {
+        let (Some(m), Some(mins)) = (c.get(0), time_minutes(&c)) else {
+            continue;
+        };
+        let after = &text[m.end()..];
+        let trimmed = after.trim_start();
+        let Some(inner) = trimmed
+            .strip_prefix('(')
+            .or_else(|| trimmed.strip_prefix(", "))
+        else {
+            continue;
+        };
+        let inner = inner.split([')', ';', '\n', ',']).next().unwrap_or("");
+        let lower = inner.to_ascii_lowercase();
+        let Some(&d) = durations(inner).first() else {
+            continue;
+        };
+        // The duration must be the parenthesis's first words, the relation right after it.
+        let Some(p) = [" before", " after"]
+            .iter()
+            .filter_map(|w| lower.find(w))
+            .min()
+        else {
+            continue;
+        };
+        if lower[..p].split_whitespace().count() > 4 {
+            continue;
+        }
+        let word_len = if lower[p..].starts_with(" before") {
+            7
+        } else {
+            6
+        };
+        let sign: i64 = if word_len == 7 { 1 } else { -1 };
+        let stated: Vec<u32> = re()
+            .time
+            .captures_iter(&answer[..cs + m.start()])
+            .filter_map(|t| time_minutes(&t))
+            .collect();
+        let at = |delta: i64| (i64::from(mins) + delta).rem_euclid(1440) as u32;
+        let (from, other) = (at(sign * i64::from(d)), at(-sign * i64::from(d)));
+        if !stated.contains(&from) && stated.contains(&other) {
+            let word_at = cs + m.end() + (after.len() - trimmed.len()) + 1 + p + 1;
+            let word_at = if trimmed.starts_with(", ") {
+                word_at + 1
+            } else {
+                word_at
+            };
+            return Some((
+                word_at,
+                word_at + word_len - 1,
+                "time placed the other way round from the time its duration is counted from",
+            ));
+        }
+    }
+    None
+}
+
 /// Whether the time `mins` at `item` restates a time in another time zone: the sentence names a
 /// zone ("your time", "local", "Tokyo time", "PT", "UTC") and the time differs from one its
 /// sentence states before it, or from a time of the evidence, by the difference of two UTC
@@ -357,5 +425,29 @@ mod tests {
         ));
         // A closed flag still speaks where no hours follow.
         assert!(!all_supported(places, "Brightwell Watch Repair is closed."));
+    }
+
+    #[test]
+    fn a_time_placed_the_wrong_way_round_by_its_duration() {
+        use crate::report::FlagKind;
+        use crate::stage2::test_support::flagged_as;
+        let ev = r#"{"location":{"name":"The Left Luggage Co","closes":"18:00"},"pick_up":"2026-03-18T18:15:00+01:00"}"#;
+        let flagged = |a: &str| flagged_as(ev, a, FlagKind::DirectionConflict);
+        let note = |w: &str| {
+            format!("Pick-up is at 18:15. The Left Luggage Co closes at 18:00, 15 min {w} you'd collect, so it's out.")
+        };
+        assert!(!flagged(&note("before")));
+        assert!(flagged(&note("after")));
+        let golf = r#"{"tee_time":"2026-05-14T15:20:00-06:00","check_in_rule":"check in 20 minutes before"}"#;
+        assert!(!flagged_as(
+            golf,
+            "Thu @ 3:20pm · Aspen Ridge\nCheck in by 3pm (20 mins before, §1.1)",
+            FlagKind::DirectionConflict
+        ));
+        assert!(flagged_as(
+            golf,
+            "Thu @ 3:20pm · Aspen Ridge\nCheck in by 3pm (20 mins after, §1.1)",
+            FlagKind::DirectionConflict
+        ));
     }
 }

@@ -4,6 +4,7 @@
 //! numbers in [`super::number_check`], tallies ("3W-0D-1L") in [`super::tally`].
 
 mod clock;
+pub(super) use clock::placed_the_other_way;
 mod names;
 mod status;
 mod when;
