@@ -178,13 +178,14 @@ pub(super) fn boolean_conflict(
         let amount = clause.contains(|c: char| c.is_ascii_digit() || "$£€¥₹".contains(c))
             || words.iter().any(|w| matches!(*w, "free" | "zero"));
         // "closes 2 h 21 min after you'd get there", "opens at 10": a place's hours, not
-        // whether it is open or closed.
-        let hours = speaks_of_hours(clause);
+        // whether it is open or closed (read once, for the first open/close flag named).
+        let mut hours: Option<bool> = None;
         for (key, value) in booleans {
             if !names_flag(&norm, key)
                 || names_a_longer_field(&norm, key, numeric, booleans)
                 || (amount && is_charge(key))
-                || (hours && (key.contains("open") || key.contains("clos")))
+                || ((key.contains("open") || key.contains("clos"))
+                    && *hours.get_or_insert_with(|| speaks_of_hours(clause)))
             {
                 continue;
             }

@@ -103,11 +103,9 @@ pub(super) fn running_clock(ev: &Evidence, answer: &str, item: &Item, mins: u32)
 /// time the answer states before it or the evidence holds: "Free cancellation runs until 06:45
 /// (4 h before drop-off)" after "Drop-off at 10:45"; "(2h10 after you land)".
 pub(super) fn placed_by_parenthesis(ev: &Evidence, answer: &str, item: &Item, mins: u32) -> bool {
-    let after = answer[item.end..].trim_start();
-    let Some(inner) = after.strip_prefix('(').or_else(|| after.strip_prefix(", ")) else {
+    let Some((_, inner)) = gloss_after(&answer[item.end..]) else {
         return false;
     };
-    let inner = inner.split([')', ';', '\n']).next().unwrap_or("");
     let lower = inner.to_ascii_lowercase();
     let sign: i64 = if lower.contains(" before") || lower.contains(" earlier") {
         1
@@ -142,58 +140,56 @@ pub(in crate::stage2) fn placed_the_other_way(
         let (Some(m), Some(mins)) = (c.get(0), time_minutes(&c)) else {
             continue;
         };
-        let after = &text[m.end()..];
-        let trimmed = after.trim_start();
-        let Some(inner) = trimmed
-            .strip_prefix('(')
-            .or_else(|| trimmed.strip_prefix(", "))
-        else {
+        let Some((at, inner)) = gloss_after(&text[m.end()..]) else {
             continue;
         };
-        let inner = inner.split([')', ';', '\n', ',']).next().unwrap_or("");
+        let inner = inner.split(',').next().unwrap_or("");
         let lower = inner.to_ascii_lowercase();
         let Some(&d) = durations(inner).first() else {
             continue;
         };
-        // The duration must be the parenthesis's first words, the relation right after it.
-        let Some(p) = [" before", " after"]
+        // The duration must be the parenthesis's first words, the relation right after it:
+        // its word's offset in `inner`, its length and the sign it gives the duration.
+        let Some((p, len, sign)) = [(" before", 1i64), (" after", -1)]
             .iter()
-            .filter_map(|w| lower.find(w))
-            .min()
+            .filter_map(|&(w, sign)| Some((lower.find(w)? + 1, w.len() - 1, sign)))
+            .min_by_key(|x| x.0)
         else {
             continue;
         };
         if lower[..p].split_whitespace().count() > 4 {
             continue;
         }
-        let word_len = if lower[p..].starts_with(" before") {
-            7
-        } else {
-            6
-        };
-        let sign: i64 = if word_len == 7 { 1 } else { -1 };
         let stated: Vec<u32> = re()
             .time
             .captures_iter(&answer[..cs + m.start()])
             .filter_map(|t| time_minutes(&t))
             .collect();
-        let at = |delta: i64| (i64::from(mins) + delta).rem_euclid(1440) as u32;
-        let (from, other) = (at(sign * i64::from(d)), at(-sign * i64::from(d)));
+        let shifted = |delta: i64| (i64::from(mins) + delta).rem_euclid(1440) as u32;
+        let (from, other) = (shifted(sign * i64::from(d)), shifted(-sign * i64::from(d)));
         if !stated.contains(&from) && stated.contains(&other) {
-            let word_at = cs + m.end() + (after.len() - trimmed.len()) + 1 + p + 1;
-            let word_at = if trimmed.starts_with(", ") {
-                word_at + 1
-            } else {
-                word_at
-            };
+            let word = cs + m.end() + at + p;
             return Some((
-                word_at,
-                word_at + word_len - 1,
+                word,
+                word + len,
                 "time placed the other way round from the time its duration is counted from",
             ));
         }
     }
     None
+}
+
+/// The gloss right after a time: the text of the parenthesis or of the ", " clause that
+/// follows it ("(4 h before drop-off)", ", 15 min after you'd collect"), up to its close, a
+/// semicolon or a line's end, with its offset in `rest`.
+fn gloss_after(rest: &str) -> Option<(usize, &str)> {
+    let trimmed = rest.trim_start();
+    let (open, inner) = match trimmed.strip_prefix('(') {
+        Some(inner) => (1, inner),
+        None => (2, trimmed.strip_prefix(", ")?),
+    };
+    let inner = inner.split([')', ';', '\n']).next().unwrap_or("");
+    Some((rest.len() - trimmed.len() + open, inner))
 }
 
 /// Whether the time `mins` at `item` restates a time in another time zone: the sentence names a

@@ -341,7 +341,7 @@ pub fn classify(text: &str) -> ClaimType {
     // offer", "Next: Ana Ruiz to confirm the slot"): names, "to" and a verb — what someone is
     // to do, not a fact. Without a label ("Refund to card") or with a number in it, it stays
     // a claim.
-    if !has_digit && body.len() < t.len() && assigned_task(body) {
+    if !has_digit && body.len() < t.len() && assigned_task(body, &body_ws) {
         return ClaimType::IntentOrOffer;
     }
     // A short fragment is talk ("Sounds good"); a labeled value ("**Owner:** Monica Reyes")
@@ -368,8 +368,9 @@ fn after_labels(t: &str) -> &str {
 
 /// Whether `body` opens with a task assigned in note style: one to three capitalized words (a
 /// name), then "to" and a lower-case word that is no determiner and no pronoun ("Marco to call
-/// …", "Ana Ruiz to confirm …"; not "Refund to the card"), and no finite verb follows.
-fn assigned_task(body: &str) -> bool {
+/// …", "Ana Ruiz to confirm …"; not "Refund to the card"), and no finite verb follows
+/// (`body_ws`: its words).
+fn assigned_task(body: &str, body_ws: &[String]) -> bool {
     let toks: Vec<&str> = body
         .split_whitespace()
         .filter(|w| !matches!(*w, "—" | "–" | "-"))
@@ -391,7 +392,7 @@ fn assigned_task(body: &str) -> bool {
     });
     names
         && verb
-        && !words(body)
+        && !body_ws
             .iter()
             .any(|w| instructions::FINITE.contains(&w.as_str()))
 }

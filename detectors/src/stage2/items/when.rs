@@ -149,7 +149,7 @@ pub(in crate::stage2) fn range_start_minutes(answer: &str, start: usize) -> Opti
         .captures(rest)
         .filter(|c| c.get(0).is_some_and(|m| m.start() == 0))
         .or_else(|| meridiem_range().captures(rest))?;
-    if c.get(0)?.start() != 0 || c.name("a1").is_some() {
+    if c.name("a1").is_some() {
         return None;
     }
     let h1: u32 = c["h1"].parse().ok()?;
